@@ -1,0 +1,1 @@
+"""Hand-written runtime: reads binlog files event by event and decodes row images."""

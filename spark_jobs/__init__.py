@@ -1,0 +1,1 @@
+"""PySpark data source and extraction job for binlog files."""
