@@ -1,0 +1,112 @@
+"""The one error hierarchy of binlog-ksy.
+
+Every problem with the input is a :class:`BinlogError` that carries the file,
+the byte offset where it was found, the event type when known, and a one-line
+message a DBA understands. No other exception type escapes the public API or
+the CLI.
+"""
+
+from __future__ import annotations
+
+
+class BinlogError(Exception):
+    """A problem with a binlog file, located by file and byte offset.
+
+    Parameters
+    ----------
+    message
+        One line saying what is wrong, without the location.
+    file
+        The file name or URI as the caller gave it.
+    offset
+        Byte offset in the file where the problem starts (for events inside a
+        TRANSACTION_PAYLOAD: the offset of the payload event).
+    event_type
+        MySQL's name of the event type (``QUERY_EVENT``), when known.
+    length
+        How many bytes from ``offset`` the problem covers, when known (a
+        skipped event, a truncated tail), so readers can account for every
+        byte of a file.
+    """
+
+    kind = "error"
+
+    def __init__(
+        self,
+        message: str,
+        *,
+        file: str | None = None,
+        offset: int | None = None,
+        event_type: str | None = None,
+        length: int | None = None,
+    ) -> None:
+        super().__init__(message)
+        self.message = message
+        self.file = file
+        self.offset = offset
+        self.event_type = event_type
+        self.length = length
+
+    def __str__(self) -> str:
+        where = []
+        if self.file is not None:
+            where.append(str(self.file))
+        if self.offset is not None:
+            where.append(f"at byte {self.offset}")
+        text = self.message
+        if self.event_type:
+            text = f"{self.event_type}: {text}"
+        return f"{', '.join(where)}: {text}" if where else text
+
+    def to_dict(self) -> dict:
+        """The error as a plain dict (for JSON lines and the Spark ``errors`` table)."""
+        return {
+            "file": self.file,
+            "offset": self.offset,
+            "length": self.length,
+            "event_type": self.event_type,
+            "error": self.kind,
+            "message": self.message,
+        }
+
+
+class NotABinlogError(BinlogError):
+    """The file does not start with the binlog magic ``FE 'bin'`` (or is empty)."""
+
+    kind = "not_a_binlog"
+
+
+class EncryptedBinlogError(BinlogError):
+    """The file is encrypted (MySQL ``FD 'bin'`` or MariaDB START_ENCRYPTION)."""
+
+    kind = "encrypted"
+
+
+class TruncatedEventError(BinlogError):
+    """The file ends inside an event (a file still being written, or cut)."""
+
+    kind = "truncated"
+
+
+class ChecksumMismatchError(BinlogError):
+    """An event's CRC32 does not match its bytes."""
+
+    kind = "checksum_mismatch"
+
+
+class MalformedEventError(BinlogError):
+    """An event's header or body cannot be what its type says."""
+
+    kind = "malformed_event"
+
+
+class UnknownTableIdError(BinlogError):
+    """A rows event refers to a table id with no TABLE_MAP before it."""
+
+    kind = "unknown_table_id"
+
+
+class UndecodableValueError(BinlogError):
+    """A column value in a row image cannot be decoded."""
+
+    kind = "undecodable_value"
