@@ -107,6 +107,8 @@ def for_each_file(args: argparse.Namespace, handle: Callable[[str], int]) -> int
         except BinlogError as err:
             report_error(err, args.debug)
             status = max(status, exit_status_for(err))
+        except BrokenPipeError:
+            raise
         except Exception as exc:  # never a bare traceback for a user
             if args.debug:
                 raise

@@ -1,0 +1,48 @@
+"""FLOAT and DOUBLE column values, and the shortest text of a 32-bit float.
+
+Row image: IEEE 754 little endian, 4 bytes for FLOAT and 8 for DOUBLE (the
+TABLE_MAP metadata byte is the pack length; binary_log_funcs.cpp
+``calc_field_size``; sql/log_event.cc ``log_event_print_value``
+``float4get``/``float8get``).
+"""
+
+from __future__ import annotations
+
+import math
+import struct
+
+__all__ = ["decode_float", "decode_double", "float32_shortest"]
+
+_F32 = struct.Struct("<f")
+_F64 = struct.Struct("<d")
+
+
+def decode_float(raw: bytes) -> float:
+    """Decode a MYSQL_TYPE_FLOAT value (4 bytes, little endian) to the exact double."""
+    return _F32.unpack(raw)[0]
+
+
+def decode_double(raw: bytes) -> float:
+    """Decode a MYSQL_TYPE_DOUBLE value (8 bytes, little endian)."""
+    return _F64.unpack(raw)[0]
+
+
+def _as_float32(value: float) -> float:
+    return _F32.unpack(_F32.pack(value))[0]
+
+
+def float32_shortest(value: float) -> float:
+    """The double with the fewest decimal digits that reads back as the same float32.
+
+    ``float32_shortest(decode_float(b'\\xcd\\xcc\\x8c\\x3f'))`` is ``1.1``, not
+    ``1.100000023841858``: tries 1 to 9 significant digits (9 always round-trip
+    a binary32). ``repr()`` of the result is that shortest text. NaN and
+    infinities are returned unchanged.
+    """
+    if value == 0.0 or math.isnan(value) or math.isinf(value):
+        return value
+    for digits in range(1, 10):
+        candidate = float(f"{value:.{digits}g}")
+        if _as_float32(candidate) == value:
+            return candidate
+    return value
