@@ -1,0 +1,101 @@
+"""Column names (and signedness, charsets) given by the user in a YAML file.
+
+Binlogs written without ``binlog_row_metadata=FULL`` carry no column names,
+and before MySQL 8.0.1 / MariaDB 10.5 no signedness or charsets either. A
+schema file fills them in::
+
+    shop:                      # database
+      orders:                  # table
+        - id                   # column names in table order
+        - {name: amount, unsigned: true}
+        - {name: note, charset: latin1}
+      customers: [id, name, email]
+
+A column entry is a name, or a mapping with ``name`` and optionally
+``unsigned`` (bool) and ``charset`` (a MySQL charset or collation name such as
+``utf8mb4``, ``latin1``, ``binary``, or a collation id).
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from typing import Any
+
+import yaml
+
+
+class SchemaFileError(ValueError):
+    """The schema file is not in the documented shape."""
+
+
+@dataclass(frozen=True, slots=True)
+class ColumnHint:
+    """What the schema file says about one column."""
+
+    name: str
+    unsigned: bool | None = None
+    charset: str | int | None = None
+
+
+class SchemaFile:
+    """Column hints by (database, table), loaded from YAML.
+
+    Parameters
+    ----------
+    tables
+        ``{(database, table): [ColumnHint, ...]}``.
+    """
+
+    def __init__(self, tables: dict[tuple[str, str], list[ColumnHint]]) -> None:
+        self._tables = tables
+
+    @classmethod
+    def load(cls, path: str | os.PathLike) -> "SchemaFile":
+        """Read a schema file; raise :class:`SchemaFileError` naming what is wrong."""
+        try:
+            with open(path, encoding="utf-8") as f:
+                data = yaml.safe_load(f)
+        except OSError as exc:
+            raise SchemaFileError(f"{path}: cannot read: {exc.strerror or exc}") from None
+        except yaml.YAMLError as exc:
+            raise SchemaFileError(f"{path}: not valid YAML: {exc}") from None
+        return cls.from_dict(data, source=str(path))
+
+    @classmethod
+    def from_dict(cls, data: Any, source: str = "<schema>") -> "SchemaFile":
+        if data is None:
+            return cls({})
+        if not isinstance(data, dict):
+            raise SchemaFileError(f"{source}: expected a mapping of database -> table -> columns")
+        tables: dict[tuple[str, str], list[ColumnHint]] = {}
+        for db, db_tables in data.items():
+            if not isinstance(db_tables, dict):
+                raise SchemaFileError(f"{source}: database {db!r}: expected a mapping of table -> columns")
+            for table, columns in db_tables.items():
+                if not isinstance(columns, list):
+                    raise SchemaFileError(f"{source}: {db}.{table}: expected a list of columns")
+                hints = []
+                for i, col in enumerate(columns):
+                    if isinstance(col, str):
+                        hints.append(ColumnHint(col))
+                    elif isinstance(col, dict) and isinstance(col.get("name"), str):
+                        unknown = set(col) - {"name", "unsigned", "charset"}
+                        if unknown:
+                            raise SchemaFileError(f"{source}: {db}.{table} column {i + 1}: unknown keys {sorted(unknown)}")
+                        unsigned = col.get("unsigned")
+                        if unsigned is not None and not isinstance(unsigned, bool):
+                            raise SchemaFileError(f"{source}: {db}.{table}.{col['name']}: unsigned must be true/false")
+                        hints.append(ColumnHint(col["name"], unsigned, col.get("charset")))
+                    else:
+                        raise SchemaFileError(f"{source}: {db}.{table} column {i + 1}: expected a name or "
+                                              "a mapping with 'name'")
+                tables[(str(db), str(table))] = hints
+        return cls(tables)
+
+    def columns(self, database: str, table: str) -> list[ColumnHint] | None:
+        """The hints for a table, or None when the file does not name it."""
+        return self._tables.get((database, table))
+
+    def __len__(self) -> int:
+        return len(self._tables)

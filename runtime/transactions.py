@@ -1,0 +1,111 @@
+"""Which transaction each event belongs to.
+
+A transaction starts at a GTID event (MySQL GTID_LOG_EVENT / ANONYMOUS_GTID /
+GTID_TAGGED, MariaDB GTID_EVENT), or at a ``BEGIN`` query, or is a single
+statement written outside BEGIN...COMMIT (DDL, statement-based autocommit). It
+ends at an XID event, a ``COMMIT``/``ROLLBACK`` query, an XA_PREPARE, or after
+its single statement. Events that frame the file (FORMAT_DESCRIPTION, ROTATE,
+PREVIOUS_GTIDS, GTID_LIST, BINLOG_CHECKPOINT, STOP, ...) belong to none.
+
+Layout of the GTID flags: MariaDB sql/log_event.h ``Gtid_log_event::FL_STANDALONE``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from . import event_types as et
+from .describe import text_of
+from .event import Event
+
+_GTID_EVENTS = frozenset({
+    et.EventType.gtid_log_event.value,
+    et.EventType.anonymous_gtid_log_event.value,
+    et.EventType.gtid_tagged_log_event.value,
+})
+_MARIADB_GTID = et.EventType.gtid_event.value
+_QUERY_EVENTS = frozenset({et.EventType.query_event.value, et.EventType.query_compressed_event.value})
+_ENDS = frozenset({et.EventType.xid_event.value, et.EventType.xa_prepare_log_event.value})
+_OUTSIDE = frozenset({
+    et.FORMAT_DESCRIPTION_EVENT, et.START_EVENT_V3, et.ROTATE_EVENT, et.STOP_EVENT,
+    et.EventType.previous_gtids_log_event.value, et.EventType.gtid_list_event.value,
+    et.EventType.binlog_checkpoint_event.value, et.EventType.heartbeat_log_event.value,
+    et.EventType.heartbeat_log_event_v2.value, et.EventType.incident_event.value,
+    et.EventType.start_encryption_event.value, et.TRANSACTION_PAYLOAD_EVENT,
+})
+_MARIADB_FL_STANDALONE = 0x01
+
+
+@dataclass(slots=True)
+class TransactionState:
+    """The transaction an event belongs to: its number in the file and its GTID."""
+
+    seq: int | None
+    gtid: str | None
+
+
+class TransactionTracker:
+    """Feed events in file order; :meth:`update` tells each one's transaction.
+
+    ``seq`` numbers the transactions of one file from 0. ``gtid`` is the GTID
+    text (``uuid:gno``, ``uuid:tag:gno``, ``domain-server-seq``), ``ANONYMOUS``
+    for MySQL's anonymous GTIDs, or None in files without GTIDs.
+    """
+
+    def __init__(self) -> None:
+        self._next_seq = 0
+        self._seq: int | None = None
+        self._gtid: str | None = None
+        self._open = False  # inside a transaction
+        self._after_gtid = False  # a GTID started it and no statement has come yet
+
+    def _start(self, gtid: str | None) -> None:
+        self._seq = self._next_seq
+        self._next_seq += 1
+        self._gtid = gtid
+        self._open = True
+        self._after_gtid = False
+
+    def _state(self, close: bool = False) -> TransactionState:
+        state = TransactionState(self._seq, self._gtid)
+        if close:
+            self._open = False
+            self._after_gtid = False
+        return state
+
+    def update(self, event: Event) -> TransactionState:
+        """The transaction of ``event`` (call once per event, in order)."""
+        code = event.type_code
+        if code in _OUTSIDE:
+            return TransactionState(None, None)
+        if code in _GTID_EVENTS or code == _MARIADB_GTID:
+            from .describe import body_to_dict
+
+            self._start(body_to_dict(event).get("gtid"))
+            self._after_gtid = True
+            return self._state()
+        if code in _QUERY_EVENTS:
+            query = (text_of(getattr(event.body, "query", b"")) or "").strip().rstrip(";").strip().upper()
+            if query in ("BEGIN", "START TRANSACTION") or query.startswith("XA START"):
+                if not (self._open and self._after_gtid):
+                    self._start(None)
+                self._after_gtid = False
+                return self._state()
+            if query in ("COMMIT", "ROLLBACK") or query.startswith(("XA END", "XA COMMIT", "XA ROLLBACK")):
+                if not self._open:
+                    self._start(None)
+                return self._state(close=query != "XA END" and not query.startswith("XA END"))
+            if not self._open:
+                self._start(None)
+                return self._state(close=True)
+            # A statement right after a GTID is a whole transaction of its own (DDL).
+            return self._state(close=self._after_gtid)
+        if code in _ENDS:
+            if not self._open:
+                self._start(None)
+            return self._state(close=True)
+        if not self._open:
+            # Rows or other events with no BEGIN before them (a file that starts mid-transaction).
+            self._start(None)
+        self._after_gtid = False
+        return self._state()

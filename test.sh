@@ -1,0 +1,20 @@
+#!/usr/bin/env bash
+# Run the whole test suite. Installs what the tests need when it is missing:
+# the .venv (setup.sh), the pinned Kaitai compiler (tools/, for the spec tests) and,
+# as root, the MariaDB server the oracle tests start (Debian packages).
+set -euo pipefail
+cd "$(dirname "$0")"
+[ -x .venv/bin/python ] || ./setup.sh
+if [ ! -f tools/node_modules/kaitai-struct-compiler/package.json ]; then
+  npm ci --prefix tools --no-audit --no-fund --loglevel=error
+fi
+if ! command -v mariadbd >/dev/null 2>&1 && [ ! -x /usr/sbin/mariadbd ]; then
+  if [ "$(id -u)" = 0 ]; then
+    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq mariadb-server mariadb-client >/dev/null
+  else
+    echo "test.sh: MariaDB server missing: sudo apt-get install mariadb-server mariadb-client" >&2
+    exit 1
+  fi
+fi
+export PYSPARK_PYTHON="$PWD/.venv/bin/python"
+exec .venv/bin/python -m pytest -q "$@"
