@@ -59,6 +59,10 @@ def build_parser() -> argparse.ArgumentParser:
     _add_common(p_events)
     p_events.set_defaults(run=_run_events)
 
+    from .rows_cli import add_rows_parser
+
+    add_rows_parser(sub, _add_common)
+
     return parser
 
 

@@ -1,0 +1,253 @@
+"""Table maps: what a TABLE_MAP event says about a table, and the cache of them.
+
+A rows event names its table by a number; the TABLE_MAP event before it maps
+that number to a database, a table and its columns (type codes, metadata,
+nullability, and with ``binlog_row_metadata=MINIMAL|FULL`` signedness,
+charsets, names, ENUM/SET labels, geometry types, primary key, visibility).
+:func:`table_map_from_event` turns the generated parser's object
+(``event_table_map::table_map_event``) into a :class:`TableMap` of
+:class:`~.column.Column`; :class:`TableMapCache` keeps them by table id and
+forgets them at the end of each statement, as the server does.
+
+Layout: libs/mysql/binlog/event/rows_event.h (Table_map_event,
+Optional_metadata_field_type) and rows_event.cpp (parse of each optional
+field); which columns count as numeric / character: go-mysql row_event.go and
+MySQL sql/log_event.cc ``Table_map_log_event::init_*_field``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Iterable
+
+from .column import FLAVOR_MARIADB, FLAVOR_MYSQL, MYSQL_TYPE, Column
+from .schema_file import ColumnHint, SchemaFile
+from .types.charsets import collation_of_charset_name
+
+T = MYSQL_TYPE
+
+
+@dataclass(frozen=True, slots=True)
+class TableMap:
+    """One table as a TABLE_MAP event describes it.
+
+    Attributes
+    ----------
+    table_id
+        The number rows events use for the table until the next map.
+    schema, table
+        Database and table name.
+    columns
+        One :class:`Column` per column, in table order.
+    has_names
+        Whether the column names came from the binlog or a schema file (else ``@1``, ``@2``...).
+    primary_key
+        Names of the primary-key columns, () when unknown.
+    """
+
+    table_id: int
+    schema: str
+    table: str
+    columns: tuple[Column, ...]
+    has_names: bool = False
+    primary_key: tuple[str, ...] = ()
+    json_columns: tuple[int, ...] = field(default=())
+
+    @property
+    def qualified_name(self) -> str:
+        return f"{self.schema}.{self.table}"
+
+
+def _is_character(col_type: int, real_type: int, flavor: str) -> bool:
+    """Columns DEFAULT_CHARSET/COLUMN_CHARSET count (rows_event.h: "character columns")."""
+    if col_type in (T.VARCHAR, T.VAR_STRING, T.BLOB):
+        return True
+    if col_type == T.STRING:
+        return real_type not in (T.ENUM, T.SET)
+    if flavor == FLAVOR_MARIADB and col_type == T.GEOMETRY:
+        return True
+    return False
+
+
+def _is_enum_or_set(col_type: int, real_type: int) -> bool:
+    return col_type == T.STRING and real_type in (T.ENUM, T.SET)
+
+
+def _bits_msb_first(raw: bytes, count: int) -> list[bool]:
+    return [bool(raw[i >> 3] & (0x80 >> (i & 7))) for i in range(min(count, len(raw) * 8))]
+
+
+def _label(raw: Any) -> str:
+    if isinstance(raw, str):
+        return raw
+    try:
+        return bytes(raw).decode("utf-8")
+    except UnicodeDecodeError:
+        return bytes(raw).decode("latin-1")
+
+
+def _ints(value: Any) -> list[int]:
+    items = getattr(value, "items", None)
+    if items is None:
+        return []
+    return [getattr(v, "value", v) for v in items]
+
+
+def _charsets(value: Any, positions: list[int]) -> dict[int, int]:
+    """Collation per column index from a DEFAULT_CHARSET or COLUMN_CHARSET field."""
+    out: dict[int, int] = {}
+    if hasattr(value, "default_collation"):  # DEFAULT_CHARSET: default + (index, collation) exceptions
+        default = value.default_collation.value
+        for col in positions:
+            out[col] = default
+        for exc in value.exceptions or []:
+            i = exc.column_index.value
+            if i < len(positions):
+                out[positions[i]] = exc.collation.value
+    else:  # COLUMN_CHARSET: one collation per character column
+        for i, collation in enumerate(_ints(value)):
+            if i < len(positions):
+                out[positions[i]] = collation
+    return out
+
+
+def table_map_from_event(body: Any, *, flavor: str = FLAVOR_MYSQL, schema_file: SchemaFile | None = None) -> TableMap:
+    """Build a :class:`TableMap` from a parsed ``table_map_event`` body."""
+    schema_name = body.schema if isinstance(body.schema, str) else _label(body.schema)
+    table_name = body.table if isinstance(body.table, str) else _label(body.table)
+    types = [int(t) for t in body.column_types]
+    metas = [int(m.value) for m in body.column_metadata.columns] if body.column_metadata else [0] * len(types)
+    null_bits = bytes(getattr(body, "null_bits", b"") or b"")
+    n = len(types)
+
+    def nullable(i: int) -> bool:
+        return bool(null_bits[i >> 3] & (1 << (i & 7))) if (i >> 3) < len(null_bits) else True
+
+    # real types (STRING packs ENUM/SET) decide which optional-metadata lists a column is in
+    real_types = []
+    for t, m in zip(types, metas):
+        if t == T.STRING:
+            byte0 = m >> 8
+            real_types.append(byte0 | 0x30 if (byte0 & 0x30) != 0x30 else byte0)
+        else:
+            real_types.append(t)
+    numeric = [i for i, t in enumerate(types) if t in _NUMERIC]
+    character = [i for i in range(n) if _is_character(types[i], real_types[i], flavor)]
+    enum_set = [i for i in range(n) if _is_enum_or_set(types[i], real_types[i])]
+    enums = [i for i in range(n) if types[i] == T.STRING and real_types[i] == T.ENUM]
+    sets = [i for i in range(n) if types[i] == T.STRING and real_types[i] == T.SET]
+    geometries = [i for i in range(n) if types[i] == T.GEOMETRY]
+    vectors = [i for i in range(n) if types[i] == T.VECTOR]
+
+    names: list[str | None] = [None] * n
+    unsigned: list[bool | None] = [None] * n
+    charset: dict[int, int] = {}
+    enum_values: dict[int, tuple[str, ...]] = {}
+    set_values: dict[int, tuple[str, ...]] = {}
+    geometry: dict[int, int] = {}
+    dims: dict[int, int] = {}
+    pk: list[int] = []
+
+    for fld in getattr(body, "optional_metadata", None) or []:
+        kind = getattr(fld.type, "name", fld.type)
+        value = fld.value
+        if kind == "signedness":
+            for i, bit in zip(numeric, _bits_msb_first(bytes(value), len(numeric))):
+                unsigned[i] = bit
+        elif kind in ("default_charset", "column_charset"):
+            charset.update(_charsets(value, character))
+        elif kind in ("enum_and_set_default_charset", "enum_and_set_column_charset"):
+            charset.update(_charsets(value, enum_set))
+        elif kind == "column_name":
+            for i, nm in enumerate(value.names):
+                if i < n:
+                    names[i] = nm.name if isinstance(nm.name, str) else _label(nm.name)
+        elif kind in ("set_str_value", "enum_str_value"):
+            target, positions = (set_values, sets) if kind == "set_str_value" else (enum_values, enums)
+            for i, lst in enumerate(value.columns):
+                if i < len(positions):
+                    target[positions[i]] = tuple(_label(v.value) for v in lst.values)
+        elif kind == "geometry_type":
+            for i, g in enumerate(_ints(value)):
+                if i < len(geometries):
+                    geometry[geometries[i]] = g
+        elif kind == "simple_primary_key":
+            pk = [i for i in _ints(value) if i < n]
+        elif kind == "primary_key_with_prefix":
+            pk = [p.column_index.value for p in value.parts if p.column_index.value < n]
+        elif kind == "vector_dimensionality":
+            for i, d in enumerate(_ints(value)):
+                if i < len(vectors):
+                    dims[vectors[i]] = d
+
+    has_names = all(nm is not None for nm in names) and n > 0
+    hints: list[ColumnHint] | None = schema_file.columns(schema_name, table_name) if schema_file else None
+    if hints:
+        for i, hint in enumerate(hints[:n]):
+            if names[i] is None or not has_names:
+                names[i] = hint.name
+            if hint.unsigned is not None:
+                unsigned[i] = hint.unsigned
+            if hint.charset is not None:
+                coll = hint.charset if isinstance(hint.charset, int) else collation_of_charset_name(hint.charset)
+                if coll is not None:
+                    charset[i] = coll
+        has_names = len(hints) >= n
+    pk_set = set(pk)
+    columns = tuple(
+        Column(
+            index=i,
+            name=names[i] if names[i] is not None else f"@{i + 1}",
+            type=types[i],
+            meta=metas[i],
+            nullable=nullable(i),
+            unsigned=unsigned[i],
+            charset=charset.get(i),
+            enum_values=enum_values.get(i),
+            set_values=set_values.get(i),
+            geometry_type=geometry.get(i),
+            vector_dimensions=dims.get(i),
+            is_primary_key=i in pk_set,
+            flavor=flavor,
+        )
+        for i in range(n)
+    )
+    return TableMap(
+        table_id=int(body.table_id),
+        schema=schema_name,
+        table=table_name,
+        columns=columns,
+        has_names=has_names,
+        primary_key=tuple(columns[i].name for i in pk),
+        json_columns=tuple(i for i in range(n) if types[i] == T.JSON),
+    )
+
+
+_NUMERIC = frozenset((T.TINY, T.SHORT, T.INT24, T.LONG, T.LONGLONG, T.NEWDECIMAL, T.FLOAT, T.DOUBLE, T.YEAR))
+
+
+class TableMapCache:
+    """Table maps by table id, as the reader of one file meets them.
+
+    Like the server (and go-mysql's ``BinlogParser.tables``), the maps of a
+    statement are forgotten after its last rows event (flag STMT_END_F), so a
+    reused table id never picks up a stale map.
+    """
+
+    def __init__(self) -> None:
+        self._maps: dict[int, TableMap] = {}
+
+    def add(self, table_map: TableMap) -> None:
+        self._maps[table_map.table_id] = table_map
+
+    def get(self, table_id: int) -> TableMap | None:
+        return self._maps.get(table_id)
+
+    def end_statement(self) -> None:
+        self._maps.clear()
+
+    def __len__(self) -> int:
+        return len(self._maps)
+
+    def __iter__(self) -> Iterable[TableMap]:  # type: ignore[override]
+        return iter(self._maps.values())
