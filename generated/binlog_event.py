@@ -3,12 +3,12 @@
 
 import kaitaistruct
 from kaitaistruct import KaitaiStruct, KaitaiStream, BytesIO
-from . import event_query
-from . import event_gtid
-from . import event_mariadb
 from . import event_control
-from . import event_rows
+from . import event_mariadb
+from . import event_gtid
+from . import event_query
 from . import event_table_map
+from . import event_rows
 from enum import IntEnum
 
 

@@ -3,6 +3,7 @@
 
 import kaitaistruct
 from kaitaistruct import KaitaiStruct, KaitaiStream, BytesIO
+from . import packed_int
 from enum import IntEnum
 
 
@@ -28,6 +29,31 @@ class EventControl(KaitaiStruct):
         off = 0
         crc32 = 1
         undef = 255
+
+    class HeartbeatFieldType(IntEnum):
+        end_mark = 0
+        log_filename = 1
+        log_position = 2
+
+    class IncidentType(IntEnum):
+        incident_none = 0
+        incident_lost_events = 1
+
+    class IntvarType(IntEnum):
+        invalid_int_event = 0
+        last_insert_id_event = 1
+        insert_id_event = 2
+
+    class ItemResult(IntEnum):
+        string_result = 0
+        real_result = 1
+        int_result = 2
+        row_result = 3
+        decimal_result = 4
+
+    class UserVarFlag(IntEnum):
+        undef_f = 0
+        unsigned_f = 1
     def __init__(self, _io, _parent=None, _root=None):
         super(EventControl, self).__init__(_io)
         self._parent = _parent
@@ -158,6 +184,17 @@ class EventControl(KaitaiStruct):
 
 
     class HeartbeatEvent(KaitaiStruct):
+        """HEARTBEAT_LOG_EVENT: sent by a source to an idle replica, never
+        written to a file. The body is the name of the source's current
+        binary log; the position is the header's `next_position`.
+        
+        .. seealso::
+           libs/mysql/binlog/event/control_events.h Heartbeat_event
+        
+        
+        .. seealso::
+           libs/mysql/binlog/event/control_events.cpp Heartbeat_event::Heartbeat_event
+        """
         def __init__(self, _io, _parent=None, _root=None):
             super(EventControl.HeartbeatEvent, self).__init__(_io)
             self._parent = _parent
@@ -165,7 +202,7 @@ class EventControl(KaitaiStruct):
             self._read()
 
         def _read(self):
-            self.raw = self._io.read_bytes_full()
+            self.log_filename = (self._io.read_bytes_full()).decode(u"UTF-8")
 
 
         def _fetch_instances(self):
@@ -173,6 +210,21 @@ class EventControl(KaitaiStruct):
 
 
     class HeartbeatEventV2(KaitaiStruct):
+        """HEARTBEAT_LOG_EVENT_V2 (MySQL 8.0.26+): a heartbeat whose body is a
+        list of type-length-value fields (each part a packed integer) ended
+        by the type END_MARK. Stream only, never in a file.
+        
+        .. seealso::
+           libs/mysql/binlog/event/control_events.h Heartbeat_event_v2
+        
+        
+        .. seealso::
+           libs/mysql/binlog/event/codecs/binary.cpp Heartbeat::decode
+        
+        
+        .. seealso::
+           libs/mysql/binlog/event/codecs/binary.h Heartbeat::fields
+        """
         def __init__(self, _io, _parent=None, _root=None):
             super(EventControl.HeartbeatEventV2, self).__init__(_io)
             self._parent = _parent
@@ -180,14 +232,142 @@ class EventControl(KaitaiStruct):
             self._read()
 
         def _read(self):
-            self.raw = self._io.read_bytes_full()
+            self.fields = []
+            i = 0
+            while True:
+                _ = EventControl.HeartbeatField(self._io, self, self._root)
+                self.fields.append(_)
+                if  ((_.is_end) or (self._io.is_eof())) :
+                    break
+                i += 1
 
 
         def _fetch_instances(self):
             pass
+            for i in range(len(self.fields)):
+                pass
+                self.fields[i]._fetch_instances()
+
+
+        @property
+        def log_filename(self):
+            """The LOG_FILENAME field (empty when absent; looks at the first 4 fields)."""
+            if hasattr(self, '_m_log_filename'):
+                return self._m_log_filename
+
+            self._m_log_filename = (self.fields[0].log_filename if  ((len(self.fields) > 0) and (self.fields[0].field_type.value == 1))  else (self.fields[1].log_filename if  ((len(self.fields) > 1) and (self.fields[1].field_type.value == 1))  else (self.fields[2].log_filename if  ((len(self.fields) > 2) and (self.fields[2].field_type.value == 1))  else (self.fields[3].log_filename if  ((len(self.fields) > 3) and (self.fields[3].field_type.value == 1))  else u""))))
+            return getattr(self, '_m_log_filename', None)
+
+        @property
+        def log_position(self):
+            """The LOG_POSITION field (0 when absent; looks at the first 4 fields)."""
+            if hasattr(self, '_m_log_position'):
+                return self._m_log_position
+
+            self._m_log_position = (self.fields[0].int_value if  ((len(self.fields) > 0) and (self.fields[0].field_type.value == 2))  else (self.fields[1].int_value if  ((len(self.fields) > 1) and (self.fields[1].field_type.value == 2))  else (self.fields[2].int_value if  ((len(self.fields) > 2) and (self.fields[2].field_type.value == 2))  else (self.fields[3].int_value if  ((len(self.fields) > 3) and (self.fields[3].field_type.value == 2))  else 0))))
+            return getattr(self, '_m_log_position', None)
+
+
+    class HeartbeatField(KaitaiStruct):
+        """One TLV field of a HEARTBEAT_LOG_EVENT_V2.
+        
+        .. seealso::
+           libs/mysql/binlog/event/codecs/binary.cpp Heartbeat::decode
+        """
+        def __init__(self, _io, _parent=None, _root=None):
+            super(EventControl.HeartbeatField, self).__init__(_io)
+            self._parent = _parent
+            self._root = _root
+            self._read()
+
+        def _read(self):
+            self.field_type = packed_int.PackedInt(self._io)
+            if (not (self.is_end)):
+                pass
+                self.len_value = packed_int.PackedInt(self._io)
+
+            if (not (self.is_end)):
+                pass
+                _on = self.field_type.value
+                if _on == 2:
+                    pass
+                    self._raw_value = self._io.read_bytes(self.len_value.value)
+                    _io__raw_value = KaitaiStream(BytesIO(self._raw_value))
+                    self.value = packed_int.PackedInt(_io__raw_value)
+                else:
+                    pass
+                    self.value = self._io.read_bytes(self.len_value.value)
+
+
+
+        def _fetch_instances(self):
+            pass
+            self.field_type._fetch_instances()
+            if (not (self.is_end)):
+                pass
+                self.len_value._fetch_instances()
+
+            if (not (self.is_end)):
+                pass
+                _on = self.field_type.value
+                if _on == 2:
+                    pass
+                    self.value._fetch_instances()
+                else:
+                    pass
+
+
+        @property
+        def field_type_enum(self):
+            if hasattr(self, '_m_field_type_enum'):
+                return self._m_field_type_enum
+
+            self._m_field_type_enum = KaitaiStream.resolve_enum(EventControl.HeartbeatFieldType, self.field_type.value)
+            return getattr(self, '_m_field_type_enum', None)
+
+        @property
+        def int_value(self):
+            if hasattr(self, '_m_int_value'):
+                return self._m_int_value
+
+            if self.field_type.value == 2:
+                pass
+                self._m_int_value = self.value.value
+
+            return getattr(self, '_m_int_value', None)
+
+        @property
+        def is_end(self):
+            if hasattr(self, '_m_is_end'):
+                return self._m_is_end
+
+            self._m_is_end = self.field_type.value == 0
+            return getattr(self, '_m_is_end', None)
+
+        @property
+        def log_filename(self):
+            if hasattr(self, '_m_log_filename'):
+                return self._m_log_filename
+
+            if self.field_type.value == 1:
+                pass
+                self._m_log_filename = (self.value).decode(u"UTF-8")
+
+            return getattr(self, '_m_log_filename', None)
 
 
     class IncidentEvent(KaitaiStruct):
+        """INCIDENT_EVENT: something out of the ordinary happened on the source
+        (events may be lost); a replica stops on it. The layout is fixed
+        (post-header = the incident number).
+        
+        .. seealso::
+           libs/mysql/binlog/event/control_events.h Incident_event
+        
+        
+        .. seealso::
+           libs/mysql/binlog/event/control_events.cpp Incident_event::Incident_event
+        """
         def __init__(self, _io, _parent=None, _root=None):
             super(EventControl.IncidentEvent, self).__init__(_io)
             self._parent = _parent
@@ -195,7 +375,9 @@ class EventControl(KaitaiStruct):
             self._read()
 
         def _read(self):
-            self.raw = self._io.read_bytes_full()
+            self.incident = KaitaiStream.resolve_enum(EventControl.IncidentType, self._io.read_u2le())
+            self.len_message = self._io.read_u1()
+            self.message = self._io.read_bytes(self.len_message)
 
 
         def _fetch_instances(self):
@@ -203,6 +385,17 @@ class EventControl(KaitaiStruct):
 
 
     class IntvarEvent(KaitaiStruct):
+        """INTVAR_EVENT: the value of LAST_INSERT_ID() or of the next
+        AUTO_INCREMENT value for the QUERY that follows (statement-based
+        logging only). No post-header.
+        
+        .. seealso::
+           libs/mysql/binlog/event/statement_events.h Intvar_event
+        
+        
+        .. seealso::
+           libs/mysql/binlog/event/statement_events.cpp Intvar_event::Intvar_event
+        """
         def __init__(self, _io, _parent=None, _root=None):
             super(EventControl.IntvarEvent, self).__init__(_io)
             self._parent = _parent
@@ -210,7 +403,8 @@ class EventControl(KaitaiStruct):
             self._read()
 
         def _read(self):
-            self.raw = self._io.read_bytes_full()
+            self.var_type = KaitaiStream.resolve_enum(EventControl.IntvarType, self._io.read_u1())
+            self.value = self._io.read_u8le()
 
 
         def _fetch_instances(self):
@@ -218,6 +412,16 @@ class EventControl(KaitaiStruct):
 
 
     class RandEvent(KaitaiStruct):
+        """RAND_EVENT: the two seeds of the random generator for a RAND() call
+        in the QUERY that follows (statement-based logging only).
+        
+        .. seealso::
+           libs/mysql/binlog/event/statement_events.h Rand_event
+        
+        
+        .. seealso::
+           libs/mysql/binlog/event/statement_events.cpp Rand_event::Rand_event
+        """
         def __init__(self, _io, _parent=None, _root=None):
             super(EventControl.RandEvent, self).__init__(_io)
             self._parent = _parent
@@ -225,7 +429,8 @@ class EventControl(KaitaiStruct):
             self._read()
 
         def _read(self):
-            self.raw = self._io.read_bytes_full()
+            self.seed1 = self._io.read_u8le()
+            self.seed2 = self._io.read_u8le()
 
 
         def _fetch_instances(self):
@@ -233,6 +438,21 @@ class EventControl(KaitaiStruct):
 
 
     class RotateEvent(KaitaiStruct):
+        """ROTATE_EVENT: the last event of a binary log file that names the next
+        one (also written at the start of a relay log, with the
+        LOG_EVENT_ARTIFICIAL_F flag, and sent first by a source to a replica).
+        
+        The 8-byte position is the post-header: MySQL reads it whenever the
+        post-header length is not 0. Binlog v1 (MySQL 3.23) has no
+        post-header; the position is then implicitly 4.
+        
+        .. seealso::
+           libs/mysql/binlog/event/control_events.h Rotate_event
+        
+        
+        .. seealso::
+           libs/mysql/binlog/event/control_events.cpp Rotate_event::Rotate_event
+        """
         def __init__(self, post_header_len, _io, _parent=None, _root=None):
             super(EventControl.RotateEvent, self).__init__(_io)
             self._parent = _parent
@@ -245,6 +465,10 @@ class EventControl(KaitaiStruct):
                 pass
                 self.position = self._io.read_u8le()
 
+            if self.post_header_len > 8:
+                pass
+                self.extra_post_header = self._io.read_bytes(self.post_header_len - 8)
+
             self.next_file = (self._io.read_bytes_full()).decode(u"UTF-8")
 
 
@@ -253,9 +477,35 @@ class EventControl(KaitaiStruct):
             if self.post_header_len >= 8:
                 pass
 
+            if self.post_header_len > 8:
+                pass
+
+
+        @property
+        def next_position(self):
+            """The position to continue at (4 when the event has no position field)."""
+            if hasattr(self, '_m_next_position'):
+                return self._m_next_position
+
+            self._m_next_position = (self.position if self.post_header_len >= 8 else 4)
+            return getattr(self, '_m_next_position', None)
 
 
     class RowsQueryEvent(KaitaiStruct):
+        """ROWS_QUERY_LOG_EVENT (MySQL 5.6+, binlog_rows_query_log_events=ON):
+        the statement text that produced the rows events that follow. It
+        carries the LOG_EVENT_IGNORABLE_F flag.
+        
+        The text is kept as bytes in the client's character set (not
+        validated by the server); the runtime decodes it.
+        
+        .. seealso::
+           libs/mysql/binlog/event/rows_event.h Rows_query_event
+        
+        
+        .. seealso::
+           libs/mysql/binlog/event/rows_event.cpp Rows_query_event::Rows_query_event
+        """
         def __init__(self, _io, _parent=None, _root=None):
             super(EventControl.RowsQueryEvent, self).__init__(_io)
             self._parent = _parent
@@ -263,7 +513,8 @@ class EventControl(KaitaiStruct):
             self._read()
 
         def _read(self):
-            self.raw = self._io.read_bytes_full()
+            self.len_query_truncated = self._io.read_u1()
+            self.query = self._io.read_bytes_full()
 
 
         def _fetch_instances(self):
@@ -384,6 +635,23 @@ class EventControl(KaitaiStruct):
 
 
     class UserVarEvent(KaitaiStruct):
+        """USER_VAR_EVENT: the value of a user variable (`@name`) used by the
+        QUERY that follows (statement-based logging only).
+        
+        `value` is the binary image of the value: for INT_RESULT an 8-byte
+        little-endian integer (unsigned when `is_unsigned`), for REAL_RESULT
+        an 8-byte IEEE double, for DECIMAL_RESULT precision u1, scale u1 and
+        the packed decimal (bin2decimal), for STRING_RESULT the string in
+        the collation `charset`. The `int_value`/`uint_value`/`real_value`
+        instances decode the fixed-size ones.
+        
+        .. seealso::
+           libs/mysql/binlog/event/statement_events.h User_var_event
+        
+        
+        .. seealso::
+           libs/mysql/binlog/event/statement_events.cpp User_var_event::User_var_event
+        """
         def __init__(self, _io, _parent=None, _root=None):
             super(EventControl.UserVarEvent, self).__init__(_io)
             self._parent = _parent
@@ -391,14 +659,136 @@ class EventControl(KaitaiStruct):
             self._read()
 
         def _read(self):
-            self.raw = self._io.read_bytes_full()
+            self.len_name = self._io.read_u4le()
+            self.name = (self._io.read_bytes(self.len_name)).decode(u"UTF-8")
+            self.is_null = self._io.read_u1()
+            if self.is_null == 0:
+                pass
+                self.value_type = KaitaiStream.resolve_enum(EventControl.ItemResult, self._io.read_u1())
+
+            if self.is_null == 0:
+                pass
+                self.charset = self._io.read_u4le()
+
+            if self.is_null == 0:
+                pass
+                self.len_value = self._io.read_u4le()
+
+            if self.is_null == 0:
+                pass
+                self.value = self._io.read_bytes(self.len_value)
+
+            if  ((self.is_null == 0) and ((not (self._io.is_eof())))) :
+                pass
+                self.flags = KaitaiStream.resolve_enum(EventControl.UserVarFlag, self._io.read_u1())
+
 
 
         def _fetch_instances(self):
             pass
+            if self.is_null == 0:
+                pass
+
+            if self.is_null == 0:
+                pass
+
+            if self.is_null == 0:
+                pass
+
+            if self.is_null == 0:
+                pass
+
+            if  ((self.is_null == 0) and ((not (self._io.is_eof())))) :
+                pass
+
+            _ = self.int_value
+            if hasattr(self, '_m_int_value'):
+                pass
+
+            _ = self.real_value
+            if hasattr(self, '_m_real_value'):
+                pass
+
+            _ = self.uint_value
+            if hasattr(self, '_m_uint_value'):
+                pass
+
+
+        @property
+        def int_value(self):
+            """The value of an INT_RESULT variable read as signed."""
+            if hasattr(self, '_m_int_value'):
+                return self._m_int_value
+
+            if  ((self.is_null == 0) and (self.value_type == EventControl.ItemResult.int_result) and (self.len_value >= 8)) :
+                pass
+                _pos = self._io.pos()
+                self._io.seek(self.ofs_value)
+                self._m_int_value = self._io.read_s8le()
+                self._io.seek(_pos)
+
+            return getattr(self, '_m_int_value', None)
+
+        @property
+        def is_unsigned(self):
+            """True when an INT_RESULT value is unsigned (UNSIGNED_F)."""
+            if hasattr(self, '_m_is_unsigned'):
+                return self._m_is_unsigned
+
+            self._m_is_unsigned =  ((self.is_null == 0) and (self._io.size() > self.ofs_value + self.len_value) and (self.flags == EventControl.UserVarFlag.unsigned_f)) 
+            return getattr(self, '_m_is_unsigned', None)
+
+        @property
+        def ofs_value(self):
+            """Offset of `value` in the body."""
+            if hasattr(self, '_m_ofs_value'):
+                return self._m_ofs_value
+
+            self._m_ofs_value = 14 + self.len_name
+            return getattr(self, '_m_ofs_value', None)
+
+        @property
+        def real_value(self):
+            """The value of a REAL_RESULT variable."""
+            if hasattr(self, '_m_real_value'):
+                return self._m_real_value
+
+            if  ((self.is_null == 0) and (self.value_type == EventControl.ItemResult.real_result) and (self.len_value >= 8)) :
+                pass
+                _pos = self._io.pos()
+                self._io.seek(self.ofs_value)
+                self._m_real_value = self._io.read_f8le()
+                self._io.seek(_pos)
+
+            return getattr(self, '_m_real_value', None)
+
+        @property
+        def uint_value(self):
+            """The value of an INT_RESULT variable read as unsigned (use when `is_unsigned`)."""
+            if hasattr(self, '_m_uint_value'):
+                return self._m_uint_value
+
+            if  ((self.is_null == 0) and (self.value_type == EventControl.ItemResult.int_result) and (self.len_value >= 8)) :
+                pass
+                _pos = self._io.pos()
+                self._io.seek(self.ofs_value)
+                self._m_uint_value = self._io.read_u8le()
+                self._io.seek(_pos)
+
+            return getattr(self, '_m_uint_value', None)
 
 
     class XidEvent(KaitaiStruct):
+        """XID_EVENT: the commit of a transaction on an XA-capable engine
+        (InnoDB); ends the transaction's event group.
+        
+        .. seealso::
+           libs/mysql/binlog/event/control_events.h Xid_event
+        
+        
+        .. seealso::
+           libs/mysql/binlog/event/control_events.cpp Xid_event::Xid_event
+        """
         def __init__(self, _io, _parent=None, _root=None):
             super(EventControl.XidEvent, self).__init__(_io)
             self._parent = _parent

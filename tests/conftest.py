@@ -4,3 +4,5 @@ import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+pytest_plugins = ["tests.mariadb.fixtures"]

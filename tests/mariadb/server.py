@@ -23,7 +23,6 @@ Examples
 
 from __future__ import annotations
 
-import atexit
 import os
 import shutil
 import signal
@@ -159,16 +158,18 @@ def _set_pdeathsig() -> None:  # pragma: no cover - runs in the child
         pass
 
 
-_LIVE: "weakref.WeakSet[MariaDBServer]" = weakref.WeakSet()
-
-
-@atexit.register
-def _kill_leftovers() -> None:
-    for srv in list(_LIVE):
+def _reap(proc: subprocess.Popen, root: Path | None) -> None:
+    """Last-resort cleanup (garbage collection or interpreter exit): kill the
+    server and remove its directory. Holds no reference to the server object."""
+    if proc.poll() is None:
         try:
-            srv.stop(timeout=5)
-        finally:
-            srv.cleanup()
+            proc.send_signal(signal.SIGTERM)
+            proc.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait(timeout=10)
+    if root is not None:
+        shutil.rmtree(root, ignore_errors=True)
 
 
 class MariaDBServer:
@@ -209,7 +210,8 @@ class MariaDBServer:
     Notes
     -----
     Use it as a context manager; ``__exit__`` stops the server and removes the
-    directory even when the body raised. An ``atexit`` hook and (on Linux) the
+    directory even when the body raised. A ``weakref.finalize`` hook (run when
+    the object is garbage-collected or at interpreter exit) and, on Linux, the
     parent-death signal are further safety nets.
     """
 
@@ -229,6 +231,7 @@ class MariaDBServer:
         self.root: Path | None = None
         self.proc: subprocess.Popen | None = None
         self.startup_seconds: float | None = None
+        self._finalizer: weakref.finalize | None = None
 
     # -- layout ---------------------------------------------------------
     @property
@@ -291,8 +294,11 @@ class MariaDBServer:
         t0 = time.monotonic()
         if self.root is None:
             self.root = Path(tempfile.mkdtemp(prefix="bk-mdb-", dir=self.basedir))
-            if len(str(self.socket).encode()) > 100:
-                raise MariaDBError(f"socket path too long: {self.socket}")
+            if len(str(self.socket).encode()) > 100:      # sun_path is 108 bytes
+                sock = self.socket
+                shutil.rmtree(self.root, ignore_errors=True)
+                self.root = None
+                raise MariaDBError(f"socket path too long (use a shorter basedir): {sock}")
             self.datadir.mkdir()
             self.tmpdir.mkdir()
             try:
@@ -300,7 +306,6 @@ class MariaDBServer:
             except BaseException:
                 self.cleanup()
                 raise
-        _LIVE.add(self)
         args = [
             self.mariadbd, "--no-defaults",
             f"--datadir={self.datadir}", f"--tmpdir={self.tmpdir}",
@@ -317,11 +322,14 @@ class MariaDBServer:
             self.proc = subprocess.Popen(
                 args, stdin=subprocess.DEVNULL, stdout=out, stderr=subprocess.STDOUT,
                 preexec_fn=_set_pdeathsig if self.die_with_parent else None)
+        if self._finalizer is not None:
+            self._finalizer.detach()
+        self._finalizer = weakref.finalize(self, _reap, self.proc,
+                                           None if self.keep else self.root)
         try:
             self._wait_ready(t0)
         except BaseException:
             self._kill()
-            _LIVE.discard(self)
             self.cleanup()
             raise
         self.startup_seconds = time.monotonic() - t0
@@ -395,7 +403,6 @@ class MariaDBServer:
                 proc.wait(timeout=timeout)
             except subprocess.TimeoutExpired:
                 self._kill()
-        _LIVE.discard(self)
         return proc.returncode
 
     def _kill(self) -> None:
@@ -410,6 +417,9 @@ class MariaDBServer:
         """Remove the temporary directory (unless ``keep``). Stops first."""
         if self.running:
             self.stop()
+        if self._finalizer is not None:
+            self._finalizer.detach()
+            self._finalizer = None
         if self.root is not None and not self.keep:
             shutil.rmtree(self.root, ignore_errors=True)
             self.root = None

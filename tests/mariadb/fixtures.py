@@ -1,0 +1,104 @@
+"""pytest fixtures for the real-server harness.
+
+Use them from a test module (or a conftest) with::
+
+    from tests.mariadb.fixtures import mariadb_server, mariadb_server_factory  # noqa: F401
+
+or register the module as a plugin in the root ``conftest.py``::
+
+    pytest_plugins = ["tests.mariadb.fixtures"]
+
+Fixtures
+--------
+mariadb_server (module scope)
+    A started ``MariaDBServer``. Options come from, in order: indirect
+    parametrisation (``@pytest.mark.parametrize("mariadb_server",
+    [{"binlog_row_metadata": "FULL"}], indirect=True)``), else a
+    ``MARIADB_OPTIONS`` dict at module level, else the defaults.
+mariadb_server_factory (session scope)
+    ``make(options=None, **kwargs) -> MariaDBServer``: starts a new server
+    per call; all are stopped and removed at the end of the session.
+make_mariadb_fixture(options, scope="module", name=None)
+    Builds a dedicated fixture: ``compressed_server =
+    make_mariadb_fixture({"log_bin_compress": True}, name="compressed_server")``.
+
+If ``mariadbd`` is not installed, the fixtures **fail** (they never skip):
+CI installs MariaDB, and a silent skip would hide a broken test job.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable, Iterator
+
+import pytest
+
+from .server import MariaDBNotFound, MariaDBServer
+
+__all__ = ["mariadb_server", "mariadb_server_factory", "make_mariadb_fixture", "start_server"]
+
+
+def start_server(options: Any = None, **kwargs: Any) -> MariaDBServer:
+    """Start a server or fail the test with an install hint."""
+    try:
+        srv = MariaDBServer(options, **kwargs)
+    except MariaDBNotFound as e:
+        pytest.fail(f"MariaDB server/client programs are required by this test: {e}",
+                    pytrace=False)
+    srv.start()
+    return srv
+
+
+def _shutdown(srv: MariaDBServer) -> None:
+    try:
+        srv.stop()
+    finally:
+        srv.cleanup()
+
+
+@pytest.fixture(scope="module")
+def mariadb_server(request: pytest.FixtureRequest) -> Iterator[MariaDBServer]:
+    """A module-scoped throw-away MariaDB server (see module docstring)."""
+    options = getattr(request, "param", None)
+    if options is None and request.module is not None:
+        options = getattr(request.module, "MARIADB_OPTIONS", None)
+    srv = start_server(options)
+    try:
+        yield srv
+    finally:
+        _shutdown(srv)
+
+
+@pytest.fixture(scope="session")
+def mariadb_server_factory() -> Iterator[Callable[..., MariaDBServer]]:
+    """A callable that starts servers; all are cleaned up at session end."""
+    servers: list[MariaDBServer] = []
+
+    def make(options: Any = None, **kwargs: Any) -> MariaDBServer:
+        srv = start_server(options, **kwargs)
+        servers.append(srv)
+        return srv
+
+    try:
+        yield make
+    finally:
+        for srv in servers:
+            _shutdown(srv)
+
+
+def make_mariadb_fixture(options: Any = None, *, scope: str = "module",
+                         name: str | None = None, **kwargs: Any):
+    """Return a pytest fixture that yields a server started with ``options``.
+
+    Assign the result to a module-level name (or pass ``name=``) so pytest
+    collects it.
+    """
+
+    @pytest.fixture(scope=scope, name=name)
+    def _server() -> Iterator[MariaDBServer]:
+        srv = start_server(options, **kwargs)
+        try:
+            yield srv
+        finally:
+            _shutdown(srv)
+
+    return _server

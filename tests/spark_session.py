@@ -1,0 +1,59 @@
+"""One small local SparkSession for the whole test session (2 cores, no UI).
+
+Usage in a test module::
+
+    from spark_session import spark  # noqa: F401  (the pytest fixture)
+
+    def test_x(spark): ...
+
+The session is created on first use and stopped at exit. Workers run the same
+Python as pytest (``PYSPARK_PYTHON`` = ``sys.executable``), which has
+binlog-ksy installed, so the ``binlog`` data source imports on the workers.
+"""
+
+from __future__ import annotations
+
+import atexit
+import os
+import sys
+
+import pytest
+
+_SESSION = None
+
+
+def get_spark():  # noqa: ANN201 - pyspark.sql.SparkSession
+    """The shared SparkSession, created on first call (with the ``binlog`` source registered)."""
+    global _SESSION
+    if _SESSION is not None:
+        return _SESSION
+    os.environ["PYSPARK_PYTHON"] = sys.executable
+    os.environ["PYSPARK_DRIVER_PYTHON"] = sys.executable
+    os.environ.setdefault("SPARK_LOCAL_IP", "127.0.0.1")
+    from pyspark.sql import SparkSession
+
+    from binlog_ksy.spark_jobs.datasource import register
+    from binlog_ksy.spark_jobs.extract_job import default_spark_conf
+
+    builder = SparkSession.builder.master("local[2]").appName("binlog-ksy-tests")
+    for key, value in default_spark_conf().items():
+        builder = builder.config(key, value)
+    _SESSION = builder.getOrCreate()
+    _SESSION.sparkContext.setLogLevel("ERROR")
+    register(_SESSION)
+    atexit.register(_stop)
+    return _SESSION
+
+
+def _stop() -> None:
+    global _SESSION
+    if _SESSION is not None:
+        _SESSION.stop()
+        _SESSION = None
+
+
+@pytest.fixture(scope="session")
+def spark():  # noqa: ANN201
+    """The shared local SparkSession (marks the test as needing Spark)."""
+    pytest.importorskip("pyspark")
+    return get_spark()
