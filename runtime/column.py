@@ -74,9 +74,8 @@ class MYSQL_TYPE(IntEnum):  # noqa: N801 - the upstream enum name
 
 
 _T = MYSQL_TYPE
-_NUMERIC_TYPES = frozenset(
-    (_T.TINY, _T.SHORT, _T.INT24, _T.LONG, _T.LONGLONG, _T.NEWDECIMAL, _T.FLOAT, _T.DOUBLE, _T.YEAR)
-)
+# sql/log_event.cc ``is_numeric_type`` (YEAR is not counted).
+_NUMERIC_TYPES = frozenset((_T.TINY, _T.SHORT, _T.INT24, _T.LONG, _T.LONGLONG, _T.NEWDECIMAL, _T.FLOAT, _T.DOUBLE))
 _TEMPORAL2 = frozenset((_T.TIME2, _T.DATETIME2, _T.TIMESTAMP2))
 _TEMPORAL_OLD = frozenset((_T.TIME, _T.DATETIME, _T.TIMESTAMP))
 _BLOB_LIKE = frozenset(

@@ -28,7 +28,10 @@ def decode_double(raw: bytes) -> float:
 
 
 def _as_float32(value: float) -> float:
-    return _F32.unpack(_F32.pack(value))[0]
+    try:
+        return _F32.unpack(_F32.pack(value))[0]
+    except OverflowError:  # a candidate rounded past FLT_MAX
+        return math.inf if value > 0 else -math.inf
 
 
 def float32_shortest(value: float) -> float:

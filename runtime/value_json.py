@@ -1,0 +1,262 @@
+"""Column values as JSON: the mapping used by ``--format jsonl`` and by Spark.
+
+Per column (the contract of the JSON output):
+
+* integers, YEAR (``0`` for YEAR 0000) and BIT -> JSON numbers;
+* FLOAT -> the shortest decimal that reads back as the same 32-bit float
+  (``1.1``, not ``1.100000023841858``); DOUBLE -> its shortest round-trip
+  decimal; NaN/infinity (which MySQL does not store) -> ``null``;
+* DECIMAL -> a string with every digit (``"-0.01"``, ``"1.50"``);
+* DATE -> ``"YYYY-MM-DD"``; DATETIME -> ``"YYYY-MM-DD HH:MM:SS[.f...]"`` and
+  TIME -> ``"[-]HH:MM:SS[.f...]"`` (hours may have 3 digits) with as many
+  fraction digits as the column declares; TIMESTAMP -> the DATETIME text in
+  UTC. Zero values keep MySQL's text: ``"0000-00-00"``, ``"0000-00-00
+  00:00:00"`` (plus ``.000`` etc. for a column with fractions, as MySQL shows
+  them);
+* text -> string; binary strings, BLOB and GEOMETRY (SRID + WKB) -> lowercase
+  hex string; without charset metadata VARCHAR/VARBINARY and TEXT/BLOB cannot
+  be told apart, so their values are text when valid UTF-8 and hex otherwise
+  (as the row decoder already returns them);
+* ENUM -> its label (``""`` for the index 0 error value), or its index when
+  the labels are unknown; SET -> list of labels, or the bitmask when unknown;
+* VECTOR -> list of numbers (float32 shortest text each);
+* JSON -> the document itself. Inside documents, values follow MySQL's own
+  JSON text (sql-common/json_dom.cc ``wrapper_to_string``): opaque DECIMAL as
+  a number with all its digits, opaque DATE as ``"YYYY-MM-DD"`` and
+  DATETIME/TIMESTAMP/TIME with 6 fraction digits, other opaque values as
+  ``"base64:type<N>:<base64>"``. An unapplied partial update is
+  ``{"json_diff": [{"op": ..., "path": ..., "value": ...}]}``;
+* SQL NULL -> ``null``.
+
+Decimal numbers inside JSON documents are kept as :class:`decimal.Decimal` by
+:func:`json_value`; :func:`dumps` writes them as JSON numbers.
+"""
+
+from __future__ import annotations
+
+import base64
+import json
+import math
+from collections.abc import Sequence
+from datetime import date, datetime, timedelta
+from decimal import Decimal
+from json.encoder import encode_basestring
+from typing import Any
+
+from .column import MYSQL_TYPE, Column
+from .row_image import JsonPartialUpdate, RowDecodeError
+from .types.charsets import BINARY, charset_of_collation, codec_of_collation, decode_mysql_latin1
+from .types.floats import float32_shortest
+from .types.json_binary import JsonOpaque
+from .types.temporal import MySQLDate, MySQLDateTime, format_date, format_datetime, format_time
+
+__all__ = ["dumps", "dumps_row", "json_document", "json_value", "row_json"]
+
+T = MYSQL_TYPE
+_INTEGERS = frozenset((T.TINY, T.SHORT, T.INT24, T.LONG, T.LONGLONG, T.YEAR, T.BIT))
+_DATES = frozenset((T.DATE, T.NEWDATE))
+_DATETIMES = frozenset((T.DATETIME, T.DATETIME2, T.TIMESTAMP, T.TIMESTAMP2))
+_TIMES = frozenset((T.TIME, T.TIME2))
+_STRINGS = frozenset(
+    (
+        T.STRING,
+        T.VARCHAR,
+        T.VAR_STRING,
+        T.BLOB,
+        T.TINY_BLOB,
+        T.MEDIUM_BLOB,
+        T.LONG_BLOB,
+        T.BLOB_COMPRESSED,
+        T.VARCHAR_COMPRESSED,
+    )
+)
+
+
+def _finite(value: float) -> float | None:
+    return value if math.isfinite(value) else None
+
+
+def _text_or_hex(column: Column, value: str | bytes, errors: str) -> str:
+    """A string column's JSON string: text as is, bytes decoded when the charset is text."""
+    if isinstance(value, str):
+        return value
+    raw = bytes(value)
+    codec = codec_of_collation(column.charset, column.flavor)
+    if column.charset is None:
+        try:
+            return raw.decode("utf-8")
+        except UnicodeDecodeError:
+            return raw.hex()
+    if codec is None or codec == BINARY:
+        return raw.hex()
+    if codec == "mysql_latin1":
+        return decode_mysql_latin1(raw)
+    try:
+        return raw.decode(codec)
+    except UnicodeDecodeError as exc:
+        if errors == "keep":
+            return raw.hex()
+        if errors == "replace":
+            return raw.decode(codec, "replace")
+        charset = charset_of_collation(column.charset, column.flavor)
+        raise RowDecodeError(
+            f"value is not valid {charset} (byte {exc.start} of {len(raw)})",
+            column=column.name,
+            column_index=column.index,
+        ) from exc
+
+
+def json_document(value: Any) -> Any:
+    """A decoded JSON column value as JSON-ready Python (MySQL's JSON text rules).
+
+    Opaque temporal values become MySQL's text with 6 fraction digits,
+    other opaque values ``"base64:type<N>:..."``; ``Decimal`` stays (write
+    it with :func:`dumps`).
+    """
+    if value is None or isinstance(value, (bool, int, str, Decimal)):
+        return value
+    if isinstance(value, float):
+        return _finite(value)
+    if isinstance(value, dict):
+        if isinstance(value, JsonPartialUpdate):
+            return {
+                "json_diff": [
+                    {"op": d.op, "path": d.path, "value": json_document(d.value)} for d in value.diffs
+                ]
+            }
+        return {key: json_document(item) for key, item in value.items()}
+    if isinstance(value, (list, tuple)) and not isinstance(value, JsonOpaque):
+        return [json_document(item) for item in value]
+    if isinstance(value, (datetime, MySQLDateTime)):
+        return format_datetime(value, 6)
+    if isinstance(value, (date, MySQLDate)):
+        return format_date(value)
+    if isinstance(value, timedelta):
+        return format_time(value, 6)
+    if isinstance(value, JsonOpaque):
+        return f"base64:type{value.field_type}:{base64.b64encode(value.data).decode('ascii')}"
+    if isinstance(value, (bytes, bytearray)):
+        return f"base64:type15:{base64.b64encode(bytes(value)).decode('ascii')}"
+    raise TypeError(f"not a JSON document value: {type(value).__name__}")
+
+
+def json_value(column: Column, value: Any, *, errors: str = "strict") -> Any:
+    """The JSON-ready value of one column (see the module docstring).
+
+    Parameters
+    ----------
+    column
+        The column the value belongs to.
+    value
+        The Python value from the row decoder (``None`` for SQL NULL).
+    errors
+        For string values still in bytes whose column has a text charset:
+        ``"strict"`` raises :class:`~.row_image.RowDecodeError` naming the
+        column, ``"keep"`` writes them as hex, ``"replace"`` uses U+FFFD.
+    """
+    if value is None:
+        return None
+    t = column.real_type
+    if t in _INTEGERS:
+        return int(value)
+    if t == T.FLOAT:
+        return _finite(float32_shortest(value))
+    if t == T.DOUBLE:
+        return _finite(value)
+    if t == T.NEWDECIMAL:
+        return format(value, "f")
+    if t in _DATETIMES:
+        return format_datetime(value, column.fsp)
+    if t in _DATES:
+        return format_date(value)
+    if t in _TIMES:
+        return format_time(value, column.fsp)
+    if t == T.ENUM:
+        return value
+    if t == T.SET:
+        return list(value) if isinstance(value, tuple) else value
+    if t == T.JSON:
+        return json_document(value)
+    if t == T.GEOMETRY:
+        return bytes(value).hex()
+    if t == T.VECTOR:
+        return [_finite(float32_shortest(v)) for v in value]
+    if t in _STRINGS:
+        if isinstance(value, (dict, list)):  # MariaDB JSON (a LONGTEXT) decoded by the caller
+            return json_document(value)
+        return _text_or_hex(column, value, errors)
+    if isinstance(value, (bytes, bytearray)):
+        return bytes(value).hex()
+    return value
+
+
+def row_json(columns: Sequence[Column], row: dict[str, Any] | None, *, errors: str = "strict") -> dict[str, Any] | None:
+    """JSON-ready dict of one decoded row (columns absent from the image stay absent)."""
+    if row is None:
+        return None
+    return {c.name: json_value(c, row[c.name], errors=errors) for c in columns if c.name in row}
+
+
+# -- JSON text -------------------------------------------------------------------------
+
+
+class _NeedsSlowPath(Exception):
+    pass
+
+
+def _refuse(obj: Any) -> Any:
+    raise _NeedsSlowPath
+
+
+def _write(obj: Any, out: list[str]) -> None:
+    if obj is None:
+        out.append("null")
+    elif obj is True:
+        out.append("true")
+    elif obj is False:
+        out.append("false")
+    elif isinstance(obj, str):
+        out.append(encode_basestring(obj))
+    elif isinstance(obj, int):
+        out.append(str(int(obj)))
+    elif isinstance(obj, float):
+        out.append(repr(obj) if math.isfinite(obj) else "null")
+    elif isinstance(obj, Decimal):
+        out.append(format(obj, "f") if obj.is_finite() else "null")
+    elif isinstance(obj, dict):
+        out.append("{")
+        for i, (key, item) in enumerate(obj.items()):
+            if i:
+                out.append(",")
+            out.append(encode_basestring(str(key)))
+            out.append(":")
+            _write(item, out)
+        out.append("}")
+    elif isinstance(obj, (list, tuple)):
+        out.append("[")
+        for i, item in enumerate(obj):
+            if i:
+                out.append(",")
+            _write(item, out)
+        out.append("]")
+    else:
+        raise TypeError(f"cannot write {type(obj).__name__} as JSON")
+
+
+def dumps(obj: Any) -> str:
+    """Compact JSON text (UTF-8 kept, ``,``/``:`` separators); ``Decimal`` as a number.
+
+    Uses :func:`json.dumps` unless the value holds a ``Decimal`` or a
+    non-finite float (written as ``null``).
+    """
+    try:
+        return json.dumps(obj, ensure_ascii=False, separators=(",", ":"), allow_nan=False, default=_refuse)
+    except (_NeedsSlowPath, ValueError):
+        out: list[str] = []
+        _write(obj, out)
+        return "".join(out)
+
+
+def dumps_row(columns: Sequence[Column], row: dict[str, Any] | None, *, errors: str = "strict") -> str:
+    """One decoded row as a compact JSON object text."""
+    return dumps(row_json(columns, row, errors=errors))
