@@ -13,7 +13,6 @@ row images), MariaDB sql/log_event.cc (compressed rows events:
 from __future__ import annotations
 
 import os
-import zlib
 from dataclasses import dataclass
 from datetime import datetime, timezone
 from typing import Any, BinaryIO, Iterator, Sequence
@@ -22,6 +21,7 @@ from . import event_types as et
 from .column import FLAVOR_MARIADB, FLAVOR_MYSQL, Column
 from .errors import BinlogError, MalformedEventError, UndecodableValueError, UnknownTableIdError
 from .event import Event
+from .mariadb_compression import CompressionError, inflate
 from .reader import BinlogReader
 from .row_image import RowDecodeError, decode_rows
 from .schema_file import SchemaFile
@@ -142,18 +142,11 @@ def _rows_data(event: Event, body: Any) -> bytes:
     """The row images of a rows event (uncompressed for MariaDB's compressed types)."""
     if not body.is_compressed:
         return bytes(body.rows)
-    comp = body.compressed_rows
     try:
-        data = zlib.decompress(bytes(comp.data))
-    except zlib.error as exc:
-        raise MalformedEventError(f"compressed rows do not inflate: {exc}", file=event.file, offset=event.pos,
+        return inflate(body.compressed_rows)
+    except CompressionError as exc:
+        raise MalformedEventError(f"compressed rows: {exc}", file=event.file, offset=event.pos,
                                   event_type=event.type_name, length=event.length) from None
-    expected = getattr(comp, "len_uncompressed", None)
-    if expected is not None and expected != len(data):
-        raise MalformedEventError(f"compressed rows inflate to {len(data)} bytes, header says {expected}",
-                                  file=event.file, offset=event.pos, event_type=event.type_name,
-                                  length=event.length)
-    return data
 
 
 def _kind(body: Any) -> str:

@@ -18,6 +18,7 @@ from kaitaistruct import KaitaiStruct
 from . import event_types as et
 from .errors import BinlogError, MalformedEventError
 from .event import Event
+from .mariadb_compression import inflate
 
 _MAX_DEPTH = 8
 
@@ -91,8 +92,16 @@ def _start_v3(b: Any) -> dict:
             "create_timestamp": b.create_timestamp}
 
 
+def query_text(b: Any) -> str | None:
+    """The statement of a QUERY, QUERY_COMPRESSED or EXECUTE_LOAD_QUERY body, as text."""
+    query = getattr(b, "query", None)
+    if query is not None and not isinstance(query, (bytes, bytearray, str)):  # QUERY_COMPRESSED_EVENT
+        query = inflate(query)
+    return text_of(query)
+
+
 def _query(b: Any) -> dict:
-    return {"schema": text_of(getattr(b, "schema", None)), "query": text_of(getattr(b, "query", None))}
+    return {"schema": text_of(getattr(b, "schema", None)), "query": query_text(b)}
 
 
 def _gtid(b: Any) -> dict:
@@ -126,17 +135,21 @@ def _gtid_tagged(b: Any) -> dict:
 
 
 def _previous_gtids(b: Any) -> dict:
-    sets = []
+    """The GTID set as MySQL prints it: ``uuid:1-5:7,uuid2:1-3:tag:1-2`` (tags after the untagged intervals)."""
+    by_uuid: dict[str, list[str]] = {}
     for sid in getattr(b, "sids", None) or []:
         uuid_text = format_uuid(sid.uuid)
         tag = getattr(sid, "tag", None)
         tag = getattr(tag, "value", tag)
         if isinstance(tag, (bytes, bytearray)):
             tag = tag.decode("ascii", "backslashreplace")
-        intervals = [(i.start, i.end) for i in sid.intervals]
-        head = f"{uuid_text}:{tag}" if tag else uuid_text
-        sets.append(f"{head}:{_intervals_text(intervals)}" if intervals else head)
-    return {"gtid_set": ",".join(sets)}
+        intervals = _intervals_text([(i.start, i.end) for i in sid.intervals])
+        parts = by_uuid.setdefault(uuid_text, [])
+        if tag:
+            parts.append(f"{tag}:{intervals}" if intervals else tag)
+        elif intervals:
+            parts.insert(0, intervals)
+    return {"gtid_set": ",".join(":".join([u, *p]) for u, p in by_uuid.items())}
 
 
 def _mariadb_gtid(b: Any, event: Event) -> dict:
@@ -179,6 +192,19 @@ _PLAIN: dict[int, Callable[..., dict]] = {
     et.ROTATE_EVENT: _rotate,
     et.EventType.xid_event.value: _xid,
 }
+
+
+def gtid_text(event: Event) -> str | None:
+    """The GTID a GTID event (MySQL, tagged or MariaDB) starts, as the server prints it."""
+    body = event.body
+    code = event.type_code
+    if code == et.EventType.gtid_event.value:
+        return _mariadb_gtid(body, event)["gtid"]
+    if code == et.EventType.gtid_tagged_log_event.value:
+        return _gtid_tagged(body).get("gtid")
+    if code in (et.EventType.gtid_log_event.value, et.EventType.anonymous_gtid_log_event.value):
+        return _gtid(body).get("gtid")
+    return None
 
 
 def body_to_dict(event: Event) -> dict[str, Any]:

@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from . import event_types as et
-from .describe import text_of
+from .describe import gtid_text, query_text
 from .event import Event
 
 _GTID_EVENTS = frozenset({
@@ -79,13 +79,11 @@ class TransactionTracker:
         if code in _OUTSIDE:
             return TransactionState(None, None)
         if code in _GTID_EVENTS or code == _MARIADB_GTID:
-            from .describe import body_to_dict
-
-            self._start(body_to_dict(event).get("gtid"))
+            self._start(gtid_text(event))
             self._after_gtid = True
             return self._state()
         if code in _QUERY_EVENTS:
-            query = (text_of(getattr(event.body, "query", b"")) or "").strip().rstrip(";").strip().upper()
+            query = (query_text(event.body) or "").strip().rstrip(";").strip().upper()
             if query in ("BEGIN", "START TRANSACTION") or query.startswith("XA START"):
                 if not (self._open and self._after_gtid):
                     self._start(None)
