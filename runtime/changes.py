@@ -224,6 +224,10 @@ class ChangeReader:
                 yield from self._rows(event, state.gtid, state.seq, flt)
             except BinlogError as err:
                 self._report(err)
+            except Exception as exc:  # a decoder bug must still name the event
+                self._report(UndecodableValueError(f"rows event does not decode: {type(exc).__name__}: {exc}",
+                                                   file=event.file, offset=event.pos,
+                                                   event_type=event.type_name, length=event.length))
 
     def _rows(self, event: Event, gtid: str | None, seq: int | None, flt: ChangeFilter) -> Iterator[RowChange]:
         body = event.body

@@ -198,12 +198,16 @@ def gtid_text(event: Event) -> str | None:
     """The GTID a GTID event (MySQL, tagged or MariaDB) starts, as the server prints it."""
     body = event.body
     code = event.type_code
-    if code == et.EventType.gtid_event.value:
-        return _mariadb_gtid(body, event)["gtid"]
-    if code == et.EventType.gtid_tagged_log_event.value:
-        return _gtid_tagged(body).get("gtid")
-    if code in (et.EventType.gtid_log_event.value, et.EventType.anonymous_gtid_log_event.value):
-        return _gtid(body).get("gtid")
+    try:
+        if code == et.EventType.gtid_event.value:
+            return _mariadb_gtid(body, event)["gtid"]
+        if code == et.EventType.gtid_tagged_log_event.value:
+            return _gtid_tagged(body).get("gtid")
+        if code in (et.EventType.gtid_log_event.value, et.EventType.anonymous_gtid_log_event.value):
+            return _gtid(body).get("gtid")
+    except Exception as exc:
+        raise MalformedEventError(f"unreadable GTID: {type(exc).__name__}: {exc}", file=event.file,
+                                  offset=event.pos, event_type=event.type_name, length=event.length) from None
     return None
 
 

@@ -99,3 +99,21 @@ class SchemaFile:
 
     def __len__(self) -> int:
         return len(self._tables)
+
+
+def collation_of_charset_name(name: str) -> int | None:
+    """A collation id of a MySQL charset name (``utf8mb4``, ``latin1``, ``binary``...), or of a
+    collation name's charset (``utf8mb4_0900_ai_ci`` -> utf8mb4); None when unknown.
+
+    Any collation of the charset will do: decoding needs only the charset.
+    """
+    from .types.charsets import charset_of_collation
+
+    wanted = name.strip().lower()
+    aliases = {"utf8": "utf8mb3", "utf-8": "utf8mb4"}
+    wanted = aliases.get(wanted, wanted)
+    for cid in range(1, 2048):
+        cs = charset_of_collation(cid)
+        if cs is not None and (cs == wanted or wanted.startswith(cs + "_")):
+            return cid
+    return None

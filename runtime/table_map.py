@@ -21,8 +21,7 @@ from dataclasses import dataclass, field
 from typing import Any, Iterable
 
 from .column import FLAVOR_MARIADB, FLAVOR_MYSQL, MYSQL_TYPE, Column
-from .schema_file import ColumnHint, SchemaFile
-from .types.charsets import collation_of_charset_name
+from .schema_file import ColumnHint, SchemaFile, collation_of_charset_name
 
 T = MYSQL_TYPE
 
@@ -116,7 +115,10 @@ def table_map_from_event(body: Any, *, flavor: str = FLAVOR_MYSQL, schema_file: 
     schema_name = body.schema if isinstance(body.schema, str) else _label(body.schema)
     table_name = body.table if isinstance(body.table, str) else _label(body.table)
     types = [int(t) for t in body.column_types]
-    metas = [int(m.value) for m in body.column_metadata.columns] if body.column_metadata else [0] * len(types)
+    if getattr(body, "has_column_metadata", True) and getattr(body, "column_metadata", None) is not None:
+        metas = [int(m.value) for m in body.column_metadata.columns]
+    else:  # 5.1.0-5.1.17 table maps end after the column types
+        metas = [0] * len(types)
     null_bits = bytes(getattr(body, "null_bits", b"") or b"")
     n = len(types)
 
