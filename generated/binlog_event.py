@@ -266,7 +266,7 @@ class BinlogEvent(KaitaiStruct):
                 pass
                 self._raw_data = self._io.read_bytes_full()
                 _io__raw_data = KaitaiStream(BytesIO(self._raw_data))
-                self.data = event_query.EventQuery.LoadEvent(self.post_header_len, _io__raw_data)
+                self.data = event_query.EventQuery.NewLoadEvent(self.post_header_len, _io__raw_data)
             elif _on == BinlogEvent.EventType.partial_update_rows_event:
                 pass
                 self._raw_data = self._io.read_bytes_full()

@@ -124,7 +124,7 @@ class EventGtid(KaitaiStruct):
             self.gtid_flags = self._io.read_u1()
             self.sid = self._io.read_bytes(16)
             self.gno = self._io.read_s8le()
-            if (not (self._io.is_eof())):
+            if self.has_lt_type:
                 pass
                 self.lt_type = KaitaiStream.resolve_enum(EventGtid.LogicalTimestampTypecode, self._io.read_u1())
 
@@ -168,7 +168,7 @@ class EventGtid(KaitaiStruct):
 
         def _fetch_instances(self):
             pass
-            if (not (self._io.is_eof())):
+            if self.has_lt_type:
                 pass
 
             if self.has_logical_timestamps:
@@ -560,10 +560,11 @@ class EventGtid(KaitaiStruct):
 
         @property
         def gno(self):
+            """Transaction number of the GTID."""
             if hasattr(self, '_m_gno'):
                 return self._m_gno
 
-            self._m_gno = self.fields.gno.value
+            self._m_gno = (self.fields.gno.value if self.fields.has_gno else 0)
             return getattr(self, '_m_gno', None)
 
         @property
@@ -571,7 +572,7 @@ class EventGtid(KaitaiStruct):
             if hasattr(self, '_m_gtid_flags'):
                 return self._m_gtid_flags
 
-            self._m_gtid_flags = self.fields.gtid_flags.value
+            self._m_gtid_flags = (self.fields.gtid_flags.value if self.fields.has_gtid_flags else 0)
             return getattr(self, '_m_gtid_flags', None)
 
         @property
@@ -580,7 +581,7 @@ class EventGtid(KaitaiStruct):
             if hasattr(self, '_m_immediate_commit_timestamp'):
                 return self._m_immediate_commit_timestamp
 
-            self._m_immediate_commit_timestamp = self.fields.immediate_commit_timestamp.value
+            self._m_immediate_commit_timestamp = (self.fields.immediate_commit_timestamp.value if self.fields.has_immediate_commit_timestamp else 0)
             return getattr(self, '_m_immediate_commit_timestamp', None)
 
         @property
@@ -596,15 +597,16 @@ class EventGtid(KaitaiStruct):
             if hasattr(self, '_m_last_committed'):
                 return self._m_last_committed
 
-            self._m_last_committed = self.fields.last_committed.value
+            self._m_last_committed = (self.fields.last_committed.value if self.fields.has_last_committed else 0)
             return getattr(self, '_m_last_committed', None)
 
         @property
         def may_have_sbr(self):
+            """FLAG_MAY_HAVE_SBR."""
             if hasattr(self, '_m_may_have_sbr'):
                 return self._m_may_have_sbr
 
-            self._m_may_have_sbr = self.fields.gtid_flags.value & int(EventGtid.GtidFlag.may_have_sbr) != 0
+            self._m_may_have_sbr = self.gtid_flags & int(EventGtid.GtidFlag.may_have_sbr) != 0
             return getattr(self, '_m_may_have_sbr', None)
 
         @property
@@ -613,7 +615,7 @@ class EventGtid(KaitaiStruct):
             if hasattr(self, '_m_original_commit_timestamp'):
                 return self._m_original_commit_timestamp
 
-            self._m_original_commit_timestamp = (self.fields.original_commit_timestamp.value if self.fields.has_original_commit_timestamp else self.fields.immediate_commit_timestamp.value)
+            self._m_original_commit_timestamp = (self.fields.original_commit_timestamp.value if self.fields.has_original_commit_timestamp else self.immediate_commit_timestamp)
             return getattr(self, '_m_original_commit_timestamp', None)
 
         @property
@@ -630,12 +632,15 @@ class EventGtid(KaitaiStruct):
             if hasattr(self, '_m_sequence_number'):
                 return self._m_sequence_number
 
-            self._m_sequence_number = self.fields.sequence_number.value
+            self._m_sequence_number = (self.fields.sequence_number.value if self.fields.has_sequence_number else 0)
             return getattr(self, '_m_sequence_number', None)
 
         @property
         def sid(self):
-            """The 16 UUID bytes, each a `serialization_varlen_uint` (`.value` is the byte)."""
+            """The 16 UUID bytes, each a `serialization_varlen_uint` whose
+            `.value` is the byte (Kaitai cannot build a byte array from them:
+            `bytes(b.value for b in sid)` in Python).
+            """
             if hasattr(self, '_m_sid'):
                 return self._m_sid
 
@@ -648,7 +653,7 @@ class EventGtid(KaitaiStruct):
             if hasattr(self, '_m_tag'):
                 return self._m_tag
 
-            self._m_tag = self.fields.tag.value
+            self._m_tag = (self.fields.tag.value if self.fields.has_tag else u"")
             return getattr(self, '_m_tag', None)
 
         @property

@@ -174,7 +174,7 @@ types:
             event_type::append_block_event: event_query::append_block_event(post_header_len)
             event_type::exec_load_event: event_query::exec_load_event(post_header_len)
             event_type::delete_file_event: event_query::delete_file_event(post_header_len)
-            event_type::new_load_event: event_query::load_event(post_header_len)
+            event_type::new_load_event: event_query::new_load_event(post_header_len)
             event_type::rand_event: event_control::rand_event
             event_type::user_var_event: event_control::user_var_event
             event_type::format_description_event: event_control::format_description_event

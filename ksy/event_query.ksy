@@ -232,7 +232,7 @@ types:
       - id: unparsed
         size-eos: true
         if: not is_known
-        doc: The rest of the status variables after an unknown code (kept raw).
+        doc: The rest of the status variables from an unknown code (or a value that does not fit) on, kept raw.
     instances:
       len_min:
         value: |

@@ -122,7 +122,9 @@ def _gtid_tagged(b: Any) -> dict:
     for name in ("last_committed", "sequence_number"):
         value = getattr(b, name, None)
         out[name] = getattr(value, "value", value)
-    sid = getattr(b, "uuid", None) or getattr(b, "sid", None)
+    sid = getattr(b, "sid", None)
+    if isinstance(sid, list):  # each UUID byte is its own varlen integer in mysql::serialization
+        sid = bytes(getattr(x, "value", x) for x in sid)
     gno = getattr(b, "gno", None)
     gno = getattr(gno, "value", gno)
     tag = getattr(b, "tag", None)

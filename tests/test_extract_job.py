@@ -1,0 +1,257 @@
+"""The extraction job (spark_jobs/extract_job.py) and ``binlog-ksy extract`` (runtime/extract_cli.py).
+
+One job run over a small mixed input is shared by most tests (module
+fixture): the MariaDB 10.11 sample set with FULL row metadata (3 files, 413
+row changes), two MySQL fixtures (GTIDs; a zstd TRANSACTION_PAYLOAD), the
+truncated fixture and a gzip file that is not a binlog. The other runs use a
+single small file to keep the Spark time low.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+from pathlib import Path
+
+import pytest
+
+from fixture_index import FIXTURES
+from spark_session import spark  # noqa: F401 - the session fixture
+
+from binlog_ksy.runtime.reader import BinlogReader
+from binlog_ksy.spark_jobs.config import ConfigError, ExtractConfig, load_job_file
+
+pytestmark = pytest.mark.spark
+
+ROOT = Path(__file__).resolve().parent.parent
+SAMPLE = ROOT / "samples" / "mariadb-10.11" / "shop-full"
+TRUNCATED = FIXTURES / "blackbeam__rust_mysql_common/test-data__binlogs__binlog_truncated_prev_gtid_event.000001"
+NOT_A_BINLOG = FIXTURES / "osheroff__mysql-binlog-connector-java/src__test__resources__mysql-bin.sakila.gz"
+MYSQL_GTID = FIXTURES / "EasyPost__rust-mysql-binlog/test_data__bin-log.000001"
+MYSQL_ZSTD = FIXTURES / "blackbeam__rust_mysql_common/test-data__binlogs__transaction_compression.000001"
+
+
+def _changes_available() -> bool:
+    try:
+        from binlog_ksy.runtime.changes import ChangeReader  # noqa: F401
+    except Exception:
+        return False
+    return True
+
+
+pytestmark = [pytest.mark.spark,
+              pytest.mark.skipif(not _changes_available(), reason="runtime.changes does not import yet")]
+
+
+def inputs() -> list[str]:
+    return [str(SAMPLE), str(MYSQL_GTID), str(MYSQL_ZSTD), str(TRUNCATED), str(NOT_A_BINLOG)]
+
+
+def input_files() -> list[str]:
+    return sorted([str(p) for p in SAMPLE.iterdir()] + inputs()[1:])
+
+
+@pytest.fixture(scope="module")
+def job(spark, tmp_path_factory: pytest.TempPathFactory):  # noqa: F811
+    """One job run with --typed; yields (output dir, summary)."""
+    from binlog_ksy.spark_jobs.extract_job import run_extract
+
+    out = tmp_path_factory.mktemp("extract") / "out"
+    summary = run_extract(inputs(), str(out), spark=spark, typed=True, progress=None)
+    return out, summary
+
+
+def _rows(spark, path: Path, order: list[str] | None = None) -> list:  # noqa: F811
+    df = spark.read.parquet(str(path))
+    return sorted(tuple(r) for r in df.select(*(order or df.columns)).collect())
+
+
+def test_datasets_exist_with_the_documented_schemas(spark, job) -> None:  # noqa: F811
+    from binlog_ksy.spark_jobs.datasource import CHANGES_SCHEMA, ERRORS_SCHEMA, EVENTS_SCHEMA
+    from binlog_ksy.spark_jobs.extract_job import MARKER_FILE, TRANSACTIONS_COLUMNS
+
+    out, _ = job
+    assert sorted(p.name for p in out.iterdir()) == sorted(
+        ["events", "changes", "transactions", "errors", "tables", MARKER_FILE])
+    events = spark.read.parquet(str(out / "events"))
+    assert events.schema.fieldNames() == [f for f in EVENTS_SCHEMA.fieldNames() if f != "error"]
+    assert [f.dataType for f in events.schema] == [f.dataType for f in EVENTS_SCHEMA if f.name != "error"]
+    changes = spark.read.parquet(str(out / "changes"))
+    expected = [f for f in CHANGES_SCHEMA.fieldNames() if f not in ("error", "schema", "table")] + ["schema", "table"]
+    assert changes.schema.fieldNames() == expected  # partition columns come last
+    assert {p.name for p in (out / "changes").iterdir() if p.is_dir()} == {"schema=shop", "schema=test"} or \
+        all(p.name.startswith("schema=") for p in (out / "changes").iterdir() if p.is_dir())
+    assert spark.read.parquet(str(out / "errors")).schema == ERRORS_SCHEMA
+    assert tuple(spark.read.parquet(str(out / "transactions")).schema.fieldNames()) == TRANSACTIONS_COLUMNS
+    assert not [p for p in out.parent.iterdir() if p.name.startswith(".out.")]  # no temp dirs left
+
+
+def test_event_counts_equal_the_runtime(spark, job) -> None:  # noqa: F811
+    out, summary = job
+    events = spark.read.parquet(str(out / "events"))
+    got = {r["file"]: r["count"] for r in events.groupBy("file").count().collect()}
+    expected = {}
+    for path in input_files():
+        n = sum(1 for _ in BinlogReader(path, on_error="skip")) if path != str(NOT_A_BINLOG) else 0
+        if n:
+            expected[path] = n
+    assert got == expected
+    assert summary.events == sum(expected.values())
+    assert summary.files == len(input_files())
+
+
+def test_changes_match_the_sample_manifest(spark, job) -> None:  # noqa: F811
+    out, summary = job
+    manifest = json.loads((SAMPLE.parent / "manifest.json").read_text())
+    files = manifest["sets"]["shop-full"]["files"]
+    changes = spark.read.parquet(str(out / "changes")).where(f"file LIKE '{SAMPLE}%'")
+    got = {(Path(r["file"]).name, r["op"]): r["count"] for r in changes.groupBy("file", "op").count().collect()}
+    want = {(f["name"], op.lower()): n for f in files for op, n in f["row_changes"].items()}
+    assert got == want
+    assert sum(n for (schema_table, n) in summary.changes.items() if schema_table.startswith("shop.")) == 413
+    # values as text and JSON agree
+    row = changes.where("table = 'orders' AND op = 'insert'").orderBy("file", "pos").first()
+    after = json.loads(row["after"])
+    assert row["after_values"]["status"] == after["status"]
+    assert row["primary_key"] == ["id"]
+
+
+def test_truncated_and_unreadable_files_are_in_errors(spark, job) -> None:  # noqa: F811
+    out, summary = job
+    errors = spark.read.parquet(str(out / "errors"))
+    rows = {(r["file"], r["kind"]): r for r in errors.collect()}
+    tail = rows[(str(TRUNCATED), "truncated")]
+    assert (tail["offset"], tail["length"]) == (120, 9)
+    bad = rows[(str(NOT_A_BINLOG), "not_a_binlog")]
+    assert (bad["offset"], bad["length"]) == (0, os.path.getsize(NOT_A_BINLOG))
+    # the truncated file's good event is kept
+    events = spark.read.parquet(str(out / "events")).where(f"file = '{TRUNCATED}'").collect()
+    assert [(r["pos"], r["type"]) for r in events] == [(4, "FORMAT_DESCRIPTION_EVENT")]
+    # each problem once, although both passes see framing errors
+    assert errors.count() == errors.distinct().count() == summary.errors
+    assert summary.files_with_errors >= 2
+
+
+def test_transactions_aggregate(spark, job) -> None:  # noqa: F811
+    from binlog_ksy.runtime.transactions import TransactionTracker
+
+    out, _ = job
+    tx = spark.read.parquet(str(out / "transactions"))
+    path = str(SAMPLE / "binlog.000002")
+    tracker = TransactionTracker()
+    seqs = {tracker.update(e).seq for e in BinlogReader(path)} - {None}
+    mine = tx.where(f"file = '{path}'")
+    assert mine.count() == len(seqs)
+    assert mine.where("first_pos > last_pos OR commit_time < start_time").count() == 0
+    totals = mine.selectExpr("sum(inserts) AS i", "sum(updates) AS u", "sum(deletes) AS d").first()
+    manifest = json.loads((SAMPLE.parent / "manifest.json").read_text())
+    counts = next(f for f in manifest["sets"]["shop-full"]["files"] if f["name"] == "binlog.000002")["row_changes"]
+    assert (totals["i"], totals["u"], totals["d"]) == (counts.get("INSERT", 0), counts.get("UPDATE", 0),
+                                                      counts.get("DELETE", 0))
+    multi = mine.where("size(tables) > 1").first()
+    assert multi is not None and multi["tables"] == sorted(multi["tables"])
+    assert multi["gtid"].startswith("0-1-")
+
+
+def test_typed_tables(spark, job) -> None:  # noqa: F811
+    import datetime as dt
+    from decimal import Decimal
+
+    from pyspark.sql import types as T
+
+    out, summary = job
+    assert "shop.orders" in summary.typed_tables
+    orders = spark.read.parquet(str(out / "tables" / "shop.orders"))
+    types = {f.name: f.dataType for f in orders.schema}
+    assert types["_op"] == T.StringType() and types["_timestamp"] == T.TimestampType()
+    assert types["total"] == T.DecimalType(12, 2)
+    assert types["placed_at"] == T.TimestampNTZType()
+    assert types["uuid"] == T.BinaryType()
+    assert types["delivery_window"] == T.DayTimeIntervalType()
+    changes = spark.read.parquet(str(out / "changes")).where("schema = 'shop' AND table = 'orders'")
+    assert orders.count() == changes.count()
+    first = orders.orderBy("_file", "_pos", "_row_index").first()
+    assert first["_op"] == "insert" and isinstance(first["total"], Decimal)
+    assert isinstance(first["placed_at"], dt.datetime)
+    text = changes.orderBy("file", "pos", "row_index").first()["after_values"]
+    assert str(first["total"]) == text["total"]
+
+
+def test_rerun_gives_the_same_rows(spark, job, tmp_path: Path) -> None:  # noqa: F811
+    from binlog_ksy.spark_jobs.extract_job import run_extract
+
+    out, first = job
+    before = {name: _rows(spark, out / name) for name in ("events", "transactions", "errors")}
+    changes_before = _rows(spark, out / "changes")
+    again = run_extract(inputs(), str(out), spark=spark, typed=False, progress=None)
+    assert again.events == first.events and again.changes == first.changes and again.errors == first.errors
+    for name, rows in before.items():
+        assert _rows(spark, out / name) == rows, name
+    assert _rows(spark, out / "changes") == changes_before
+    assert not (out / "tables").exists()  # replaced as a whole
+
+
+def test_failed_run_leaves_no_dataset(spark, tmp_path: Path) -> None:  # noqa: F811
+    from binlog_ksy.spark_jobs.extract_job import MARKER_FILE, run_extract_config
+
+    out = tmp_path / "out"
+
+    def boom(tmp: str) -> None:
+        assert (Path(tmp) / "events").is_dir()
+        raise RuntimeError("disk full")
+
+    cfg = ExtractConfig(inputs=[str(TRUNCATED)], output=str(out))
+    with pytest.raises(RuntimeError, match="disk full"):
+        run_extract_config(cfg, spark=spark, progress=None, _before_commit=boom)
+    assert list(tmp_path.iterdir()) == []
+    # with a previous output: it stays as it was
+    run_extract_config(cfg, spark=spark, progress=None)
+    marker = (out / MARKER_FILE).read_text()
+    cfg2 = ExtractConfig(inputs=[str(MYSQL_GTID)], output=str(out))
+    with pytest.raises(RuntimeError):
+        run_extract_config(cfg2, spark=spark, progress=None, _before_commit=boom)
+    assert (out / MARKER_FILE).read_text() == marker
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["out"]
+    assert {r["file"] for r in spark.read.parquet(str(out / "events")).collect()} == {str(TRUNCATED)}
+
+
+def test_refuses_to_replace_a_foreign_directory(spark, tmp_path: Path) -> None:  # noqa: F811
+    from binlog_ksy.spark_jobs.extract_job import run_extract
+
+    (tmp_path / "keep.txt").write_text("mine")
+    with pytest.raises(ConfigError, match="did not write"):
+        run_extract([str(TRUNCATED)], str(tmp_path), spark=spark, progress=None)
+    assert (tmp_path / "keep.txt").read_text() == "mine"
+
+
+def test_cli_with_job_file_and_filters(spark, tmp_path: Path, capsys: pytest.CaptureFixture) -> None:  # noqa: F811
+    from binlog_ksy.runtime.extract_cli import EXIT_DAMAGED, EXIT_USAGE, add_extract_parser
+
+    parser = argparse.ArgumentParser(prog="binlog-ksy")
+    add_extract_parser(parser.add_subparsers(dest="command"))
+    job_file = tmp_path / "job.yaml"
+    job_file.write_text(
+        f"inputs: [{SAMPLE / 'binlog.000002'}, {TRUNCATED}]\n"
+        "output: out\n"
+        "tables: [shop.orders]\n"
+        "start_datetime: '2025-01-01 01:00:00'\n"
+        "spark_conf: {spark.sql.shuffle.partitions: 2}\n")
+    cfg = load_job_file(str(job_file))
+    assert cfg.output == str(tmp_path / "out") and cfg.tables == ["shop.orders"]
+    assert cfg.spark_conf == {"spark.sql.shuffle.partitions": "2"}
+
+    args = parser.parse_args(["extract", "--config", str(job_file), "--quiet", "--json"])
+    assert args.run(args) == EXIT_DAMAGED  # the truncated file
+    summary = json.loads(capsys.readouterr().out)
+    assert set(summary["changes"]) == {"shop.orders"}
+    changes = spark.read.parquet(str(tmp_path / "out" / "changes"))
+    assert changes.where("timestamp < '2025-01-01 01:00:00'").count() == 0
+    assert changes.count() == summary["total_changes"] > 0
+
+    args = parser.parse_args(["extract", str(tmp_path / "missing*"), "--output", str(tmp_path / "o2")])
+    assert args.run(args) == EXIT_USAGE
+    args = parser.parse_args(["extract", str(TRUNCATED)])
+    assert args.run(args) == EXIT_USAGE  # no --output
+    with pytest.raises(ConfigError, match="unknown settings"):
+        ExtractConfig.from_mapping({"inputz": []})
