@@ -101,6 +101,9 @@ def query_text(b: Any) -> str | None:
 
 
 def _query(b: Any) -> dict:
+    if getattr(b, "is_malformed", False):
+        # MySQL rejects such an event (Query_log_event ctor: "lengths beyond the end of the event").
+        raise ValueError("its status-variable and schema lengths point past the end of the event")
     return {"schema": text_of(getattr(b, "schema", None)), "query": query_text(b)}
 
 
@@ -193,6 +196,8 @@ _PLAIN: dict[int, Callable[..., dict]] = {
     et.TABLE_MAP_EVENT: _table_map,
     et.ROTATE_EVENT: _rotate,
     et.EventType.xid_event.value: _xid,
+    et.EventType.rows_query_log_event.value: lambda b: {"query": text_of(b.query)},
+    et.EventType.annotate_rows_event.value: lambda b: {"query": text_of(b.query)},
 }
 
 
@@ -289,10 +294,10 @@ def event_info(event: Event, body: dict[str, Any]) -> str:
     if code == et.ROTATE_EVENT:
         return f"{body.get('next_file')};pos={body.get('position')}"
     if code in (et.EventType.rows_query_log_event.value, et.EventType.annotate_rows_event.value):
-        text = body.get("query") or body.get("text")
+        text = body.get("query")
         return f"# {text}" if text else ""
     if code == et.EventType.binlog_checkpoint_event.value:
-        return str(body.get("binlog_file_name") or body.get("file_name") or "")
+        return str(body.get("binlog_file") or "")
     if code == et.EventType.intvar_event.value:
-        return f"{body.get('type')}={body.get('value')}"
+        return f"{body.get('var_type')}={body.get('value')}"
     return ""

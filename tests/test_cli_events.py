@@ -114,3 +114,29 @@ def test_console_script_runs(tmp_path: Path) -> None:
     exe = Path(sys.executable).with_name("binlog-ksy")
     out = subprocess.run([str(exe), "--help"], capture_output=True, text=True)
     assert out.returncode == 0 and "events" in out.stdout and "rows" in out.stdout
+
+
+from fixture_index import load_index  # noqa: E402
+
+CORRUPT = {"blackbeam__rust_mysql_common/test-data__binlogs__corrupt-relay-bin.000624": 91204}
+
+
+@pytest.mark.parametrize("fx", load_index(), ids=lambda f: f.name)
+def test_every_fixture_through_the_cli(fx, tmp_path: Path, capsys) -> None:
+    """Exit 0 and every event printed for whole files; 1 and a located message for damaged ones."""
+    path = fx.readable_path(tmp_path)
+    status, events, err = run_jsonl(capsys, str(path))
+    if fx.trailing_bytes:
+        assert status == 1 and f"at byte {fx.size - fx.trailing_bytes}" in err
+    elif fx.name in CORRUPT:
+        assert status == 1 and f"at byte {CORRUPT[fx.name]}" in err and "QUERY_EVENT" in err
+        # with --on-error skip, the damaged event is reported and every other event printed
+        status, skipped, err = run_jsonl(capsys, str(path), extra=("--on-error", "skip"))
+        assert status == 1 and f"at byte {CORRUPT[fx.name]}" in err
+        assert len([e for e in skipped if "in_payload" not in e]) == sum(fx.histogram.values())
+        assert [e["pos"] for e in skipped if e.get("error")] == [CORRUPT[fx.name]]
+    else:
+        assert status == 0, err
+        assert err == ""
+        assert len([e for e in events if "in_payload" not in e]) == sum(fx.histogram.values())
+    assert "Traceback" not in err
