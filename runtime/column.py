@@ -247,8 +247,8 @@ class Column:
         """
         if self.type in _TEMPORAL2:
             return self.meta
-        if self.type in _TEMPORAL_OLD and self.declared_fsp:
-            return self.declared_fsp
+        if self.mariadb_hires:
+            return self.declared_fsp  # type: ignore[return-value]
         return 0
 
     @property

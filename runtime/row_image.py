@@ -544,6 +544,8 @@ class RowImageDecoder:
         "_null_mask",
         "_fast",
         "_generic",
+        "max_compiled_patterns",
+        "decode_at",
     )
 
     #: Distinct null patterns compiled per decoder before using the generic function.
@@ -572,9 +574,39 @@ class RowImageDecoder:
         self._null_mask = (1 << len(chosen)) - 1
         self._fast: dict[int, Callable[..., Any]] = {}
         self._generic: Callable[..., Any] | None = None
+        self.max_compiled_patterns = self.MAX_COMPILED_PATTERNS
+        #: ``decode_at(buf: bytes, pos, end) -> (row, new_pos)``: :meth:`decode`
+        #: without argument normalisation, for callers that loop over images.
+        self.decode_at = self._make_dispatch()
+
+    def _make_dispatch(self) -> Callable[[bytes, int, int], tuple[dict[str, Any], int]]:
+        get = self._fast.get
+        compile_pattern = self._compile_pattern
+        checked = self.decode_checked
+        nb = self._null_bytes
+        nmask = self._null_mask
+
+        if nb == 1:
+            def decode_at(buf: bytes, pos: int, end: int) -> tuple[dict[str, Any], int]:
+                try:
+                    m = buf[pos] & nmask
+                    return (get(m) or compile_pattern(m))(buf, pos + 1, end)
+                except Exception:
+                    return checked(buf, pos, end)
+
+            return decode_at
+
+        def decode_at_n(buf: bytes, pos: int, end: int) -> tuple[dict[str, Any], int]:
+            try:
+                m = int.from_bytes(buf[pos : pos + nb], "little") & nmask if nb else 0
+                return (get(m) or compile_pattern(m))(buf, pos + nb, end)
+            except Exception:
+                return checked(buf, pos, end)
+
+        return decode_at_n
 
     def _compile_pattern(self, m: int) -> Callable[..., Any]:
-        if len(self._fast) < self.MAX_COMPILED_PATTERNS:
+        if len(self._fast) < self.max_compiled_patterns:
             f = _compile(self._codecs, self._names, m)
             self._fast[m] = f
             return f
@@ -609,25 +641,12 @@ class RowImageDecoder:
         """
         if type(buf) is not bytes:
             buf = bytes(buf)
-        if end is None:
-            end = len(buf)
-        try:
-            nb = self._null_bytes
-            if nb == 1:
-                m = buf[pos] & self._null_mask
-            elif nb == 0:
-                m = 0
-            else:
-                m = int.from_bytes(buf[pos : pos + nb], "little") & self._null_mask
-            f = self._fast.get(m)
-            if f is None:
-                f = self._compile_pattern(m)
-            return f(buf, pos + nb, end)
-        except Exception:
-            return self.decode_checked(buf, pos, end)
+        return self.decode_at(buf, pos, len(buf) if end is None else end)
 
     def decode_checked(self, buf: bytes, pos: int = 0, end: int | None = None) -> tuple[dict[str, Any], int]:
         """Like :meth:`decode`, column by column with every bound checked (slower)."""
+        if type(buf) is not bytes:
+            buf = bytes(buf)
         if end is None:
             end = len(buf)
         nb = self._null_bytes
@@ -658,9 +677,9 @@ class RowImageDecoder:
 
 _CACHE: dict[tuple[Any, ...], RowImageDecoder] = {}
 _CACHE_LIMIT = 4096
-# Same decoders keyed by the identity of the columns sequence: a table map
+# Same decoders keyed by the identity of the columns tuple: a table map
 # passes the same tuple for every event, and hashing columns costs more than
-# decoding a short event.
+# decoding a short event. (Tuples only: a list could change under the key.)
 _BY_ID: dict[tuple[Any, ...], tuple[Sequence[Column], RowImageDecoder]] = {}
 
 
@@ -678,10 +697,12 @@ def get_decoder(
     """
     if not isinstance(present, bytes):
         present = _present_bytes(present, len(columns))
+    is_tuple = isinstance(columns, tuple)
     quick = (id(columns), present, errors, partial_json_columns)
-    hit = _BY_ID.get(quick)
-    if hit is not None and hit[0] is columns:
-        return hit[1]
+    if is_tuple:
+        hit = _BY_ID.get(quick)
+        if hit is not None and hit[0] is columns:
+            return hit[1]
     cols = columns if isinstance(columns, tuple) else tuple(columns)
     key = (cols, present, errors, partial_json_columns)
     decoder = _CACHE.get(key)
@@ -692,9 +713,10 @@ def get_decoder(
         decoder = _CACHE[key] = RowImageDecoder(
             cols, present, errors=errors, partial_json_columns=partial_json_columns
         )
-    if len(_BY_ID) >= _CACHE_LIMIT:
-        _BY_ID.clear()
-    _BY_ID[quick] = (columns, decoder)
+    if is_tuple:
+        if len(_BY_ID) >= _CACHE_LIMIT:
+            _BY_ID.clear()
+        _BY_ID[quick] = (columns, decoder)
     return decoder
 
 
@@ -829,9 +851,9 @@ def decode_rows(
         raise ValueError(f"kind must be 'insert', 'update' or 'delete', not {kind!r}")
     if present_before is None or present_after is None:
         raise ValueError("update: both column bitmaps are needed")
-    decode_before = get_decoder(columns, present_before, errors=errors).decode
+    decode_before = get_decoder(columns, present_before, errors=errors).decode_at
     after_decoder = get_decoder(columns, present_after, errors=errors)
-    decode_after = after_decoder.decode
+    decode_after = after_decoder.decode_at
     json_columns = [c.index for c in cols if c.type == MYSQL_TYPE.JSON]
     partial_bytes = (len(json_columns) + 7) // 8
     present_after_mask = 0
@@ -853,7 +875,7 @@ def decode_rows(
                         mask |= 1 << index
                 mask &= present_after_mask
             if mask:
-                after, pos = get_decoder(columns, present_after, errors=errors, partial_json_columns=mask).decode(
+                after, pos = get_decoder(columns, present_after, errors=errors, partial_json_columns=mask).decode_at(
                     data, pos, end
                 )
                 _resolve_partial(before, after, cols, mask)

@@ -48,8 +48,8 @@ class TransactionTracker:
     """Feed events in file order; :meth:`update` tells each one's transaction.
 
     ``seq`` numbers the transactions of one file from 0. ``gtid`` is the GTID
-    text (``uuid:gno``, ``uuid:tag:gno``, ``domain-server-seq``), ``ANONYMOUS``
-    for MySQL's anonymous GTIDs, or None in files without GTIDs.
+    text (``uuid:gno``, ``uuid:tag:gno``, ``domain-server-seq``), or None for
+    MySQL's anonymous GTIDs and in files without GTIDs.
     """
 
     def __init__(self) -> None:
@@ -79,7 +79,8 @@ class TransactionTracker:
         if code in _OUTSIDE:
             return TransactionState(None, None)
         if code in _GTID_EVENTS or code == _MARIADB_GTID:
-            self._start(gtid_text(event))
+            gtid = gtid_text(event)
+            self._start(None if gtid == "ANONYMOUS" else gtid)
             self._after_gtid = True
             return self._state()
         if code in _QUERY_EVENTS:

@@ -36,8 +36,10 @@ def get_spark():  # noqa: ANN201 - pyspark.sql.SparkSession
     from binlog_ksy.spark_jobs.extract_job import default_spark_conf
 
     builder = SparkSession.builder.master("local[2]").appName("binlog-ksy-tests")
-    for key, value in default_spark_conf().items():
+    for key, value in default_spark_conf(cores=2).items():
         builder = builder.config(key, value)
+    # Test data are tiny: the C1 JIT alone warms up much faster (about 20 s less per session).
+    builder = builder.config("spark.driver.extraJavaOptions", "-XX:TieredStopAtLevel=1 -XX:+UseSerialGC")
     _SESSION = builder.getOrCreate()
     _SESSION.sparkContext.setLogLevel("ERROR")
     register(_SESSION)

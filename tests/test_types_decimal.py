@@ -12,7 +12,7 @@ from __future__ import annotations
 from decimal import Decimal
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from binlog_ksy.runtime.types.decimal import (
@@ -154,6 +154,7 @@ def test_decoder_is_cached() -> None:
     assert decimal_decoder(10, 2) is decimal_decoder(10, 2)
 
 
+@settings(deadline=None)
 @given(
     st.integers(min_value=1, max_value=65).flatmap(
         lambda p: st.tuples(st.just(p), st.integers(min_value=0, max_value=min(p, 30)))

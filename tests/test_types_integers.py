@@ -5,7 +5,7 @@ from __future__ import annotations
 import struct
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from binlog_ksy.runtime.types.floats import decode_double, decode_float, float32_shortest
@@ -60,6 +60,7 @@ def test_float_exact_value_is_kept() -> None:
     assert decode_double(struct.pack("<d", 0.1)) == 0.1
 
 
+@settings(deadline=None)
 @given(st.floats(width=32, allow_nan=False, allow_infinity=False))
 def test_float32_shortest_roundtrips(value: float) -> None:
     short = float32_shortest(value)

@@ -15,7 +15,7 @@ from decimal import Decimal
 from typing import Any
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from binlog_ksy.runtime.types.json_binary import JsonOpaque, decode_json_binary, decode_opaque
@@ -230,6 +230,7 @@ json_values = st.recursive(
 )
 
 
+@settings(deadline=None)
 @given(json_values, st.booleans())
 def test_roundtrip_property(value: Any, large: bool) -> None:
     decoded = decode_json_binary(encode(value, large))

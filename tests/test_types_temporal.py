@@ -11,7 +11,7 @@ from __future__ import annotations
 from datetime import date, datetime, timedelta, timezone
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from binlog_ksy.runtime.types.temporal import (
@@ -355,6 +355,7 @@ def test_mariadb_hires(fsp: int) -> None:
     assert decode_timestamp_hires(raw, fsp) == datetime.fromtimestamp(1600000000, UTC) + timedelta(microseconds=usec)
 
 
+@settings(deadline=None)
 @given(
     st.datetimes(min_value=datetime(1000, 1, 1), max_value=datetime(9999, 12, 31, 23, 59, 59, 999999)),
     st.integers(min_value=0, max_value=6),
@@ -369,6 +370,7 @@ def test_datetime2_property(value: datetime, fsp: int) -> None:
     assert format_datetime(value, fsp).startswith(value.strftime("%Y-%m-%d %H:%M:%S"))
 
 
+@settings(deadline=None)
 @given(
     st.booleans(),
     st.integers(min_value=0, max_value=838),

@@ -515,10 +515,10 @@ def hires_size(type_code: int, fsp: int) -> int:
 
 # -- inline source for the row decoders' fast path ---------------------------
 #
-# These generate statements equivalent to the decoders above for the common
-# case; a value they cannot represent (zero dates, the zero TIMESTAMP, invalid
-# days) raises ValueError, and the row decoder then re-reads the row with the
-# full decoders, which return MySQLDate/MySQLDateTime.
+# These generate statements equivalent to the decoders above; zero values are
+# handled inline, and a value Python cannot represent otherwise (zero month or
+# day, year 0, invalid days) raises ValueError, after which the row decoder
+# re-reads the row with the full decoders, which return MySQLDate/MySQLDateTime.
 
 #: Names the generated statements need.
 TEMPORAL_SOURCE_NAMES = {
@@ -529,12 +529,17 @@ TEMPORAL_SOURCE_NAMES = {
     "_td": timedelta,
     "_UTC": UTC,
     "_SPECIAL": ValueError("special temporal value"),
+    "_ZERO_DATE": ZERO_DATE,
+    "_ZERO_DATETIME": ZERO_DATETIME,
 }
 
 
 def date_source(src: str, dst: str) -> list[str]:
     """Statements setting ``dst`` to the ``date`` of the 3-byte DATE integer ``src``."""
-    return [f"{dst} = {src}", f"{dst} = _date({dst} >> 9, ({dst} >> 5) & 15, {dst} & 31)"]
+    return [
+        f"{dst} = {src}",
+        f"{dst} = _date({dst} >> 9, ({dst} >> 5) & 15, {dst} & 31) if {dst} else _ZERO_DATE",
+    ]
 
 
 def datetime2_source(fsp: int, src: str, dst: str) -> list[str]:
@@ -548,11 +553,14 @@ def datetime2_source(fsp: int, src: str, dst: str) -> list[str]:
     else:
         lines.append(f"{v} -= {_DATETIMEF_INT_OFS}")
     lines += [
-        f"{ymd} = {v} >> 17",
-        f"{ym} = {ymd} >> 5",
-        f"{hms} = {v} & 131071",
-        f"{dst} = _datetime({ym} // 13, {ym} % 13, {ymd} & 31, {hms} >> 12, ({hms} >> 6) & 63, {hms} & 63"
+        f"if {v}{f' or {usec}' if nfrac else ''}:",
+        f"    {ymd} = {v} >> 17",
+        f"    {ym} = {ymd} >> 5",
+        f"    {hms} = {v} & 131071",
+        f"    {dst} = _datetime({ym} // 13, {ym} % 13, {ymd} & 31, {hms} >> 12, ({hms} >> 6) & 63, {hms} & 63"
         + (f", {usec})" if nfrac else ")"),
+        "else:",
+        f"    {dst} = _ZERO_DATETIME",
     ]
     return lines
 
@@ -562,7 +570,8 @@ def timestamp2_source(fsp: int, src: str, dst: str) -> list[str]:
     nfrac = (fsp + 1) // 2
     v, sec = f"{dst}_v", f"{dst}_s"
     lines = [f"{v} = _ifb({src}, 'big')", f"{sec} = {v} >> {8 * nfrac}" if nfrac else f"{sec} = {v}"]
-    lines += [f"if not {sec}:", "    raise _SPECIAL", f"{dst} = _fromts({sec}, _UTC)"]
+    lines += [f"if {sec}:", f"    {dst} = _fromts({sec}, _UTC)"]
     if nfrac:
-        lines.append(f"{dst} = {dst} + _td(0, 0, ({v} & {(1 << (8 * nfrac)) - 1}) * {_FRAC_MULT[nfrac]})")
+        lines.append(f"    {dst} = {dst} + _td(0, 0, ({v} & {(1 << (8 * nfrac)) - 1}) * {_FRAC_MULT[nfrac]})")
+    lines += ["else:", f"    {dst} = _ZERO_DATETIME"]
     return lines
