@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from datetime import datetime, timezone
 from typing import Any, Callable
 
 from .errors import BinlogError
+from .value_json import dumps
 
 
 def _datetime(text: str) -> datetime:
@@ -46,7 +46,7 @@ def _text_line(change: Any) -> str:
     def image(values: dict[str, Any] | None) -> str:
         if values is None:
             return ""
-        return ", ".join(f"{k}={json.dumps(v, ensure_ascii=False)}" for k, v in values.items())
+        return ", ".join(f"{k}={dumps(v)}" for k, v in values.items())
 
     target = f"`{change.schema}`.`{change.table}`"
     if change.op == "insert":
@@ -95,7 +95,7 @@ def run_rows(args: argparse.Namespace) -> int:
         try:
             for change in reader:
                 if jsonl:
-                    out.write(json.dumps(change.to_json(), ensure_ascii=False, default=str))
+                    out.write(dumps(change.to_json()))
                 else:
                     out.write(_text_line(change))
                 out.write("\n")
