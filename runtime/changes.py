@@ -173,6 +173,10 @@ class ChangeReader:
     on_error
         ``stop`` raises the first error (after yielding every change before it);
         ``skip`` records it in :attr:`errors` and goes on.
+    undecodable
+        Text that does not decode in its column's charset: ``strict`` (an
+        :class:`UndecodableValueError` naming the column and offset) or ``keep``
+        (the value is kept as ``bytes``).
     """
 
     def __init__(
@@ -184,8 +188,10 @@ class ChangeReader:
         filters: ChangeFilter | None = None,
         on_error: str = "stop",
         verify_checksums: bool = True,
+        undecodable: str = "strict",
     ) -> None:
         self.reader = BinlogReader(source, name=name, on_error=on_error, verify_checksums=verify_checksums)
+        self.undecodable = undecodable
         self.schema = schema
         self.filters = filters or ChangeFilter()
         self.on_error = on_error
@@ -256,7 +262,7 @@ class ChangeReader:
             after_bits = bytes(body.columns_after_image) if body.has_after_image_bitmap else before_bits
             try:
                 pairs = decode_rows(table_map.columns, kind, before_bits, after_bits, data,
-                                    partial_json=bool(body.is_partial))
+                                    partial_json=bool(body.is_partial), errors=self.undecodable)
             except RowDecodeError as exc:
                 raise UndecodableValueError(f"{table_map.qualified_name}: {exc}", file=event.file,
                                             offset=event.pos, event_type=event.type_name,
@@ -280,13 +286,15 @@ def iter_changes(
     filters: ChangeFilter | None = None,
     on_error: str = "stop",
     errors: list[BinlogError] | None = None,
+    undecodable: str = "strict",
 ) -> Iterator[RowChange]:
     """Every row change of a binlog file, in order.
 
     With ``on_error="skip"``, problems are appended to ``errors`` (when given)
     and reading goes on.
     """
-    reader = ChangeReader(source, name=name, schema=schema, filters=filters, on_error=on_error)
+    reader = ChangeReader(source, name=name, schema=schema, filters=filters, on_error=on_error,
+                          undecodable=undecodable)
     try:
         yield from reader
     finally:

@@ -36,6 +36,9 @@ def add_rows_parser(sub: Any, add_common: Callable[[argparse.ArgumentParser], No
     p.add_argument("--stop-datetime", type=_datetime, metavar="DT", help="only events before DT")
     p.add_argument("--schema", metavar="FILE.yaml",
                    help="column names (and unsigned/charset) per database and table, for binlogs without them")
+    p.add_argument("--undecodable", choices=("error", "keep"), default="error",
+                   help="text that does not decode in its column's charset: error (default: report the column "
+                        "and byte offset) or keep (print the bytes as hex)")
     p.set_defaults(run=run_rows)
 
 
@@ -83,7 +86,8 @@ def run_rows(args: argparse.Namespace) -> int:
 
     def handle(name: str) -> int:
         reader = ChangeReader(name, schema=schema, filters=filters, on_error=args.on_error,
-                              verify_checksums=args.verify_checksums)
+                              verify_checksums=args.verify_checksums,
+                              undecodable="keep" if args.undecodable == "keep" else "strict")
         reported = 0
 
         def flush() -> None:
