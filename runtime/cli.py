@@ -63,6 +63,10 @@ def build_parser() -> argparse.ArgumentParser:
 
     add_rows_parser(sub, _add_common)
 
+    from .extract_cli import add_extract_parser
+
+    add_extract_parser(sub)
+
     return parser
 
 

@@ -127,7 +127,13 @@ def run_extract_command(args: argparse.Namespace) -> int:
               "pip install 'binlog-ksy[spark]'", file=sys.stderr)
         return EXIT_USAGE
     try:
-        summary = run_extract_config(cfg, progress=None if args.quiet else sys.stderr)
+        spark = None
+        if not args.debug:
+            from ..spark_jobs.extract_job import build_session
+
+            spark = build_session(cfg)
+            spark.sparkContext.setLogLevel("WARN")  # spark-submit's INFO lines would bury the progress
+        summary = run_extract_config(cfg, spark=spark, progress=None if args.quiet else sys.stderr)
     except ConfigError as exc:
         print(f"binlog-ksy extract: error: {exc}", file=sys.stderr)
         return EXIT_USAGE
