@@ -64,6 +64,8 @@ class EventTableMap(KaitaiStruct):
         datetime2 = 18
         time2 = 19
         typed_array = 20
+        blob_compressed = 140
+        varchar_compressed = 141
         vector = 242
         invalid = 243
         bool = 244
@@ -244,20 +246,20 @@ class EventTableMap(KaitaiStruct):
 
         @property
         def has_len_length(self):
-            """BLOB/TEXT, GEOMETRY, JSON, VECTOR (1 byte, `len_length`)."""
+            """BLOB/TEXT, GEOMETRY, JSON, VECTOR, MariaDB BLOB COMPRESSED (1 byte, `len_length`)."""
             if hasattr(self, '_m_has_len_length'):
                 return self._m_has_len_length
 
-            self._m_has_len_length =  ((self.column_type == EventTableMap.ColumnType.blob) or (self.column_type == EventTableMap.ColumnType.tiny_blob) or (self.column_type == EventTableMap.ColumnType.medium_blob) or (self.column_type == EventTableMap.ColumnType.long_blob) or (self.column_type == EventTableMap.ColumnType.geometry) or (self.column_type == EventTableMap.ColumnType.json) or (self.column_type == EventTableMap.ColumnType.vector)) 
+            self._m_has_len_length =  ((self.column_type == EventTableMap.ColumnType.blob) or (self.column_type == EventTableMap.ColumnType.tiny_blob) or (self.column_type == EventTableMap.ColumnType.medium_blob) or (self.column_type == EventTableMap.ColumnType.long_blob) or (self.column_type == EventTableMap.ColumnType.geometry) or (self.column_type == EventTableMap.ColumnType.json) or (self.column_type == EventTableMap.ColumnType.vector) or (self.column_type == EventTableMap.ColumnType.blob_compressed)) 
             return getattr(self, '_m_has_len_length', None)
 
         @property
         def has_max_length(self):
-            """VARCHAR (2 bytes, `max_length`)."""
+            """VARCHAR and MariaDB VARCHAR COMPRESSED (2 bytes, `max_length`)."""
             if hasattr(self, '_m_has_max_length'):
                 return self._m_has_max_length
 
-            self._m_has_max_length = self.column_type == EventTableMap.ColumnType.varchar
+            self._m_has_max_length =  ((self.column_type == EventTableMap.ColumnType.varchar) or (self.column_type == EventTableMap.ColumnType.varchar_compressed)) 
             return getattr(self, '_m_has_max_length', None)
 
         @property

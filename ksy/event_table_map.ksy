@@ -231,16 +231,16 @@ types:
           column_type == column_type::blob or column_type == column_type::tiny_blob
           or column_type == column_type::medium_blob or column_type == column_type::long_blob
           or column_type == column_type::geometry or column_type == column_type::json
-          or column_type == column_type::vector
-        doc: BLOB/TEXT, GEOMETRY, JSON, VECTOR (1 byte, `len_length`).
+          or column_type == column_type::vector or column_type == column_type::blob_compressed
+        doc: BLOB/TEXT, GEOMETRY, JSON, VECTOR, MariaDB BLOB COMPRESSED (1 byte, `len_length`).
       has_fsp:
         value: |
           column_type == column_type::timestamp2 or column_type == column_type::datetime2
           or column_type == column_type::time2
         doc: TIMESTAMP2, DATETIME2, TIME2 (1 byte, `fsp`).
       has_max_length:
-        value: column_type == column_type::varchar
-        doc: VARCHAR (2 bytes, `max_length`).
+        value: column_type == column_type::varchar or column_type == column_type::varchar_compressed
+        doc: VARCHAR and MariaDB VARCHAR COMPRESSED (2 bytes, `max_length`).
       is_newdecimal:
         value: column_type == column_type::newdecimal
         doc: NEWDECIMAL (2 bytes, `precision`, `scale`).
@@ -525,6 +525,18 @@ enums:
     18: datetime2
     19: time2
     20: typed_array
+    140:
+      id: blob_compressed
+      doc: |
+        MariaDB BLOB/TEXT ... COMPRESSED column (binlog-only code; metadata
+        like BLOB; values are zlib-compressed with a 1-byte header).
+      doc-ref: MariaDB include/mysql_com.h MYSQL_TYPE_BLOB_COMPRESSED, sql/field_comp.cc
+    141:
+      id: varchar_compressed
+      doc: |
+        MariaDB VARCHAR ... COMPRESSED column (binlog-only code; metadata
+        like VARCHAR: the maximum length, which counts the 1-byte header).
+      doc-ref: MariaDB include/mysql_com.h MYSQL_TYPE_VARCHAR_COMPRESSED, sql/field_comp.cc
     242: vector
     243: invalid
     244: bool

@@ -63,7 +63,7 @@ def _is_character(col_type: int, real_type: int, flavor: str) -> bool:
         return True
     if col_type == T.STRING:
         return real_type not in (T.ENUM, T.SET)
-    if flavor == FLAVOR_MARIADB and col_type == T.GEOMETRY:
+    if flavor == FLAVOR_MARIADB and col_type in (T.GEOMETRY, T.BLOB_COMPRESSED, T.VARCHAR_COMPRESSED):
         return True
     if flavor == FLAVOR_MYSQL and col_type == T.VECTOR:
         # MySQL 9 counts VECTOR columns (binary charset 63) among the character columns:

@@ -15,23 +15,35 @@ over two binlog files, and checks for every seed:
 * (b) replaying the changes in order into in-memory tables keyed by primary
   key rebuilds exactly what the server's ``SELECT`` returns at the end.
 
+Two more tests show the checks can fail: a wrong value put into any column
+(one per column, of the same Python type) is caught by (a) and by (b); and
+one checks that each setting really shaped the binlog (MINIMAL before images,
+NOBLOB after images without blobs, compressed events, statements split over
+several rows events).
+
 Settings: FULL metadata + FULL image, MINIMAL metadata + MINIMAL image, FULL
 metadata + NOBLOB image, compressed events (``log_bin_compress``) + FULL
-metadata, NO_LOG metadata (no names, signedness, charsets or labels). The
-value rules live in ``tests/mariadb/compare.py``.
+metadata, NO_LOG metadata (no names, signedness, charsets or labels). Three
+seeds of 200 statements per setting, one server per setting: about 60 s on
+2 cores. The value rules live in ``tests/mariadb/compare.py``.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import shutil
 from collections import Counter
 from dataclasses import dataclass, field
+from datetime import date, datetime, timedelta
+from decimal import Decimal
 from functools import cached_property
 from pathlib import Path
 
 import pytest
 
+from binlog_ksy.runtime import value_json
 from binlog_ksy.runtime.changes import iter_changes
+from binlog_ksy.runtime.types.geometry import Geometry
 from tests.mariadb import compare, oracle, workload
 from tests.mariadb.fixtures import start_server
 
@@ -81,6 +93,8 @@ def _run_seed(srv, setting: str, seed: int, dest: Path) -> SeedRun:
     srv.sql(workload.make_schema())
     statements = workload.make_statements(seed=seed, n=STATEMENTS)
     half = len(statements) * 3 // 5
+    while statements[:half].count("BEGIN") != statements[:half].count("COMMIT"):
+        half += 1                                 # never split a transaction over two sessions
     workload.apply(srv, statements[:half])
     srv.flush_logs()
     workload.apply(srv, workload.SESSION_SETUP + statements[half:])
@@ -88,7 +102,7 @@ def _run_seed(srv, setting: str, seed: int, dest: Path) -> SeedRun:
     snapshot = compare.select_snapshot(srv, schema)
     defaults = compare.select_defaults(srv, schema)
     srv.flush_logs()
-    names = [p for p in srv.binlog_files()][:-1]  # the new active file holds nothing of this seed
+    names = srv.binlog_files()[:-1]               # the new active file holds nothing of this seed
     names = names[[p.name for p in names].index(first):]
     dest.mkdir(parents=True, exist_ok=True)
     files = []
@@ -118,8 +132,39 @@ def test_every_rows_event_decodes(runs) -> None:
         for path, changes in run.decoded.items():
             total += len(changes)
             problems += [f"seed {run.seed} {path.name}: {e}" for e in run.errors[path]]
-    assert not problems, f"{len(problems)} rows events failed to decode:\n" + "\n".join(problems[:20])
+            for c in changes:                      # and maps to JSON (the jsonl/Spark contract)
+                try:
+                    value_json.dumps(c.to_json())
+                except Exception as exc:
+                    problems.append(f"seed {run.seed} {path.name}@{c.pos} {c.table}: to_json: {exc!r}")
+    assert not problems, f"{len(problems)} problems:\n" + "\n".join(problems[:20])
     assert total > 300 * len(runs)
+
+
+def test_the_setting_took_effect(runs) -> None:
+    """The binlogs really have the property the setting is about (else the tests above prove less)."""
+    setting = runs[0].setting
+    printed = [oc for run in runs for path in run.files for oc in run.printed[path]]
+    schema = runs[0].schema
+    ncols = {t: len(cols) for t, cols in schema.items()}
+    blobs = {t: {c.position for c in cols if c.data_type.endswith(("blob", "text"))} for t, cols in schema.items()}
+    partial_before = [oc for oc in printed if oc.before is not None and len(oc.before) < ncols[oc.table]]
+    blob_less_after = [oc for oc in printed if oc.kind == "UPDATE" and oc.table == "t_lob"
+                       and not blobs["t_lob"] <= {v.index for v in oc.after}]
+    if setting == "minimal":
+        assert partial_before and all(len(oc.before) == 1 for oc in partial_before if oc.table != "t_nopk")
+    elif setting == "noblob":
+        assert blob_less_after and {oc.table for oc in partial_before} == {"t_lob"}
+    else:
+        assert not partial_before and not blob_less_after
+    labels = {oc.event for oc in printed}
+    compressed = {"Write_compressed_rows", "Update_compressed_rows", "Delete_compressed_rows"}
+    if setting == "compressed":           # (a rows event that deflate does not shrink stays plain)
+        assert compressed <= labels, labels
+    else:
+        assert not labels & compressed, labels
+    # statements whose rows mariadb-binlog prints over several rows events were met
+    assert any(oc.pos is None for oc in printed)
 
 
 def test_changes_equal_mariadb_binlog(runs) -> None:
@@ -142,9 +187,11 @@ def test_changes_equal_mariadb_binlog(runs) -> None:
                             values_by_column[(oc.table, v.index)] += 1
     assert not mismatches, compare.summarize(mismatches)
     # the workload reached every column with a non-NULL value, so every type was compared
+    # (MINIMAL images leave out virtual columns: MariaDB does not log them there)
     schema = runs[0].schema
+    minimal_image = SETTINGS[runs[0].setting].get("binlog_row_image") == "MINIMAL"
     never = [f"{t}.{c.name}" for t, cols in schema.items() for c in cols
-             if values_by_column[(t, c.position)] == 0]
+             if values_by_column[(t, c.position)] == 0 and not (minimal_image and c.generated == "VIRTUAL")]
     assert not never, f"columns never printed with a value: {never}"
     assert seen["changes"] > 300 * len(runs)
 
@@ -165,3 +212,100 @@ def test_replay_rebuilds_the_servers_tables(runs) -> None:
         seen += counts
     assert not mismatches, compare.summarize(mismatches)
     assert seen["rows"] > 100 * len(runs)
+
+
+# --- the checks above can fail: a wrong value in any column is caught -------------------
+
+def _mutated(sql: compare.SqlColumn, value):
+    """A different value of the same Python type as ``value`` (None if there is none handy)."""
+    if value is None:
+        return None
+    f = sql.family
+    if f == "enum":
+        if isinstance(value, int):
+            return value + 1 if value < len(sql.labels) else value - 1
+        return sql.labels[1] if value == sql.labels[0] else sql.labels[0]
+    if f == "set":
+        if isinstance(value, int):
+            return value ^ 1
+        first = sql.labels[0]
+        return tuple(lab for lab in sql.labels if (lab in value) != (lab == first))
+    if f == "year":
+        return 2000 if value != 2000 else 2001
+    if isinstance(value, int):
+        return value ^ 1
+    if isinstance(value, float):
+        return value * 2 + 1
+    if isinstance(value, Decimal):
+        return value + Decimal(1).scaleb(value.as_tuple().exponent)
+    if isinstance(value, (date, timedelta)):       # date, datetime, TIMESTAMP, TIME
+        step = timedelta(seconds=1) if isinstance(value, (datetime, timedelta)) else timedelta(days=1)
+        try:
+            return value + step
+        except OverflowError:
+            return value - step
+    if isinstance(value, Geometry):
+        return Geometry(bytes(value) + b"\0")
+    if isinstance(value, str):
+        return value + "x"
+    if isinstance(value, bytes):
+        return value + b"x"
+    return None                                      # MySQLDate/MySQLDateTime stand-ins
+
+
+def _with_value(change, image: str, name: str, value):
+    new = dict(getattr(change, image))
+    new[name] = value
+    return dataclasses.replace(change, **{image: new})
+
+
+def test_a_wrong_value_in_any_column_fails_the_oracle_comparison(runs) -> None:
+    run = runs[0]
+    tried: dict[tuple[str, str], bool] = {}
+    for path in run.files:
+        for c, oc in compare.aligned_pairs(run.decoded[path], run.printed[path]):
+            if compare.compare_change(path.name, c, oc, run.schema, run.level):
+                continue                             # already wrong: reported by the test above
+            for image in ("after", "before"):
+                for col in c.columns:
+                    sql = run.schema[c.table][col.index]
+                    if (c.table, sql.name) in tried or col.name not in (getattr(c, image) or {}):
+                        continue
+                    bad = _mutated(sql, getattr(c, image)[col.name])
+                    if bad is None:
+                        continue
+                    found = compare.compare_change(path.name, _with_value(c, image, col.name, bad), oc,
+                                                   run.schema, run.level)
+                    tried[(c.table, sql.name)] = any(m.column == sql.name for m in found)
+    missed = [k for k, caught in tried.items() if not caught]
+    assert not missed, f"wrong values not caught: {missed}"
+    assert len(tried) > 100
+
+
+def test_a_wrong_value_in_any_column_fails_the_replay_comparison(runs) -> None:
+    run = runs[0]
+    replica = compare.Replica(run.schema)
+    for path in run.files:
+        for change in run.decoded[path]:
+            if change.schema == workload.DB:
+                replica.apply(change)
+    tried: dict[tuple[str, str], bool] = {}
+    for table, rows in replica.rows.items():
+        for key, row in rows.items():
+            for sql in run.schema[table]:
+                value = row[sql.name]
+                if (table, sql.name) in tried or value is compare.DEFAULT or key not in run.snapshot[table]:
+                    continue
+                bad = _mutated(sql, value)
+                if bad is None:
+                    continue
+                server_row = {table: {key: run.snapshot[table][key]}}
+                same = compare.Replica(run.schema, {table: {key: row}})
+                if compare.compare_replica(same, server_row, run.defaults, run.level)[0]:
+                    continue                         # already wrong: reported by the test above
+                one = compare.Replica(run.schema, {table: {key: dict(row, **{sql.name: bad})}})
+                found, _ = compare.compare_replica(one, server_row, run.defaults, run.level)
+                tried[(table, sql.name)] = any(m.column == sql.name for m in found)
+    missed = [k for k, caught in tried.items() if not caught]
+    assert not missed, f"wrong values not caught: {missed}"
+    assert len(tried) > 100

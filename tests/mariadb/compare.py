@@ -49,6 +49,8 @@ __all__ = [
     "Mismatch",
     "SqlColumn",
     "Replica",
+    "aligned_pairs",
+    "compare_change",
     "compare_with_oracle",
     "compare_replica",
     "encode_text",
@@ -301,7 +303,10 @@ def value_problem(col: SqlColumn, value: Any, level: Level) -> str | None:
         if type(value) is not int:
             return f"expected int, got {type(value).__name__}"
         bits = col.int_bits
-        lo, hi = (0, 2 ** bits - 1) if (col.unsigned and level.signedness) else (-(2 ** (bits - 1)), 2 ** (bits - 1) - 1)
+        if col.unsigned and level.signedness:
+            lo, hi = 0, 2 ** bits - 1
+        else:                                  # no signedness in the binlog: read as signed
+            lo, hi = -(2 ** (bits - 1)), 2 ** (bits - 1) - 1
         if not lo <= value <= hi:
             return f"{value} outside [{lo}, {hi}]"
         return None
@@ -405,12 +410,20 @@ def render_like_mysqlbinlog(col: SqlColumn, value: Any, level: Level) -> bytes:
     MariaDB 10.11 sql/log_event_client.cc ``log_event_print_value``:
     integers signed, then ``(unsigned)`` when negative, whatever the
     column's signedness; FLOAT ``%-20g``; DOUBLE ``%.20g``; DECIMAL with
-    exactly ``scale`` decimals; BIT and SET ``b'...'`` of n (8 * bytes)
-    digits; ENUM the index; DATE ``'YYYY:MM:DD'``; TIME/DATETIME quoted with
-    fsp decimals; TIMESTAMP epoch seconds with fsp decimals; YEAR ``%04d``
-    of stored + 1900 (so 0000 prints 1900); strings quoted (CHAR/BINARY with
-    trailing pad bytes already stripped by the server's ``pack``);
-    COMPRESSED columns as their stored (compressed) bytes. NULL is ``NULL``.
+    exactly ``scale`` decimals; BIT ``b'...'`` of n digits (the big-endian
+    value); SET ``b'...'`` of 8 * bytes digits written from the stored
+    *little-endian* bytes in storage order, each byte MSB first (all of
+    ``m0..m9`` in a 2-byte SET prints ``b'1111111100000011'``); ENUM the
+    index; DATE ``'YYYY:MM:DD'``; TIME/DATETIME quoted with fsp decimals;
+    TIMESTAMP epoch seconds with fsp decimals; YEAR ``%04d`` of stored +
+    1900 (so 0000 prints 1900); strings quoted (CHAR/BINARY with trailing
+    pad bytes already stripped by the server's ``pack``); COMPRESSED
+    columns as their stored (compressed) bytes, which
+    :func:`mariadb_compress` reproduces. NULL is ``NULL``.
+
+    Limits of the printed text: FLOAT shows 6 significant digits only (the
+    replay check compares FLOAT exactly); DOUBLE's 20 digits identify the
+    double.
     """
     if value is None:
         return b"NULL"
@@ -431,7 +444,9 @@ def render_like_mysqlbinlog(col: SqlColumn, value: Any, level: Level) -> bytes:
     if f == "enum":
         return str(_enum_index(col, value)).encode()
     if f == "set":
-        return b"b'" + format(_set_mask(col, value), f"0{8 * col.set_bytes}b").encode() + b"'"
+        # my_b_write_bit over the stored little-endian bytes: first byte first, each MSB first
+        stored = _set_mask(col, value).to_bytes(col.set_bytes, "little")
+        return b"b'" + "".join(f"{b:08b}" for b in stored).encode() + b"'"
     if f == "date":
         return b"'%04d:%02d:%02d'" % (value.year, value.month, value.day)
     if f == "time":
@@ -515,6 +530,23 @@ def _groups(items: Iterable[Any], keys: Iterable[Any]) -> list[tuple[Any, list[A
     return out
 
 
+def aligned_pairs(ours: Sequence[Any], theirs: Sequence[Any]) -> list[tuple[Any, Any]]:
+    """(our change, mariadb-binlog's change) for every rows event both sides have
+    with the same number of changes."""
+    mine = dict(_groups(ours, change_keys(ours, theirs)))
+    out = []
+    for key, olist in _groups(theirs, (_oracle_key(o) for o in theirs)):
+        if len(mine.get(key, ())) == len(olist):
+            out += list(zip(mine[key], olist))
+    return out
+
+
+def compare_change(file: str, c: Any, oc: Any, schema: dict[str, tuple[SqlColumn, ...]],
+                   level: Level) -> list[Mismatch]:
+    """One of our changes against the mariadb-binlog change printed for it."""
+    return _compare_change(file, c, oc, schema, level, Counter())
+
+
 def compare_with_oracle(file: str, ours: Sequence[Any], theirs: Sequence[Any],
                         schema: dict[str, tuple[SqlColumn, ...]], level: Level,
                         failed_positions: Iterable[int] = ()) -> tuple[list[Mismatch], Counter]:
@@ -555,6 +587,8 @@ def compare_with_oracle(file: str, ours: Sequence[Any], theirs: Sequence[Any],
                                 f"{len(olist)} changes", "none", detail))
             continue
         mine = by_key[key]
+        if not isinstance(key, int):
+            seen["split-statement-changes"] += len(olist)
         if len(mine) != len(olist):
             out.append(Mismatch("structure", file, pos, olist[0].table, None, f"{len(olist)} changes",
                                 f"{len(mine)} changes"))
@@ -593,6 +627,10 @@ def _compare_change(file: str, c: Any, oc: Any, schema, level: Level, seen: Coun
         want = tuple(f"@{i + 1}" for i in range(len(cols)))
         if names != want:
             mm("names", None, want, names, "no names in the binlog: @N expected")
+    want_pk = tuple(s.name for s in cols if s.primary) if level.names else ()
+    if tuple(c.primary_key) != want_pk:
+        mm("primary-key", None, want_pk, tuple(c.primary_key),
+           "RowChange.primary_key (FULL metadata carries it; MINIMAL/NO_LOG do not)")
     for img in ("before", "after"):
         ovals = getattr(oc, img)
         mine = getattr(c, img)
@@ -653,7 +691,7 @@ def select_expr(col: SqlColumn) -> str:
     HEX() for strings (the stored bytes in the column's charset), spatial
     (SRID + WKB), INET6/INET4/UUID (the 16/4 bytes); CAST(FLOAT AS DOUBLE)
     for the float's exact value; UNIX_TIMESTAMP for TIMESTAMP (time-zone
-    free); ``+0`` for ENUM/SET index/bitmask and BIT; CAST AS CHAR for the
+    free); CAST AS UNSIGNED for ENUM/SET index/bitmask and BIT; CAST AS CHAR for the
     rest (DECIMAL keeps its scale, temporal types their fsp).
     """
     q = f"`{col.name}`"
@@ -665,7 +703,7 @@ def select_expr(col: SqlColumn) -> str:
     if f == "timestamp":
         return f"UNIX_TIMESTAMP({q})"
     if f in ("enum", "set", "bit"):
-        return f"CAST({q} + 0 AS CHAR)"
+        return f"CAST({q} AS UNSIGNED)"      # (``s + 0`` is signed: a 64-member SET goes negative)
     return f"CAST({q} AS CHAR)"
 
 
