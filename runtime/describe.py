@@ -33,23 +33,38 @@ def text_of(data: bytes | str | None) -> str | None:
         return data.decode("utf-8", "backslashreplace")
 
 
+_PROPERTIES: dict[type, tuple[str, ...]] = {}
+
+
+def _instance_names(cls: type) -> tuple[str, ...]:
+    """The public lazy instances (properties) of a generated class, cached per class."""
+    names = _PROPERTIES.get(cls)
+    if names is None:
+        names = tuple(k for k, v in vars(cls).items() if isinstance(v, property) and not k.startswith("_"))
+        _PROPERTIES[cls] = names
+    return names
+
+
 def kaitai_to_plain(obj: Any, depth: int = 0) -> Any:
     """A generated Kaitai object as JSON-ready data (dicts, lists, numbers, str; bytes as hex)."""
+    if obj is None or isinstance(obj, (int, str, float)) and not isinstance(obj, enum.Enum):
+        return obj
     if isinstance(obj, KaitaiStruct):
         if depth > _MAX_DEPTH:
             return "..."
         out: dict[str, Any] = {}
         for key, value in vars(obj).items():
-            if not key.startswith("_"):
+            if key[0] != "_":
                 out[key] = kaitai_to_plain(value, depth + 1)
-        for key, attr in type(obj).__dict__.items():
-            if isinstance(attr, property) and not key.startswith("_") and key not in out:
-                try:
-                    value = getattr(obj, key)
-                except Exception:  # an instance that does not apply to this body
-                    continue
-                if value is not None:
-                    out[key] = kaitai_to_plain(value, depth + 1)
+        for key in _instance_names(type(obj)):
+            if key in out:
+                continue
+            try:
+                value = getattr(obj, key)
+            except Exception:  # an instance that does not apply to this body
+                continue
+            if value is not None:
+                out[key] = kaitai_to_plain(value, depth + 1)
         return out
     if isinstance(obj, enum.Enum):
         return obj.name
