@@ -12,8 +12,10 @@ schema file fills them in::
       customers: [id, name, email]
 
 A column entry is a name, or a mapping with ``name`` and optionally
-``unsigned`` (bool) and ``charset`` (a MySQL charset or collation name such as
-``utf8mb4``, ``latin1``, ``binary``, or a collation id).
+``unsigned`` (bool), ``charset`` (a MySQL charset or collation name such as
+``utf8mb4``, ``latin1``, ``binary``, or a collation id) and ``fsp`` (0-6: the
+fractional digits of a MariaDB TIME/DATETIME/TIMESTAMP column in the old,
+pre-10.1 storage format, which the binlog does not record).
 """
 
 from __future__ import annotations
@@ -36,6 +38,7 @@ class ColumnHint:
     name: str
     unsigned: bool | None = None
     charset: str | int | None = None
+    fsp: int | None = None
 
 
 class SchemaFile:
@@ -80,13 +83,16 @@ class SchemaFile:
                     if isinstance(col, str):
                         hints.append(ColumnHint(col))
                     elif isinstance(col, dict) and isinstance(col.get("name"), str):
-                        unknown = set(col) - {"name", "unsigned", "charset"}
+                        unknown = set(col) - {"name", "unsigned", "charset", "fsp"}
                         if unknown:
                             raise SchemaFileError(f"{source}: {db}.{table} column {i + 1}: unknown keys {sorted(unknown)}")
                         unsigned = col.get("unsigned")
                         if unsigned is not None and not isinstance(unsigned, bool):
                             raise SchemaFileError(f"{source}: {db}.{table}.{col['name']}: unsigned must be true/false")
-                        hints.append(ColumnHint(col["name"], unsigned, col.get("charset")))
+                        fsp = col.get("fsp")
+                        if fsp is not None and (not isinstance(fsp, int) or not 0 <= fsp <= 6):
+                            raise SchemaFileError(f"{source}: {db}.{table}.{col['name']}: fsp must be 0-6")
+                        hints.append(ColumnHint(col["name"], unsigned, col.get("charset"), fsp))
                     else:
                         raise SchemaFileError(f"{source}: {db}.{table} column {i + 1}: expected a name or "
                                               "a mapping with 'name'")

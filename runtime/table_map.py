@@ -148,6 +148,7 @@ def table_map_from_event(body: Any, *, flavor: str = FLAVOR_MYSQL, schema_file: 
     names: list[str | None] = [None] * n
     unsigned: list[bool | None] = [None] * n
     charset: dict[int, int] = {}
+    fsp: dict[int, int] = {}
     enum_values: dict[int, tuple[str, ...]] = {}
     set_values: dict[int, tuple[str, ...]] = {}
     geometry: dict[int, int] = {}
@@ -198,6 +199,8 @@ def table_map_from_event(body: Any, *, flavor: str = FLAVOR_MYSQL, schema_file: 
                 coll = hint.charset if isinstance(hint.charset, int) else collation_of_charset_name(hint.charset)
                 if coll is not None:
                     charset[i] = coll
+            if hint.fsp is not None:
+                fsp[i] = hint.fsp
         has_names = len(hints) >= n
     pk_set = set(pk)
     columns = tuple(
@@ -215,6 +218,7 @@ def table_map_from_event(body: Any, *, flavor: str = FLAVOR_MYSQL, schema_file: 
             vector_dimensions=dims.get(i),
             is_primary_key=i in pk_set,
             flavor=flavor,
+            declared_fsp=fsp.get(i),
         )
         for i in range(n)
     )
