@@ -156,7 +156,7 @@ def test_event_counts_equal_the_runtime(spark) -> None:  # noqa: F811
     expected = [(e.pos, e.type_name, e.length) for e in BinlogReader(first)]
     assert [(r["pos"], r["type"], r["length"]) for r in rows] == expected
     ts = next(iter(BinlogReader(first))).timestamp
-    assert rows[0]["timestamp"] == dt.datetime.fromtimestamp(ts, dt.timezone.utc).replace(tzinfo=None)
+    assert df.where(f"file = '{first}'").selectExpr("min(unix_seconds(timestamp))").first()[0] == ts
 
 
 def test_truncated_file_keeps_good_events_and_reports_the_tail(spark) -> None:  # noqa: F811
@@ -240,3 +240,86 @@ def test_errors_kind(spark) -> None:  # noqa: F811
     rows = spark.read.format("binlog").option("kind", "errors").load(paths).collect()
     kinds = {(r["file"], r["kind"]) for r in rows}
     assert (paths[0], "truncated") in kinds and (paths[1], "not_a_binlog") in kinds
+
+
+@pytest.mark.parametrize(("info", "spark_type"), [
+    ({"type_code": 1}, "int"),                                   # TINYINT
+    ({"type_code": 3, "unsigned": True}, "bigint"),              # INT UNSIGNED fits a long
+    ({"type_code": 8}, "bigint"),                                # BIGINT
+    ({"type_code": 8, "unsigned": True}, "decimal(20,0)"),       # BIGINT UNSIGNED
+    ({"type_code": 246, "precision": 10, "scale": 2}, "decimal(10,2)"),
+    ({"type_code": 246, "precision": 65, "scale": 30}, "string"),  # wider than Spark's 38 digits
+    ({"type_code": 246, "meta": (12 << 8) | 4}, "decimal(12,4)"),  # from the packed metadata
+    ({"type_code": 18}, "timestamp_ntz"),                        # DATETIME(n): wall-clock time
+    ({"type_code": 17}, "timestamp"),                            # TIMESTAMP(n): an instant
+    ({"type_code": 19}, "interval"),                             # TIME(n)
+    ({"type_code": 10}, "date"),
+    ({"type_code": 15, "charset": 45}, "string"),                # VARCHAR utf8mb4
+    ({"type_code": 15, "charset": 63}, "binary"),                # VARBINARY
+    ({"type_code": 252, "charset": None}, "binary"),             # BLOB/TEXT, charset unknown
+    ({"type_code": 252, "charset": 8}, "string"),                # TEXT latin1
+    ({"type_code": 16, "meta": (8 << 8) | 0}, "decimal(20,0)"),  # BIT(64)
+    ({"type_code": 16, "meta": (1 << 8) | 0}, "bigint"),         # BIT(8)
+    ({"type_code": 245}, "string"),                              # JSON as JSON text
+    ({"type_code": 247}, "string"),                              # ENUM
+    ({"type_code": 242}, "array<float>"),                        # VECTOR
+])
+def test_typed_spark_type(info: dict, spark_type: str) -> None:
+    from binlog_ksy.spark_jobs.datasource import spark_type_of
+
+    assert records.typed_spark_type(info) == spark_type
+    spark_type_of(spark_type)  # every name maps to a Spark type
+
+
+def test_typed_value_converters() -> None:
+    from decimal import Decimal
+
+    conv = records._converter
+    assert conv("decimal(5,2)")(Decimal("123.45")) == Decimal("123.45")
+    assert conv("decimal(5,2)")(Decimal("1234.5")) is None  # does not fit
+    assert conv("decimal(20,0)")(2**64 - 1) == Decimal(2**64 - 1)
+    assert conv("int")(2**40) is None and conv("bigint")(2**40) == 2**40
+    assert conv("timestamp_ntz")(dt.datetime(2025, 1, 1, tzinfo=dt.timezone.utc)) == dt.datetime(2025, 1, 1)
+    assert conv("timestamp")(dt.datetime(2025, 1, 1)).tzinfo is dt.timezone.utc
+    assert conv("date")("0000-00-00") is None  # zero dates have no Spark value
+    assert conv("binary")("é") == "é".encode()
+    assert conv("string")(("a", "b")) == "a,b"  # a SET value
+    assert conv("string")({"k": [1]}) == '{"k":[1]}'  # a JSON value
+    assert conv("string")(b"\xff") == "\\xff"
+
+
+ROWS_CLI_FILES = [
+    *(f"samples/mariadb-10.11/{s}/binlog.00000{i}" for s in ("shop-full", "shop-compressed", "shop-minimal-nocrc")
+      for i in (1, 2, 3)),
+    str(FIXTURES / "blackbeam__rust_mysql_common/test-data__binlogs__json.binlog.000001"),
+    str(FIXTURES / "blackbeam__rust_mysql_common/test-data__binlogs__mysql-enum-string-set.000001"),
+    str(FIXTURES / "blackbeam__rust_mysql_common/test-data__binlogs__vector.binlog"),
+    str(FIXTURES / "blackbeam__rust_mysql_common/test-data__binlogs__transaction_compression.000001"),
+    str(FIXTURES / "Percona-Lab__percona-binlog-server/mtr__binlog_streaming__std_data__data_80045_gtid.zip__"
+                   "data_80045_gtid__binlog.000002"),
+]
+
+
+@needs_changes
+def test_changes_equal_binlog_ksy_rows(spark, capsys: pytest.CaptureFixture) -> None:  # noqa: F811
+    """Every change the data source returns is what ``binlog-ksy rows --format jsonl`` prints, in order."""
+    import json
+
+    from binlog_ksy.runtime.cli import main
+
+    root = Path(__file__).resolve().parent.parent
+    paths = [str(root / p) if not os.path.isabs(p) else p for p in ROWS_CLI_FILES]
+    main(["rows", "--format", "jsonl", "--on-error", "skip", *paths])
+    expected = [json.loads(line) for line in capsys.readouterr().out.splitlines() if line]
+    assert len(expected) > 1000
+    df = (spark.read.format("binlog").option("kind", "changes").load(paths).where("error IS NULL")
+          .selectExpr("file", "pos", "row_index", "unix_seconds(timestamp) AS timestamp", "gtid", "schema",
+                      "table", "op", "before", "after"))
+    order = {p: i for i, p in enumerate(paths)}
+    got = sorted(df.collect(), key=lambda r: (order[r["file"]], r["pos"], r["row_index"]))
+    assert len(got) == len(expected)
+    for row, want in zip(got, expected):
+        mine = {k: row[k] for k in ("file", "pos", "timestamp", "gtid", "schema", "table", "op")}
+        mine["before"] = None if row["before"] is None else json.loads(row["before"])
+        mine["after"] = None if row["after"] is None else json.loads(row["after"])
+        assert mine == want

@@ -1,0 +1,186 @@
+"""Settings of the extraction job, from a YAML job file and/or command-line flags.
+
+A job file (``binlog-ksy extract --config job.yaml``)::
+
+    inputs:                      # files, directories (recursive), globs, URIs
+      - /backups/binlogs/
+    output: /data/binlog_parquet # replaced as a whole at the end of the run
+    databases: [shop]            # optional filters (names or fnmatch patterns)
+    tables: [shop.orders, shop.order_items]
+    start_datetime: "2024-05-01 00:00:00"   # UTC unless an offset is given
+    stop_datetime: "2024-05-02 00:00:00"    # exclusive
+    schema_file: columns.yaml    # column names for tables logged without them
+    typed: true                  # also write tables/<schema>.<table>/
+    verify_checksums: true
+    with_body: true              # events.body as JSON text
+    master: local[2]             # Spark master (default: spark-submit's, else local[*])
+    spark_conf:
+      spark.driver.memory: 4g
+
+Relative paths in a job file are taken from the job file's directory. Flags
+given on the command line override the file's values. Imports nothing from
+pyspark (the CLI parses its arguments before it starts Spark).
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field, fields, replace
+from typing import Any, Mapping
+
+__all__ = ["ExtractConfig", "ConfigError", "load_job_file"]
+
+
+class ConfigError(ValueError):
+    """The job settings are not usable (a usage error: exit status 2)."""
+
+
+def _as_list(value: Any, key: str) -> list[str]:
+    if value is None:
+        return []
+    if isinstance(value, str):
+        return [v.strip() for v in value.split(",") if v.strip()]
+    if isinstance(value, (list, tuple)) and all(isinstance(v, str) for v in value):
+        return list(value)
+    raise ConfigError(f"{key}: expected a list of strings or a comma-separated string")
+
+
+def _as_bool(value: Any, key: str) -> bool:
+    if isinstance(value, bool):
+        return value
+    raise ConfigError(f"{key}: expected true or false, not {value!r}")
+
+
+@dataclass
+class ExtractConfig:
+    """What to read, what to keep and where to write.
+
+    Attributes
+    ----------
+    inputs
+        Files, directories (read recursively), globs or URIs (see ``spark_jobs/paths.py``).
+    output
+        The output directory (local path or a Hadoop URI such as ``s3a://``).
+    databases, tables
+        Filters: names or fnmatch patterns (``tables`` as ``db.table`` or ``table``).
+    start_datetime, stop_datetime
+        Keep events with ``start <= timestamp < stop`` (ISO text, UTC unless an offset is given).
+    schema_file
+        YAML with column names for tables logged without them (``runtime/schema_file.py``).
+    typed
+        Also write one typed dataset per table under ``tables/``.
+    verify_checksums
+        Check the CRC32 of every event.
+    with_body
+        Fill ``events.body`` (the decoded body as JSON text).
+    master
+        Spark master URL; None: the one spark-submit gives, else ``local[*]``.
+    spark_conf
+        Extra Spark settings.
+    batch_size
+        Rows per Arrow batch in the data source.
+    """
+
+    inputs: list[str] = field(default_factory=list)
+    output: str = ""
+    databases: list[str] = field(default_factory=list)
+    tables: list[str] = field(default_factory=list)
+    start_datetime: str | None = None
+    stop_datetime: str | None = None
+    schema_file: str | None = None
+    typed: bool = False
+    verify_checksums: bool = True
+    with_body: bool = True
+    master: str | None = None
+    spark_conf: dict[str, str] = field(default_factory=dict)
+    batch_size: int = 8192
+
+    @classmethod
+    def from_mapping(cls, data: Mapping[str, Any], base_dir: str | None = None) -> "ExtractConfig":
+        """Settings from a mapping (a parsed job file); relative paths are taken from ``base_dir``."""
+        known = {f.name for f in fields(cls)}
+        unknown = set(data) - known
+        if unknown:
+            raise ConfigError(f"unknown settings: {', '.join(sorted(unknown))} (known: {', '.join(sorted(known))})")
+        cfg = cls()
+        for key, value in data.items():
+            if value is None:
+                continue
+            if key in ("inputs", "databases", "tables"):
+                value = _as_list(value, key)
+            elif key in ("typed", "verify_checksums", "with_body"):
+                value = _as_bool(value, key)
+            elif key == "spark_conf":
+                if not isinstance(value, Mapping):
+                    raise ConfigError("spark_conf: expected a mapping of Spark settings")
+                value = {str(k): _conf_text(v) for k, v in value.items()}
+            elif key == "batch_size":
+                if not isinstance(value, int) or value < 1:
+                    raise ConfigError("batch_size: expected a positive integer")
+            elif not isinstance(value, str):
+                raise ConfigError(f"{key}: expected a string, not {value!r}")
+            setattr(cfg, key, value)
+        if base_dir:
+            cfg.inputs = [_resolve(p, base_dir) for p in cfg.inputs]
+            cfg.output = _resolve(cfg.output, base_dir) if cfg.output else cfg.output
+            cfg.schema_file = _resolve(cfg.schema_file, base_dir) if cfg.schema_file else None
+        return cfg
+
+    def merged(self, **overrides: Any) -> "ExtractConfig":
+        """A copy with the given non-empty values replacing these (command-line flags over the file)."""
+        given = {k: v for k, v in overrides.items() if v is not None and v != [] and v != {}}
+        if "spark_conf" in given:
+            given["spark_conf"] = {**self.spark_conf, **given["spark_conf"]}
+        return replace(self, **given)
+
+    def validate(self) -> "ExtractConfig":
+        """Check what can be checked without Spark; raise :class:`ConfigError`."""
+        if not self.inputs:
+            raise ConfigError("no inputs: give INPUT... or 'inputs:' in the job file")
+        if not self.output:
+            raise ConfigError("no output: give --output DIR or 'output:' in the job file")
+        from .records import parse_datetime
+
+        for key in ("start_datetime", "stop_datetime"):
+            value = getattr(self, key)
+            if value:
+                try:
+                    parse_datetime(value)
+                except ValueError as exc:
+                    raise ConfigError(f"{key}: {exc}") from None
+        if self.schema_file and "://" not in self.schema_file and not os.path.isfile(self.schema_file):
+            raise ConfigError(f"schema_file: no such file: {self.schema_file}")
+        return self
+
+
+def _conf_text(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)
+
+
+def _resolve(path: str, base_dir: str) -> str:
+    if "://" in path or os.path.isabs(path):
+        return path
+    return os.path.normpath(os.path.join(base_dir, os.path.expanduser(path)))
+
+
+def load_job_file(path: str) -> ExtractConfig:
+    """Read a YAML job file; raise :class:`ConfigError` naming what is wrong."""
+    import yaml
+
+    try:
+        with open(path, encoding="utf-8") as f:
+            data = yaml.safe_load(f)
+    except OSError as exc:
+        raise ConfigError(f"{path}: cannot read: {exc.strerror or exc}") from None
+    except yaml.YAMLError as exc:
+        raise ConfigError(f"{path}: not valid YAML: {exc}") from None
+    if data is None:
+        data = {}
+    if not isinstance(data, Mapping):
+        raise ConfigError(f"{path}: expected a mapping of settings")
+    try:
+        return ExtractConfig.from_mapping(data, base_dir=os.path.dirname(os.path.abspath(path)))
+    except ConfigError as exc:
+        raise ConfigError(f"{path}: {exc}") from None

@@ -1,0 +1,434 @@
+"""The ``binlog`` PySpark data source: binlog files as DataFrames of events, row changes or errors.
+
+The data flows one way: path -> :mod:`.paths` (files) -> one partition per file
+-> :mod:`.records` (the runtime's ``BinlogReader`` / ``iter_changes``) -> Arrow
+batches -> Spark. Nothing here imports ``generated/``.
+
+Schemas (fixed; ``error`` is null on data rows, see *Errors* below)
+----------------------------------------------------------------------
+``kind=events`` (one row per event; events inside a TRANSACTION_PAYLOAD follow
+it with its ``pos`` and their index in ``in_payload``)::
+
+    file string, pos bigint, end_pos bigint, in_payload int, type string,
+    type_code int, timestamp timestamp, server_id bigint, length bigint,
+    flags int, gtid string, transaction bigint, body string,
+    error struct<offset bigint, length bigint, event_type string, kind string, message string>
+
+``kind=changes`` (one row per inserted, deleted or updated row)::
+
+    file string, pos bigint, row_index int, timestamp timestamp, server_id bigint,
+    gtid string, transaction bigint, schema string, table string, op string,
+    before string, after string,
+    before_values map<string,string>, after_values map<string,string>,
+    primary_key array<string>,
+    columns array<struct<name string, type string, type_code int, meta int,
+                         unsigned boolean, nullable boolean, charset int,
+                         precision int, scale int, fsp int>>,
+    error struct<...as above...>
+
+``kind=errors``::
+
+    file string, offset bigint, length bigint, event_type string, kind string, message string
+
+``kind=typed`` is for the extraction job (``tables/``): the columns
+``_schema, _table, _file, _pos, _row_index, _timestamp, _server_id, _gtid,
+_transaction, _op`` then one struct column ``t0, t1, ...`` per table of the
+``typed_tables`` option, set only on that table's rows.
+
+Column meanings: ``pos`` is the byte offset of the event (of the rows event for
+changes); ``end_pos`` the header's next-position; ``timestamp`` the event
+header's time (UTC); ``transaction`` the 0-based number of the transaction in
+its file and ``gtid`` its GTID (both null outside transactions; see
+``runtime/transactions.py``); ``body`` the JSON text of
+``runtime.describe.event_to_dict(event)["body"]``; ``row_index`` the 0-based
+index of the change among the changes at the same ``pos`` (for events packed
+in a TRANSACTION_PAYLOAD: all changes of the payload, in order), so
+``(file, pos, row_index)`` is unique; ``before``/``after`` the row images as
+JSON text (``RowChange.json_values``), ``*_values`` the same values as text
+(strings as they are, other values as JSON); ``primary_key`` the key's column
+names (empty when unknown); ``columns`` the table's columns, given on the first
+change of each table in each file and again whenever its TABLE_MAP changes,
+null on the other rows.
+
+Errors
+------
+The source always reads with ``on_error="skip"``, so one bad event or file
+never fails a query, and reports each problem as a row in the same result: in
+``events`` and ``changes`` an *error row* has ``error`` set, ``file`` and
+``pos`` (= the error's offset) filled and every other column null. Filter with
+``error IS NULL`` for the data. ``kind=errors`` reads the files like
+``changes`` and returns only the problems, flattened. The events pass and the
+changes pass both see framing problems (truncated tail, bad checksum, not a
+binlog); the changes pass also sees row decoding problems. The options
+``on_error`` is accepted for symmetry with the CLI but only ``skip`` is
+allowed.
+
+Timestamps are epoch instants (Spark ``timestamp``); Spark shows them in the
+session time zone (``spark.sql.session.timeZone``).
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from typing import Iterator, Sequence
+
+from pyspark.sql.datasource import DataSource, DataSourceReader, InputPartition
+from pyspark.sql.types import (
+    ArrayType,
+    BinaryType,
+    BooleanType,
+    DataType,
+    DateType,
+    DayTimeIntervalType,
+    DecimalType,
+    DoubleType,
+    FloatType,
+    IntegerType,
+    LongType,
+    MapType,
+    StringType,
+    StructField,
+    StructType,
+    TimestampNTZType,
+    TimestampType,
+)
+
+from .paths import expand_inputs, is_uri
+from .records import (
+    KINDS,
+    TYPED_META_COLUMNS,
+    ReadOptions,
+    TableFilter,
+    TypedTable,
+    iter_batches,
+    parse_datetime,
+)
+
+__all__ = [
+    "BinlogDataSource",
+    "BinlogDataSourceReader",
+    "BinlogFilePartition",
+    "EVENTS_SCHEMA",
+    "CHANGES_SCHEMA",
+    "ERRORS_SCHEMA",
+    "ERROR_STRUCT",
+    "COLUMN_INFO",
+    "typed_schema",
+    "spark_type_of",
+    "register",
+]
+
+ERROR_STRUCT = StructType([
+    StructField("offset", LongType()),
+    StructField("length", LongType()),
+    StructField("event_type", StringType()),
+    StructField("kind", StringType()),
+    StructField("message", StringType()),
+])
+
+COLUMN_INFO = StructType([
+    StructField("name", StringType()),
+    StructField("type", StringType()),
+    StructField("type_code", IntegerType()),
+    StructField("meta", IntegerType()),
+    StructField("unsigned", BooleanType()),
+    StructField("nullable", BooleanType()),
+    StructField("charset", IntegerType()),
+    StructField("precision", IntegerType()),
+    StructField("scale", IntegerType()),
+    StructField("fsp", IntegerType()),
+])
+
+#: ``kind=events``.
+EVENTS_SCHEMA = StructType([
+    StructField("file", StringType()),
+    StructField("pos", LongType()),
+    StructField("end_pos", LongType()),
+    StructField("in_payload", IntegerType()),
+    StructField("type", StringType()),
+    StructField("type_code", IntegerType()),
+    StructField("timestamp", TimestampType()),
+    StructField("server_id", LongType()),
+    StructField("length", LongType()),
+    StructField("flags", IntegerType()),
+    StructField("gtid", StringType()),
+    StructField("transaction", LongType()),
+    StructField("body", StringType()),
+    StructField("error", ERROR_STRUCT),
+])
+
+#: ``kind=changes``.
+CHANGES_SCHEMA = StructType([
+    StructField("file", StringType()),
+    StructField("pos", LongType()),
+    StructField("row_index", IntegerType()),
+    StructField("timestamp", TimestampType()),
+    StructField("server_id", LongType()),
+    StructField("gtid", StringType()),
+    StructField("transaction", LongType()),
+    StructField("schema", StringType()),
+    StructField("table", StringType()),
+    StructField("op", StringType()),
+    StructField("before", StringType()),
+    StructField("after", StringType()),
+    StructField("before_values", MapType(StringType(), StringType())),
+    StructField("after_values", MapType(StringType(), StringType())),
+    StructField("primary_key", ArrayType(StringType())),
+    StructField("columns", ArrayType(COLUMN_INFO)),
+    StructField("error", ERROR_STRUCT),
+])
+
+#: ``kind=errors``, and the job's ``errors/`` dataset.
+ERRORS_SCHEMA = StructType([
+    StructField("file", StringType()),
+    StructField("offset", LongType()),
+    StructField("length", LongType()),
+    StructField("event_type", StringType()),
+    StructField("kind", StringType()),
+    StructField("message", StringType()),
+])
+
+_TYPED_META_TYPES: dict[str, DataType] = {
+    "_file": StringType(), "_pos": LongType(), "_row_index": IntegerType(), "_timestamp": TimestampType(),
+    "_server_id": LongType(), "_gtid": StringType(), "_transaction": LongType(), "_op": StringType(),
+}
+
+
+def spark_type_of(name: str) -> DataType:
+    """The Spark type for a type name of :func:`.records.typed_spark_type`."""
+    simple: dict[str, DataType] = {
+        "int": IntegerType(), "bigint": LongType(), "float": FloatType(), "double": DoubleType(),
+        "date": DateType(), "timestamp": TimestampType(), "timestamp_ntz": TimestampNTZType(),
+        "interval": DayTimeIntervalType(), "binary": BinaryType(), "string": StringType(),
+        "array<float>": ArrayType(FloatType()),
+    }
+    if name in simple:
+        return simple[name]
+    if name.startswith("decimal(") and name.endswith(")"):
+        precision, scale = (int(x) for x in name[8:-1].split(","))
+        return DecimalType(precision, scale)
+    raise ValueError(f"unknown typed column type {name!r}")
+
+
+def typed_schema(tables: Sequence[TypedTable]) -> StructType:
+    """The ``kind=typed`` schema for these tables (struct ``t<i>`` per table)."""
+    fields = [StructField("_schema", StringType()), StructField("_table", StringType())]
+    fields += [StructField(name, _TYPED_META_TYPES[name]) for name in TYPED_META_COLUMNS]
+    for i, table in enumerate(tables):
+        fields.append(StructField(f"t{i}", StructType([StructField(n, spark_type_of(t)) for n, t in table.columns])))
+    return StructType(fields)
+
+
+@dataclass
+class BinlogFilePartition(InputPartition):
+    """One input file: a Spark partition (and task) of its own.
+
+    Parameters
+    ----------
+    index
+        Position of the file in the sorted input list.
+    uri
+        Local absolute path or remote URI (what the ``file`` column shows).
+    size
+        Size in bytes from the listing (None if unknown).
+    """
+
+    index: int
+    uri: str
+    size: int | None
+
+
+def _bool(options: dict, key: str, default: bool) -> bool:
+    value = options.get(key)
+    if value is None:
+        return default
+    text = str(value).strip().lower()
+    if text in ("true", "1", "yes", "on"):
+        return True
+    if text in ("false", "0", "no", "off"):
+        return False
+    raise ValueError(f"option {key}: expected true or false, not {value!r}")
+
+
+def _paths(options: dict) -> list[str]:
+    paths = options.get("paths")
+    out: list[str] = []
+    if paths:
+        try:
+            parsed = json.loads(paths)
+            out.extend(parsed if isinstance(parsed, list) else [str(parsed)])
+        except json.JSONDecodeError:
+            out.extend(p for p in paths.split(",") if p)
+    if options.get("path"):
+        out.append(options["path"])
+    if not out:
+        raise ValueError("binlog data source: give the files with .load(path) (a path, directory, glob or URI)")
+    return out
+
+
+class BinlogDataSource(DataSource):
+    """Binlog files (MySQL 3.23 to 9.x, MariaDB) as events, row changes or errors.
+
+    Name: ``binlog``
+
+    Options
+    -------
+    kind
+        ``events`` (default), ``changes``, ``errors`` or ``typed`` (for the job).
+    databases
+        Comma-separated database names or fnmatch patterns to keep (default: all).
+    tables
+        Comma-separated ``db.table`` or ``table`` names or patterns to keep.
+        With ``events``, only table-bound events (TABLE_MAP, rows events) and,
+        for ``databases``, statements run in another default database are
+        dropped; transaction framing (BEGIN, COMMIT, XID, GTID) is kept.
+    start_datetime, stop_datetime
+        Keep rows with ``start_datetime <= timestamp < stop_datetime`` (ISO
+        text; without an offset it is UTC).
+    schema_file
+        YAML file with column names (``runtime/schema_file.py``); read once on
+        the driver (local path or pyarrow URI).
+    verify_checksums
+        ``true`` (default) checks each event's CRC32.
+    with_body
+        ``true`` (default) fills ``events.body``; ``false`` leaves it null (faster).
+    batch_size
+        Rows per Arrow batch (default 8192).
+    on_error
+        Only ``skip`` (the default): problems become rows (see the module docstring).
+    typed_tables
+        JSON list of ``{"schema", "table", "columns": [[name, type], ...]}`` for ``kind=typed``.
+    progress_dir
+        Directory (or URI) where each task writes its progress (used by the job).
+
+    Path Support
+    ------------
+    ``load()`` takes a local file, directory (read recursively), glob (``**``
+    allowed) or a URI read through ``pyarrow.fs.FileSystem.from_uri``
+    (``s3://``, ``gs://``, ``hdfs://``, ``file://``...), or a list of them.
+    Inside directories and globs, hidden files and ``_*``, ``*.index``,
+    ``*.idx``, ``*.state``, ``*.info``, ``*.crc`` are skipped (see
+    ``spark_jobs/paths.py``). An input that matches nothing is an error.
+
+    Partitioning Strategy
+    ---------------------
+    One partition per file, in file-name order: a binlog must be read from its
+    start (its FORMAT_DESCRIPTION_EVENT decides how the rest is framed, and
+    TABLE_MAP events come before the rows they describe), so a file is never
+    split. Each task opens its own file (plain ``open`` locally, pyarrow's
+    seekable ``open_input_file`` behind a 4 MiB buffer remotely) and yields
+    Arrow batches of at most ``batch_size`` rows, never the whole file.
+
+    Examples
+    --------
+    >>> from binlog_ksy.spark_jobs.datasource import BinlogDataSource
+    >>> spark.dataSource.register(BinlogDataSource)
+    >>> events = spark.read.format("binlog").load("/backups/binlogs/")
+    >>> events.where("error IS NULL").groupBy("type").count().show()
+    >>> changes = (spark.read.format("binlog").option("kind", "changes")
+    ...            .option("tables", "shop.orders").load("s3://bucket/binlogs/*.0*"))
+    >>> spark.read.format("binlog").option("kind", "errors").load("/backups/binlogs/").show()
+    """
+
+    @classmethod
+    def name(cls) -> str:
+        return "binlog"
+
+    def _kind(self) -> str:
+        kind = str(self.options.get("kind", "events")).strip().lower()
+        if kind not in KINDS:
+            raise ValueError(f"binlog data source: option kind must be one of {', '.join(KINDS)}, not {kind!r}")
+        return kind
+
+    def _typed_tables(self) -> tuple[TypedTable, ...]:
+        text = self.options.get("typed_tables")
+        if not text:
+            return ()
+        return tuple(TypedTable.from_json(t) for t in json.loads(text))
+
+    def schema(self) -> StructType:
+        kind = self._kind()
+        if kind == "events":
+            return EVENTS_SCHEMA
+        if kind == "changes":
+            return CHANGES_SCHEMA
+        if kind == "errors":
+            return ERRORS_SCHEMA
+        return typed_schema(self._typed_tables())
+
+    def reader(self, schema: StructType) -> "BinlogDataSourceReader":
+        return BinlogDataSourceReader(schema, self._read_options(), _paths(self.options))
+
+    def _read_options(self) -> ReadOptions:
+        o = self.options
+        on_error = str(o.get("on_error", "skip")).lower()
+        if on_error != "skip":
+            raise ValueError("binlog data source: on_error must be 'skip' (problems are returned as rows)")
+        schema_yaml = None
+        if o.get("schema_file"):
+            schema_yaml = _read_text(o["schema_file"])
+            import yaml
+
+            from ..runtime.schema_file import SchemaFile
+
+            SchemaFile.from_dict(yaml.safe_load(schema_yaml), source=o["schema_file"])  # fail early when bad
+        return ReadOptions(
+            kind=self._kind(),
+            batch_size=int(o.get("batch_size", 8192)),
+            verify_checksums=_bool(o, "verify_checksums", True),
+            filter=TableFilter.parse(o.get("databases"), o.get("tables")),
+            start_time=parse_datetime(o["start_datetime"]) if o.get("start_datetime") else None,
+            stop_time=parse_datetime(o["stop_datetime"]) if o.get("stop_datetime") else None,
+            schema_yaml=schema_yaml,
+            with_body=_bool(o, "with_body", True),
+            typed_tables=self._typed_tables(),
+            progress_dir=o.get("progress_dir") or None,
+        )
+
+
+def _read_text(path: str) -> str:
+    if is_uri(path):
+        from pyarrow import fs as pafs
+
+        filesystem, inner = pafs.FileSystem.from_uri(path)
+        with filesystem.open_input_stream(inner) as f:
+            return f.read().decode("utf-8")
+    with open(path, encoding="utf-8") as f:
+        return f.read()
+
+
+class BinlogDataSourceReader(DataSourceReader):
+    """Plans one :class:`BinlogFilePartition` per file and reads it into Arrow batches.
+
+    Parameters
+    ----------
+    schema
+        The output schema Spark asked for (the kind's schema).
+    options
+        The parsed options (picklable: sent to every task).
+    paths
+        The inputs given to ``load()``.
+    """
+
+    def __init__(self, schema: StructType, options: ReadOptions, paths: list[str]) -> None:
+        self.schema = schema
+        self.options = options
+        self.paths = paths
+
+    def partitions(self) -> list[BinlogFilePartition]:
+        files = expand_inputs(self.paths)
+        return [BinlogFilePartition(i, f.uri, f.size) for i, f in enumerate(files)]
+
+    def read(self, partition: InputPartition) -> Iterator:
+        """Stream one file: Arrow batches of at most ``batch_size`` rows."""
+        from pyspark.sql.pandas.types import to_arrow_schema
+
+        assert isinstance(partition, BinlogFilePartition)
+        arrow_schema = to_arrow_schema(self.schema, timezone="UTC")
+        yield from iter_batches(partition.uri, partition.size, self.options, arrow_schema)
+
+
+def register(spark) -> None:  # noqa: ANN001 - a SparkSession
+    """Register the ``binlog`` format with a SparkSession."""
+    spark.dataSource.register(BinlogDataSource)

@@ -1,0 +1,759 @@
+"""The extraction job: binlog files -> Parquet datasets (events, changes, transactions, errors, tables).
+
+Run it as ``binlog-ksy extract INPUT... --output DIR`` or
+``spark-submit spark_jobs/extract_job.py INPUT... --output DIR`` (same flags),
+or from Python with :func:`run_extract`.
+
+Output (one directory, replaced as a whole)
+-------------------------------------------
+``events/``
+    One row per event: the ``binlog`` source's ``events`` schema without
+    ``error`` (see ``spark_jobs/datasource.py``).
+``changes/``
+    One row per row change, partitioned by ``schema`` and ``table``
+    (``changes/schema=shop/table=orders/``): the ``changes`` schema without
+    ``error``.
+``transactions/``
+    One row per transaction, aggregated in Spark from events and changes:
+    ``file, transaction, gtid, first_pos, last_pos, events, start_time,
+    commit_time, tables (array of "schema.table"), inserts, updates, deletes,
+    rows``. ``first_pos``/``last_pos`` are the positions of its first and last
+    event, ``start_time`` the earliest event time, ``commit_time`` the time of
+    its last event (the XID or COMMIT). With filters, only the events and
+    changes kept are counted.
+``errors/``
+    ``file, offset, length, event_type, kind, message``: every byte range,
+    event or row image that could not be read, and every file that could not
+    be opened or is not a binlog. The events pass and the changes pass both
+    report framing problems; they are merged (``DISTINCT``).
+``tables/<schema>.<table>/`` (``--typed``)
+    One row per change of a table whose column names are known (FULL row
+    metadata or the schema file): ``_file, _pos, _row_index, _timestamp,
+    _server_id, _gtid, _transaction, _op`` then one column per table column
+    with its Spark type (``records.typed_spark_type``). The row is the after
+    image (the before image for deletes); columns missing from a partial
+    image, and values the Spark type cannot hold (zero dates), are null.
+    In the directory name, ``/``, backslash, ``.``, ``:``, ``%``, spaces and
+    control characters of the names are written as ``%XX``.
+``_binlog_ksy_extract.json``
+    The run's summary (also the marker that lets a rerun replace the directory).
+
+How it runs
+-----------
+The driver lists the inputs (their sizes drive the progress report), then
+runs one Spark read per kind over the same files, one task per file: the
+events and the changes passes run at the same time (two concurrent Spark
+jobs, so one pass uses cores the other leaves idle), then (``--typed``) the
+typed rows. Each read is written once into a staging area and split from
+there into the datasets, so no file is decoded twice for the same kind.
+
+Everything is written into ``.<output name>.tmp-<id>`` beside the output,
+which replaces the output only when every dataset is complete: a failed or
+interrupted run leaves the previous output (or none) and no partial dataset,
+and removes its temporary directory. A run that was killed outright (SIGKILL,
+power loss) cannot clean up; the next run over the same output removes its
+temporary directory (when it was on the same host and its process is gone)
+and, if it died in the middle of the final swap, puts the previous output
+back. A rerun over the same inputs gives the same rows.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import shutil
+import socket
+import sys
+import tempfile
+import threading
+import time
+import uuid
+from concurrent.futures import FIRST_EXCEPTION, ThreadPoolExecutor, wait
+from dataclasses import asdict, dataclass, field
+from typing import Any, Callable, Sequence, TextIO
+
+from pyspark.sql import DataFrame, SparkSession
+from pyspark.sql import functions as F
+
+from binlog_ksy.spark_jobs.config import ConfigError, ExtractConfig
+from binlog_ksy.spark_jobs.datasource import (
+    CHANGES_SCHEMA,
+    ERRORS_SCHEMA,
+    EVENTS_SCHEMA,
+    register,
+)
+from binlog_ksy.spark_jobs.paths import InputFile, expand_inputs
+from binlog_ksy.spark_jobs.records import TYPED_META_COLUMNS, TypedTable, typed_spark_type
+
+__all__ = ["ExtractSummary", "run_extract", "run_extract_config", "default_spark_conf", "main",
+           "TRANSACTIONS_COLUMNS", "MARKER_FILE"]
+
+MARKER_FILE = "_binlog_ksy_extract.json"
+_OWNER_FILE = "_owner.json"
+TRANSACTIONS_COLUMNS = ("file", "transaction", "gtid", "first_pos", "last_pos", "events", "start_time",
+                        "commit_time", "tables", "inserts", "updates", "deletes", "rows")
+_ERROR_FIELDS = [f.name for f in ERRORS_SCHEMA.fields if f.name != "file"]
+_PROG = "binlog-ksy extract"
+
+
+def default_spark_conf(cores: int | None = None) -> dict[str, str]:
+    """Settings for a small local run: no UI, few shuffle partitions, UTC session time zone."""
+    cores = cores or os.cpu_count() or 2
+    return {
+        "spark.ui.enabled": "false",
+        "spark.ui.showConsoleProgress": "false",
+        "spark.sql.shuffle.partitions": str(max(2, cores)),
+        "spark.sql.session.timeZone": "UTC",
+    }
+
+
+@dataclass
+class ExtractSummary:
+    """What a run read and wrote.
+
+    Attributes
+    ----------
+    output
+        The output directory.
+    files, bytes
+        Input files and their total size.
+    files_with_errors
+        Files with at least one row in ``errors/``.
+    events, transactions, errors
+        Rows written to ``events/``, ``transactions/``, ``errors/``.
+    changes
+        Rows written to ``changes/`` per ``schema.table``.
+    error_kinds
+        Rows of ``errors/`` per ``kind``.
+    typed_tables
+        ``schema.table`` of each dataset written under ``tables/``.
+    elapsed_s
+        Wall-clock seconds of the whole run.
+    steps
+        Seconds per step (``read events``, ``write events/``...).
+    """
+
+    output: str
+    files: int = 0
+    bytes: int = 0
+    files_with_errors: int = 0
+    events: int = 0
+    transactions: int = 0
+    errors: int = 0
+    changes: dict[str, int] = field(default_factory=dict)
+    error_kinds: dict[str, int] = field(default_factory=dict)
+    typed_tables: list[str] = field(default_factory=list)
+    elapsed_s: float = 0.0
+    steps: dict[str, float] = field(default_factory=dict)
+
+    @property
+    def total_changes(self) -> int:
+        return sum(self.changes.values())
+
+    @property
+    def mb_per_s(self) -> float:
+        return self.bytes / 1e6 / self.elapsed_s if self.elapsed_s > 0 else 0.0
+
+    def to_dict(self) -> dict:
+        d = asdict(self)
+        d["total_changes"] = self.total_changes
+        d["mb_per_s"] = round(self.mb_per_s, 3)
+        return d
+
+    def to_text(self) -> str:
+        """A short human summary (printed at the end of a run)."""
+        lines = [
+            f"output:       {self.output}",
+            f"files:        {self.files} ({self.bytes / 1e6:.1f} MB), {self.files_with_errors} with errors",
+            f"events:       {self.events}",
+            f"transactions: {self.transactions}",
+            f"changes:      {self.total_changes}",
+        ]
+        for name, count in sorted(self.changes.items()):
+            lines.append(f"  {name}: {count}")
+        kinds = ", ".join(f"{k}={v}" for k, v in sorted(self.error_kinds.items()))
+        lines.append(f"errors:       {self.errors}" + (f" ({kinds})" if kinds else ""))
+        if self.typed_tables:
+            lines.append(f"tables/:      {len(self.typed_tables)} typed datasets")
+        lines.append(f"elapsed:      {self.elapsed_s:.1f} s, {self.mb_per_s:.3g} MB/s")
+        return "\n".join(lines)
+
+
+# -- output directory management (Hadoop FileSystem, so it works wherever Spark writes) --------------
+
+
+class _Output:
+    """The output directory and its temporary sibling, through Hadoop's FileSystem API."""
+
+    def __init__(self, spark: SparkSession, output: str) -> None:
+        if "://" not in output and not output.startswith("file:"):
+            output = os.path.abspath(os.path.expanduser(output))
+        self.output = output.rstrip("/")
+        parent, _, name = self.output.rpartition("/")
+        if not name:
+            raise ConfigError(f"output: not a directory name: {output!r}")
+        token = uuid.uuid4().hex[:12]
+        self.tmp = f"{parent}/.{name}.tmp-{token}"
+        self.old = f"{parent}/.{name}.old-{token}"
+        jvm = spark.sparkContext._jvm  # type: ignore[attr-defined]
+        self._jvm = jvm
+        self._Path = jvm.org.apache.hadoop.fs.Path
+        self._fs = self._Path(self.output).getFileSystem(spark.sparkContext._jsc.hadoopConfiguration())  # type: ignore[attr-defined]
+
+    def path(self, *parts: str) -> str:
+        return "/".join([self.tmp, *parts])
+
+    def claim(self) -> None:
+        """Create the temporary directory with an owner file (host, pid) for :meth:`recover`."""
+        self._fs.mkdirs(self._Path(self.tmp))
+        self.write_text(self.path(_OWNER_FILE), json.dumps({"host": socket.gethostname(), "pid": os.getpid()}))
+
+    def recover(self) -> list[str]:
+        """Clean up after runs that were killed (SIGKILL, power loss) before they could.
+
+        Removes sibling ``.<name>.tmp-*`` directories whose owner process was
+        on this host and is gone, and puts back a ``.<name>.old-*`` directory
+        when a run died between moving the previous output aside and renaming
+        its own into place. Returns what it did.
+        """
+        parent, _, name = self.output.rpartition("/")
+        done: list[str] = []
+        try:
+            siblings = self._fs.listStatus(self._Path(parent or "/"))
+        except Exception:
+            return done
+        host = socket.gethostname()
+        for status in siblings:
+            sibling = status.getPath().getName()
+            full = f"{parent}/{sibling}"
+            if sibling.startswith(f".{name}.tmp-"):
+                try:
+                    owner = json.loads(self.read_text(f"{full}/{_OWNER_FILE}"))
+                except Exception:
+                    continue  # not ours to judge
+                if owner.get("host") == host and not _pid_alive(int(owner.get("pid", 0))):
+                    self.delete(full)
+                    done.append(f"removed {full} (left by a run that was killed)")
+            elif sibling.startswith(f".{name}.old-") and not self.exists(self.output):
+                self._fs.rename(status.getPath(), self._Path(self.output))
+                done.append(f"restored the previous output from {full}")
+        return done
+
+    def read_text(self, path: str) -> str:
+        stream = self._fs.open(self._Path(path))
+        try:
+            return str(self._jvm.org.apache.commons.io.IOUtils.toString(stream, "UTF-8"))
+        finally:
+            stream.close()
+
+    def exists(self, path: str) -> bool:
+        return bool(self._fs.exists(self._Path(path)))
+
+    def delete(self, path: str) -> None:
+        p = self._Path(path)
+        if self._fs.exists(p):
+            self._fs.delete(p, True)
+
+    def check_replaceable(self) -> None:
+        """Refuse to replace a directory this job did not write (it would be deleted)."""
+        out = self._Path(self.output)
+        if not self._fs.exists(out):
+            return
+        if not self._fs.getFileStatus(out).isDirectory():
+            raise ConfigError(f"output {self.output} exists and is not a directory")
+        if len(self._fs.listStatus(out)) and not self._fs.exists(self._Path(f"{self.output}/{MARKER_FILE}")):
+            raise ConfigError(f"output {self.output} is a non-empty directory that binlog-ksy extract did not "
+                              f"write (no {MARKER_FILE}); choose another --output or empty it")
+
+    def write_text(self, path: str, text: str) -> None:
+        try:
+            self._fs.setWriteChecksum(False)  # no .crc sidecar on local filesystems
+        except Exception:
+            pass
+        stream = self._fs.create(self._Path(path), True)
+        try:
+            stream.write(bytearray(text.encode("utf-8")))
+        finally:
+            stream.close()
+
+    def commit(self) -> None:
+        """Put the finished temporary directory in place of the output."""
+        out, tmp, old = self._Path(self.output), self._Path(self.tmp), self._Path(self.old)
+        had_old = bool(self._fs.exists(out))
+        if had_old and not self._fs.rename(out, old):
+            raise OSError(f"cannot move the previous output {self.output} aside")
+        if not self._fs.rename(tmp, out):
+            if had_old:
+                self._fs.rename(old, out)
+            raise OSError(f"cannot rename {self.tmp} to {self.output}")
+        if had_old:
+            self._fs.delete(old, True)
+
+    def abort(self) -> None:
+        try:
+            self.delete(self.tmp)
+        except Exception:  # the JVM may be gone after an interrupt
+            if "://" not in self.tmp:
+                shutil.rmtree(self.tmp, ignore_errors=True)
+
+
+# -- progress ---------------------------------------------------------------------------------
+
+
+class _Progress:
+    """Reports files and bytes done on stderr while the read passes run.
+
+    Local masters: the tasks write one small JSON per file under a local
+    directory (``records.ProgressWriter``: bytes read, every 8 MiB and at
+    the end of each file) and a driver thread sums them per pass every
+    ``interval`` seconds. Other masters: the thread reports finished tasks
+    of the running stages from Spark's status tracker, with the byte total of
+    the inputs.
+    """
+
+    def __init__(self, spark: SparkSession, files: list[InputFile], stream: TextIO | None,
+                 interval: float = 2.0) -> None:
+        self.stream = stream
+        self.files = files
+        self.total_bytes = sum(f.size or 0 for f in files)
+        self.interval = interval
+        self.local = spark.sparkContext.master.startswith("local")
+        self.dir = tempfile.mkdtemp(prefix="binlog-ksy-progress-") if self.local else None
+        self._tracker = spark.sparkContext.statusTracker()
+        self._stop = threading.Event()
+        self._thread: threading.Thread | None = None
+        self._kinds: tuple[str, ...] = ()
+        self._started = 0.0
+        self._last: Any = None
+
+    def start(self, *kinds: str) -> None:
+        """Start reporting the passes of these kinds (they run at the same time)."""
+        self._kinds, self._started, self._last = kinds, time.perf_counter(), None
+        if self.stream is None:
+            return
+        self._stop.clear()
+        self._thread = threading.Thread(target=self._loop, name="binlog-ksy-progress", daemon=True)
+        self._thread.start()
+
+    def stop(self, completed: bool = True) -> None:
+        if self._thread is not None:
+            self._stop.set()
+            self._thread.join()
+            self._thread = None
+            self._report(final=completed)
+            self._last = None
+
+    def close(self) -> None:
+        self.stop(completed=False)
+        if self.dir:
+            shutil.rmtree(self.dir, ignore_errors=True)
+
+    def _loop(self) -> None:
+        while not self._stop.wait(self.interval):
+            self._report()
+
+    def _read_local(self, kind: str) -> tuple[int, int]:
+        done_files, done_bytes = 0, 0
+        folder = os.path.join(self.dir or "", kind)
+        try:
+            names = os.listdir(folder)
+        except OSError:
+            return 0, 0
+        for name in names:
+            if not name.endswith(".json"):
+                continue
+            try:
+                with open(os.path.join(folder, name)) as f:
+                    data = json.load(f)
+            except (OSError, ValueError):
+                continue
+            done_bytes += int(data.get("bytes") or 0)
+            done_files += bool(data.get("done"))
+        return done_files, done_bytes
+
+    def _report(self, final: bool = False) -> None:
+        if self.stream is None:
+            return
+        n = len(self.files)
+        if self.local:
+            parts, state = [], []
+            for kind in self._kinds:
+                done_files, done_bytes = (n, self.total_bytes) if final else self._read_local(kind)
+                state.append((done_files, done_bytes))
+                parts.append(f"{kind} {done_files}/{n} files, {done_bytes / 1e6:.1f}/{self.total_bytes / 1e6:.1f} MB")
+            text = " | ".join(parts)
+        else:
+            done = total = 0
+            for stage_id in self._tracker.getActiveStageIds():
+                info = self._tracker.getStageInfo(stage_id)
+                if info is not None:
+                    done += info.numCompletedTasks
+                    total += info.numTasks
+            if final:
+                done = total = n * len(self._kinds)
+            state = [(done, total)]
+            text = (f"{'+'.join(self._kinds)}: {done}/{total} tasks done "
+                    f"({n} files, {self.total_bytes / 1e6:.1f} MB per pass)")
+        if state != self._last:
+            self._last = state
+            elapsed = time.perf_counter() - self._started
+            print(f"{_PROG}: {text} [{elapsed:.0f} s]", file=self.stream, flush=True)
+
+    def option(self) -> dict[str, str]:
+        return {"progress_dir": self.dir} if self.dir else {}
+
+
+# -- the job --------------------------------------------------------------------------------------
+
+
+def _reader(spark: SparkSession, cfg: ExtractConfig, kind: str, files: list[InputFile],
+            extra: dict[str, str] | None = None) -> DataFrame:
+    r = spark.read.format("binlog").option("kind", kind)
+    options = {
+        "databases": ",".join(cfg.databases),
+        "tables": ",".join(cfg.tables),
+        "start_datetime": cfg.start_datetime or "",
+        "stop_datetime": cfg.stop_datetime or "",
+        "schema_file": cfg.schema_file or "",
+        "verify_checksums": str(cfg.verify_checksums).lower(),
+        "with_body": str(cfg.with_body).lower(),
+        "batch_size": str(cfg.batch_size),
+        **(extra or {}),
+    }
+    for key, value in options.items():
+        if value:
+            r = r.option(key, value)
+    return r.load([f.uri for f in files])
+
+
+def _flatten_errors(df: DataFrame) -> DataFrame:
+    return df.where(F.col("error").isNotNull()).select("file", *[F.col(f"error.{n}").alias(n) for n in _ERROR_FIELDS])
+
+
+def _transactions(events: DataFrame, changes: DataFrame) -> DataFrame:
+    """One row per (file, transaction) from the events and changes of the transaction.
+
+    Events and changes are put in one frame (a change counts as no event) and
+    aggregated in one pass, so there is one shuffle and no join.
+    """
+    null = F.lit(None)
+    ev = events.where(F.col("transaction").isNotNull()).select(
+        "file", "transaction", "gtid", "pos", "timestamp",
+        F.struct(F.col("pos"), F.coalesce(F.col("in_payload"), F.lit(-1))).alias("order"),
+        F.lit(1).alias("is_event"), null.cast("string").alias("op"), null.cast("string").alias("qualified"))
+    ch = changes.where(F.col("transaction").isNotNull()).select(
+        "file", "transaction", null.cast("string").alias("gtid"), null.cast("long").alias("pos"),
+        null.cast("timestamp").alias("timestamp"), null.cast(ev.schema["order"].dataType).alias("order"),
+        F.lit(0).alias("is_event"), "op", F.concat_ws(".", "schema", "table").alias("qualified"))
+    count_op = (lambda op: F.count(F.when(F.col("op") == op, 1)).alias(op + "s"))
+    agg = ev.unionByName(ch).groupBy("file", "transaction").agg(
+        F.max("gtid").alias("gtid"),
+        F.min("pos").alias("first_pos"),
+        F.max("pos").alias("last_pos"),
+        F.sum("is_event").cast("long").alias("events"),
+        F.min("timestamp").alias("start_time"),
+        F.max_by("timestamp", "order").alias("commit_time"),
+        F.array_sort(F.collect_set("qualified")).alias("tables"),
+        count_op("insert"), count_op("update"), count_op("delete"),
+        F.count("op").alias("rows"),
+    )
+    # Transactions seen only through changes (their events were filtered out) are dropped.
+    return agg.where(F.col("events") > 0).select(*TRANSACTIONS_COLUMNS)
+
+
+def _typed_tables(definitions: list[Any]) -> list[TypedTable]:
+    """Merge the ``columns`` definitions seen per table into one typed layout per table.
+
+    Columns are taken by name in order of first appearance; a column whose
+    type differs between definitions (an ALTER TABLE between files) becomes
+    ``string``. Definitions without column names (``@1``...) are ignored, and
+    tables with none left are not written.
+    """
+    layouts: dict[tuple[str, str], dict[str, str]] = {}
+    for row in definitions:
+        columns = row["columns"]
+        if not columns or any(c["name"] is None or c["name"].startswith("@") for c in columns):
+            continue
+        layout = layouts.setdefault((row["schema"], row["table"]), {})
+        for c in columns:
+            spark_type = typed_spark_type(c.asDict())
+            if layout.setdefault(c["name"], spark_type) != spark_type:
+                layout[c["name"]] = "string"
+    out = []
+    for (schema, table), layout in sorted(layouts.items()):
+        reserved = set(TYPED_META_COLUMNS)
+        columns = tuple((name, t) for name, t in layout.items() if name not in reserved)
+        out.append(TypedTable(schema, table, columns))
+    return out
+
+
+def run_extract(inputs: str | Sequence[str], output: str, *, spark: SparkSession | None = None,
+                progress: TextIO | None = sys.stderr, **settings: Any) -> ExtractSummary:
+    """Read binlog files with Spark and write the Parquet datasets (see the module docstring).
+
+    Parameters
+    ----------
+    inputs
+        Files, directories, globs or URIs.
+    output
+        The output directory; replaced when the run succeeds.
+    spark
+        A SparkSession to use (default: one built from ``master``/``spark_conf``).
+    progress
+        Where progress lines go (None: nowhere).
+    **settings
+        Any other :class:`~.config.ExtractConfig` field (``databases``,
+        ``tables``, ``start_datetime``, ``stop_datetime``, ``schema_file``,
+        ``typed``, ``master``, ``spark_conf``...).
+
+    Returns
+    -------
+    ExtractSummary
+
+    Raises
+    ------
+    ConfigError
+        Bad settings, or an output that is not ours to replace.
+    FileNotFoundError
+        An input that matches no file.
+
+    Examples
+    --------
+    >>> summary = run_extract(["/backups/binlogs/"], "/data/binlogs_parquet", typed=True)
+    >>> print(summary.to_text())
+    """
+    cfg = ExtractConfig(inputs=[inputs] if isinstance(inputs, str) else list(inputs), output=output)
+    cfg = cfg.merged(**settings)
+    return run_extract_config(cfg, spark=spark, progress=progress)
+
+
+def build_session(cfg: ExtractConfig) -> SparkSession:
+    """The SparkSession for a run.
+
+    The master is ``cfg.master``, else ``spark.master`` from ``spark_conf``,
+    else spark-submit's (when the job runs under spark-submit), else
+    ``local[*]``. A local master given here also gets :func:`default_spark_conf`
+    (under ``spark_conf``).
+    """
+    os.environ.setdefault("PYSPARK_PYTHON", sys.executable)
+    builder = SparkSession.builder.appName("binlog-ksy extract")
+    master = cfg.master or cfg.spark_conf.get("spark.master")
+    if master is None and not os.environ.get("PYSPARK_GATEWAY_PORT"):  # not under spark-submit
+        master = "local[*]"
+    if master is not None:
+        builder = builder.master(master)
+    conf: dict[str, str] = {}
+    if master is not None and master.startswith("local"):
+        conf.update(default_spark_conf())
+    conf.update(cfg.spark_conf)
+    for key, value in conf.items():
+        builder = builder.config(key, value)
+    return builder.getOrCreate()
+
+
+def run_extract_config(cfg: ExtractConfig, *, spark: SparkSession | None = None,
+                       progress: TextIO | None = sys.stderr,
+                       _before_commit: Callable[[str], None] | None = None) -> ExtractSummary:
+    """:func:`run_extract` with the settings in an :class:`~.config.ExtractConfig`.
+
+    ``_before_commit`` (tests only) is called with the temporary directory just
+    before it replaces the output.
+    """
+    cfg.validate()
+    started = time.perf_counter()
+    files = expand_inputs(cfg.inputs)  # FileNotFoundError for an input matching nothing
+    spark = spark or build_session(cfg)
+    register(spark)
+    out = _Output(spark, cfg.output)
+    for note in out.recover():
+        if progress is not None:
+            print(f"{_PROG}: {note}", file=progress, flush=True)
+    out.check_replaceable()
+    # An output inside an input directory: never read our own datasets back as binlogs.
+    inside = [f for f in files if f.uri.startswith(out.output + "/")]
+    if inside:
+        files = [f for f in files if f not in inside]
+        if not files:
+            raise ConfigError(f"no input files outside the output directory {out.output}")
+    reporter = _Progress(spark, files, progress)
+    summary = ExtractSummary(output=out.output, files=len(files), bytes=sum(f.size or 0 for f in files))
+    sc = spark.sparkContext
+
+    def step(name: str, action: Callable[[], Any]) -> Callable[[], Any]:
+        """``action`` as a timed step with its own Spark job description (runs in any thread)."""
+        def run() -> Any:
+            sc.setJobDescription(f"binlog-ksy extract: {name}")
+            t = time.perf_counter()
+            try:
+                return action()
+            finally:
+                summary.steps[name] = round(time.perf_counter() - t, 3)
+        return run
+
+    stage_events, stage_changes = out.path("_stage", "events"), out.path("_stage", "changes")
+    events_path, changes_path = out.path("events"), out.path("changes")
+    pool = ThreadPoolExecutor(max_workers=4, thread_name_prefix="binlog-ksy-extract")
+    try:
+        out.claim()
+        # 1. Both read passes at once (one task per file each), each into its staging dataset and
+        #    from there into its dataset: with fewer files than cores, or passes of unequal cost,
+        #    one pass uses the cores the other leaves idle.
+        def staged(kind: str) -> DataFrame:
+            """The staging data of a pass (data rows and error rows)."""
+            schema = EVENTS_SCHEMA if kind == "events" else CHANGES_SCHEMA
+            return spark.read.schema(schema).parquet(out.path("_stage", kind))
+
+        def data_rows(kind: str) -> DataFrame:
+            return staged(kind).where(F.col("error").isNull()).drop("error")
+
+        def events_pass() -> None:
+            step("read events", lambda: _reader(spark, cfg, "events", files, reporter.option())
+                 .write.mode("overwrite").parquet(stage_events))()
+            step("write events/", lambda: data_rows("events").write.mode("overwrite").parquet(events_path))()
+
+        def changes_pass() -> None:
+            step("read changes", lambda: _reader(spark, cfg, "changes", files, reporter.option())
+                 .write.mode("overwrite").parquet(stage_changes))()
+            step("write changes/", lambda: data_rows("changes").write.mode("overwrite")
+                 .partitionBy("schema", "table").parquet(changes_path))()
+
+        reporter.start("events", "changes")
+        _all(pool, [events_pass, changes_pass], spark)
+        reporter.stop()
+
+        # 2. errors/ and transactions/ from the staging data, at the same time.
+        def write_errors() -> None:
+            errors = (_flatten_errors(staged("events")).unionByName(_flatten_errors(staged("changes")))
+                      .distinct().coalesce(1).sortWithinPartitions("file", "offset", "kind", "message"))
+            errors.write.mode("overwrite").parquet(out.path("errors"))
+
+        _all(pool, [
+            step("write errors/", write_errors),
+            step("write transactions/", lambda: _transactions(data_rows("events"), data_rows("changes"))
+                 .write.mode("overwrite").parquet(out.path("transactions"))),
+        ], spark)
+
+        # 3. tables/<schema>.<table>/ (typed): a third read pass, then one write per table.
+        if cfg.typed:
+            summary.typed_tables = step("typed tables/", lambda: _write_typed(
+                spark, cfg, files, out, staged("changes"), reporter, pool))()
+
+        # 4. The summary, then the swap.
+        step("summary", lambda: _fill_summary(spark, summary, out, changes_path))()
+        summary.elapsed_s = time.perf_counter() - started
+        out.delete(out.path("_stage"))
+        out.delete(out.path(_OWNER_FILE))
+        out.write_text(out.path(MARKER_FILE), json.dumps(summary.to_dict(), indent=2, sort_keys=True) + "\n")
+        if _before_commit is not None:
+            _before_commit(out.tmp)
+        out.commit()
+    except BaseException:
+        try:
+            sc.cancelAllJobs()
+        except Exception:
+            pass
+        reporter.stop(completed=False)
+        out.abort()
+        raise
+    finally:
+        pool.shutdown(wait=True, cancel_futures=True)
+        reporter.close()
+    return summary
+
+
+def _pid_alive(pid: int) -> bool:
+    if pid <= 0:
+        return False
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    return True
+
+
+def _all(pool: ThreadPoolExecutor, actions: list[Callable[[], Any]], spark: SparkSession) -> list[Any]:
+    """Run the actions as concurrent Spark jobs; on the first failure cancel the others and raise it."""
+    futures = [pool.submit(a) for a in actions]
+    done, pending = wait(futures, return_when=FIRST_EXCEPTION)
+    failed = [f for f in futures if f in done and f.exception() is not None]
+    if failed:
+        spark.sparkContext.cancelAllJobs()
+        wait(pending)
+        raise failed[0].exception()  # type: ignore[misc]
+    return [f.result() for f in futures]
+
+
+def _read_changes(spark: SparkSession, path: str) -> DataFrame:
+    # Partition discovery puts schema/table last and may guess their types: read them back as strings.
+    schema = CHANGES_SCHEMA
+    fields = [f for f in schema.fields if f.name != "error"]
+    from pyspark.sql.types import StructType
+
+    return (spark.read.schema(StructType(fields)).option("basePath", path).parquet(path))
+
+
+def _path_safe(name: str) -> str:
+    """A database or table name as one path component: ``/ \\ . : %``, spaces and controls as ``%XX``."""
+    return "".join(f"%{ord(c):02X}" if c in "/\\.:%" or ord(c) <= 32 or ord(c) == 127 else c for c in name)
+
+
+def _write_typed(spark: SparkSession, cfg: ExtractConfig, files: list[InputFile], out: _Output,
+                 staged_changes: DataFrame, reporter: _Progress, pool: ThreadPoolExecutor) -> list[str]:
+    definitions = (staged_changes.where(F.col("columns").isNotNull() & F.col("error").isNull())
+                   .select("schema", "table", "columns").distinct().collect())
+    tables = _typed_tables(definitions)
+    if not tables:
+        return []
+    stage = out.path("_stage", "typed")
+    reporter.start("typed")
+    spec = json.dumps([t.to_json() for t in tables])
+    _reader(spark, cfg, "typed", files, {**reporter.option(), "typed_tables": spec}) \
+        .write.mode("overwrite").parquet(stage)
+    reporter.stop()
+    staged = spark.read.parquet(stage)
+
+    def write(i: int, table: TypedTable) -> Callable[[], str]:
+        name = f"{table.schema}.{table.table}"
+
+        def run() -> str:
+            spark.sparkContext.setJobDescription(f"binlog-ksy extract: write tables/{name}")
+            cols = [F.col(c) for c in TYPED_META_COLUMNS]
+            cols += [F.col(f"t{i}").getField(n).alias(n) for n, _ in table.columns]
+            (staged.where((F.col("_schema") == table.schema) & (F.col("_table") == table.table))
+             .select(*cols).write.mode("overwrite")
+             .parquet(out.path("tables", f"{_path_safe(table.schema)}.{_path_safe(table.table)}")))
+            return name
+        return run
+
+    return _all(pool, [write(i, t) for i, t in enumerate(tables)], spark)
+
+
+def _fill_summary(spark: SparkSession, summary: ExtractSummary, out: _Output, changes_path: str) -> None:
+    summary.events = spark.read.parquet(out.path("events")).count()
+    summary.transactions = spark.read.parquet(out.path("transactions")).count()
+    per_file_kind = (spark.read.parquet(out.path("errors")).groupBy("file", "kind").count().collect())
+    kinds: dict[str, int] = {}
+    for r in per_file_kind:
+        kinds[r["kind"] or "error"] = kinds.get(r["kind"] or "error", 0) + r["count"]
+    summary.error_kinds = kinds
+    summary.errors = sum(kinds.values())
+    summary.files_with_errors = len({r["file"] for r in per_file_kind})
+    per_table = _read_changes(spark, changes_path).groupBy("schema", "table").count().collect()
+    summary.changes = {f"{r['schema']}.{r['table']}": r["count"] for r in per_table}
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """``spark-submit spark_jobs/extract_job.py INPUT... --output DIR [options]``."""
+    from binlog_ksy.runtime.extract_cli import add_extract_arguments, run_extract_command
+
+    parser = argparse.ArgumentParser(prog="extract_job.py", description=__doc__.split("\n")[0])
+    add_extract_arguments(parser)
+    args = parser.parse_args(argv)
+    return run_extract_command(args)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
