@@ -16,7 +16,9 @@ from dataclasses import dataclass
 
 from . import event_types as et
 from .describe import gtid_text, query_text
+from .errors import MalformedEventError
 from .event import Event
+from .mariadb_compression import CompressionError
 
 _GTID_EVENTS = frozenset({
     et.EventType.gtid_log_event.value,
@@ -84,7 +86,11 @@ class TransactionTracker:
             self._after_gtid = True
             return self._state()
         if code in _QUERY_EVENTS:
-            query = (query_text(event.body) or "").strip().rstrip(";").strip().upper()
+            try:
+                query = (query_text(event.body) or "").strip().rstrip(";").strip().upper()
+            except CompressionError as exc:
+                raise MalformedEventError(f"compressed query: {exc}", file=event.file, offset=event.pos,
+                                          event_type=event.type_name, length=event.length) from None
             if query in ("BEGIN", "START TRANSACTION") or query.startswith("XA START"):
                 if not (self._open and self._after_gtid):
                     self._start(None)
