@@ -17,6 +17,12 @@ directory per ``--copies`` value, then measures:
   adds tables/) on a warm local SparkSession, wall clock including the
   Parquet writes and the summary.
 
+Besides wall-clock times it reports CPU seconds (the runtime: this process;
+the job: the driver, the JVM and the Python workers, summed from /proc), which
+other processes on a shared machine do not change: ``ideal s`` is the job's
+CPU time spread over the cores, what the job would take on an idle machine
+were it perfectly parallel.
+
 Prints one table and the machine (CPU, cores, memory, load average).
 """
 
@@ -66,6 +72,31 @@ def load() -> str:
         return " ".join(f"{x:.2f}" for x in os.getloadavg())
     except OSError:
         return "?"
+
+
+def tree_cpu(root: int | None = None) -> float:
+    """CPU seconds (user + system, with reaped children) of a process and all its descendants (Linux)."""
+    root = root or os.getpid()
+    parent: dict[int, int] = {}
+    cpu: dict[int, float] = {}
+    tick = os.sysconf("SC_CLK_TCK")
+    for name in os.listdir("/proc"):
+        if not name.isdigit():
+            continue
+        try:
+            text = Path(f"/proc/{name}/stat").read_text()
+        except OSError:
+            continue
+        fields = text[text.rfind(")") + 2:].split()
+        pid = int(name)
+        parent[pid] = int(fields[1])
+        cpu[pid] = sum(int(x) for x in fields[11:15]) / tick
+    total, todo = 0.0, [root]
+    while todo:
+        pid = todo.pop()
+        total += cpu.get(pid, 0.0)
+        todo.extend(child for child, ppid in parent.items() if ppid == pid)
+    return total
 
 
 def bench_runtime(path: str) -> tuple[float, int, int]:
@@ -127,9 +158,11 @@ def main() -> int:
                 os.link(base, d / f"binlog.{i + 1:06d}")
 
         load_before = load()
+        cpu0 = time.process_time()
         rt, events, changes = bench_runtime(str(base))
+        rt_cpu = time.process_time() - cpu0
         rows = bench_rows(str(base))
-        print(f"runtime, 1 file: {rt:.1f} s ({events} events, {changes} changes); "
+        print(f"runtime, 1 file: {rt:.1f} s, {rt_cpu:.1f} s CPU ({events} events, {changes} changes); "
               f"data source rows without Spark: {rows:.1f} s", flush=True)
 
         from pyspark.sql import SparkSession
@@ -153,23 +186,27 @@ def main() -> int:
 
         results = []
         for n in copies:
+            cpu0 = tree_cpu()
             t = time.perf_counter()
             summary = run_extract([str(work / f"in{n}")], str(work / f"out{n}"), spark=spark, progress=None,
                                   typed=args.typed)
             job_s = time.perf_counter() - t
+            job_cpu = tree_cpu() - cpu0
             assert summary.events == n * events and summary.total_changes == n * changes, summary
-            results.append((n, job_s))
-            print(f"  {n} files: job {job_s:.1f} s", flush=True)
+            results.append((n, job_s, job_cpu, load()))
+            print(f"  {n} files: job {job_s:.1f} s, {job_cpu:.1f} s CPU, load {load()}", flush=True)
         spark.stop()
 
+        cores = os.cpu_count() or 1
         print()
-        print(f"{'files':>5} {'MB':>7} {'runtime s':>11} {'runtime MB/s':>13} {'job s':>7} {'job MB/s':>9} "
-              f"{'speed-up':>9}")
-        for n, job_s in results:
+        print(f"{'files':>5} {'MB':>6} {'runtime s':>10} {'runtime CPU s':>14} {'job s':>7} {'job CPU s':>10} "
+              f"{'job MB/s':>9} {'speed-up':>9} {'ideal s':>8} {'ideal speed-up':>15}")
+        for n, job_s, job_cpu, _ in results:
             mb = n * size / 1e6
-            single = n * rt
-            print(f"{n:>5} {mb:>7.1f} {single:>7.1f} x{n:<3} {mb / single:>13.2f} {job_s:>7.1f} {mb / job_s:>9.2f} "
-                  f"{single / job_s:>8.2f}x")
+            single, single_cpu = n * rt, n * rt_cpu
+            ideal = job_cpu / cores
+            print(f"{n:>5} {mb:>6.1f} {single:>6.1f} x{n:<2} {single_cpu:>10.1f} x{n:<2} {job_s:>7.1f} {job_cpu:>10.1f} "
+                  f"{mb / job_s:>9.2f} {single / job_s:>8.2f}x {ideal:>8.1f} {single_cpu / ideal:>14.2f}x")
         print()
         print(f"machine: {machine()}")
         print(f"load average before/after: {load_before} / {load()}  (other processes share these cores)")

@@ -59,7 +59,7 @@ never fails a query, and reports each problem as a row in the same result: in
 ``error IS NULL`` for the data. ``kind=errors`` reads the files like
 ``changes`` and returns only the problems, flattened. The events pass and the
 changes pass both see framing problems (truncated tail, bad checksum, not a
-binlog); the changes pass also sees row decoding problems. The options
+binlog); the changes pass also sees row decoding problems. The option
 ``on_error`` is accepted for symmetry with the CLI but only ``skip`` is
 allowed.
 
