@@ -82,6 +82,12 @@ class EncryptedBinlogError(BinlogError):
     kind = "encrypted"
 
 
+class UnreadableFileError(BinlogError):
+    """The operating system failed a read of the file (an I/O error after it was opened)."""
+
+    kind = "io_error"
+
+
 class TruncatedEventError(BinlogError):
     """The file ends inside an event (a file still being written, or cut)."""
 

@@ -7,15 +7,27 @@ CRC32 checksums, expands TRANSACTION_PAYLOAD events into their inner events and
 leaves the body bytes to the generated parsers, which run lazily when
 ``Event.body`` is read.
 
+Damaged input never stops the reader with anything but a :class:`BinlogError`,
+and with ``on_error="skip"`` it loses nothing it can read: every byte of the
+file after the magic is either in a yielded event or in the ``offset`` /
+``length`` range of exactly one error in :attr:`BinlogReader.errors` (the books
+balance). After a bad event the reader scans for the next position where an
+event provably starts (a valid CRC32 in checksummed files; a header whose
+next-position field or successor header agrees, in the others), so a damaged
+event costs that event only and a garbage region is one error covering it.
+
 Layout sources: libs/mysql/binlog/event/binlog_event.h (header, magic, binlog
 versions), control_events.h (Format_description_event), codecs/binary.cpp
-(Transaction_payload); MySQL Internals "Binary Log Versions" for v1/v3 files.
+(Transaction_payload); MySQL Internals "Binary Log Versions" for v1/v3 files;
+MariaDB sql/log_event.h (Start_encryption_log_event).
 """
 
 from __future__ import annotations
 
+import dataclasses
 import io
 import os
+import re
 import struct
 import zlib
 from dataclasses import dataclass
@@ -24,7 +36,6 @@ from typing import BinaryIO, Callable, Iterator
 from kaitaistruct import KaitaiStream
 
 from ..generated.event_control import EventControl
-from ..generated.event_gtid import EventGtid
 from .errors import (
     BinlogError,
     ChecksumMismatchError,
@@ -32,6 +43,7 @@ from .errors import (
     MalformedEventError,
     NotABinlogError,
     TruncatedEventError,
+    UnreadableFileError,
 )
 from .event import Event
 from .event_types import (
@@ -50,10 +62,25 @@ V4_HEADER_LEN = 19
 CHECKSUM_LEN = 4
 #: Largest event a server can write (max_allowed_packet is at most 1 GiB) plus headers.
 MAX_EVENT_LENGTH = (1 << 30) + 4096
+#: Body of START_EVENT_V3: binlog_version (2), server_version (50), created (4).
+START_V3_BODY_LEN = 56
+#: Body of START_ENCRYPTION_EVENT: crypto_scheme (1), key_version (4), nonce (12).
+START_ENCRYPTION_BODY_LEN = 17
+#: Offset of the flags byte holding LOG_EVENT_BINLOG_IN_USE_F in a v4 header.
+_IN_USE_FLAG_OFFSET = 17
+#: Reads are split into pieces of at most this size: Python allocates the whole
+#: requested size before reading, so a damaged length field must never become one read.
+READ_CHUNK = 1 << 20
+#: A TRANSACTION_PAYLOAD's inner events up to this many bytes are checked and held
+#: before the payload event is yielded; larger payloads are decompressed twice.
+PAYLOAD_BUFFER = 16 << 20
+#: Bytes scanned per step when looking for the next valid event after damage.
+SCAN_WINDOW = 1 << 20
+#: How far past a scan window an event found in it may extend and still be checked in memory.
+MAX_SCAN_EVENT = 1 << 16
 
 _HEADER_V4 = struct.Struct("<IBIIIH")
 _HEADER_V1 = struct.Struct("<IBII")
-_LEN_AND_POS = struct.Struct("<II")
 
 # Post-header lengths MySQL assumes for files without a format description
 # (sql/log_event.cc, Format_description_log_event ctor, binlog_ver 1 and 3).
@@ -63,6 +90,12 @@ _V3_POST_HEADER_LENGTHS = bytes([56, 11, 0, 8, 0, 18, 0, 4, 4, 4, 4, 18, 0, 0])
 # Early 5.1/5.2 trees numbered TABLE_MAP 16, pre-GA rows 17-19, XID 20,
 # BEGIN_LOAD_QUERY 21, EXECUTE_LOAD_QUERY 22 (5.1 log_event.cc event_type_permutation).
 _PRE_GA_TYPE_CODES = (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 19, 20, 21, 22, 16, 17, 18)
+
+
+#: Type codes a server writes to a file (UNKNOWN_EVENT, 0, never is).
+_REAL_TYPES = frozenset(c for c in range(256) if c != 0 and is_known_event_type(c))
+# The raw type bytes a real event can have (the pre-GA numbering only permutes 16-22).
+_REAL_TYPE_BYTE = re.compile(b"[" + b"".join(re.escape(bytes([c])) for c in sorted(_REAL_TYPES)) + b"]")
 
 
 @dataclass(frozen=True, slots=True)
@@ -109,6 +142,9 @@ class BinlogFormat:
         return "mariadb" in self.server_version.lower()
 
 
+#: The framing assumed for a v4 file until its format description is read.
+_V4_BEFORE_FDE = BinlogFormat(4, V4_HEADER_LEN, b"")
+
 ErrorCallback = Callable[[BinlogError], None]
 
 
@@ -118,7 +154,8 @@ class BinlogReader:
     Parameters
     ----------
     source
-        A path, or a binary file object (seekable for ``on_error="skip"``).
+        A path, or a binary file object (seekable for ``on_error="skip"`` to
+        resume after damage; a stream's damaged rest is reported as one error).
     name
         The file name used in events and errors (default: the path).
     verify_checksums
@@ -127,10 +164,18 @@ class BinlogReader:
         ``"stop"`` (default): after the last good event, raise the error that
         ended the read (a truncated tail raises :class:`TruncatedEventError`).
         ``"skip"``: record the error in :attr:`errors`, resume at the next
-        position where a valid event starts, and keep reading.
+        position where a valid event starts, and keep reading. Each recorded
+        error's ``offset`` and ``length`` give the bytes it skipped: together
+        with the yielded events they cover the file from byte 4 to its end,
+        with no gap and no overlap. In both modes a file that is not a
+        binlog (:class:`NotABinlogError`) or is MySQL-encrypted raises at
+        offset 0; after a MariaDB START_ENCRYPTION_EVENT, stop mode raises
+        :class:`EncryptedBinlogError` and skip mode records it (its range is
+        the encrypted rest of the file) and ends.
     expand_payloads
         Yield the inner events of TRANSACTION_PAYLOAD events after the
-        payload event itself (``Event.in_payload`` is their index).
+        payload event itself (``Event.in_payload`` is their index). A payload
+        whose inner events do not decode is reported (and skipped) whole.
 
     Examples
     --------
@@ -163,8 +208,11 @@ class BinlogReader:
         self.format: BinlogFormat | None = None
         #: The file size when known.
         self.size: int | None = None
-        #: Bytes of the file read so far (the end of the last complete event).
+        #: Bytes of the file accounted for so far (the end of the last event read or range skipped).
         self.position = 0
+        # True once a format description (or a v1/v3 start event) fixed the framing.
+        self._format_known = False
+        self._seen = _Seen()
 
     # -- the public iterator -------------------------------------------------
 
@@ -173,11 +221,17 @@ class BinlogReader:
             try:
                 f = open(self._source, "rb", buffering=1 << 20)
             except OSError as exc:
-                raise NotABinlogError(f"cannot open file: {exc.strerror or exc}", file=self.name) from None
-            with f:
-                yield from self._read(f)
+                raise NotABinlogError(f"cannot open file: {exc.strerror or exc}", file=self.name, offset=0) from None
         else:
-            yield from self._read(self._source)
+            f = self._source
+        try:
+            yield from self._read(f)
+        except OSError as exc:  # a disk or network error, not the bytes: still a BinlogError
+            raise UnreadableFileError(f"read error: {exc.strerror or exc}", file=self.name,
+                                      offset=self.position) from None
+        finally:
+            if f is not self._source:
+                f.close()
 
     # -- framing ---------------------------------------------------------------
 
@@ -187,9 +241,8 @@ class BinlogReader:
         if self.on_error == "stop":
             raise error
 
-    def _read(self, f: BinaryIO) -> Iterator[Event]:
-        self.size = _size_of(f)
-        magic = f.read(4)
+    def _check_magic(self, f: BinaryIO) -> None:
+        magic = _read_upto(f, 4)
         if magic == ENCRYPTED_BINLOG_MAGIC:
             raise EncryptedBinlogError(
                 "the binlog is encrypted (binlog_encryption=ON, magic FD 'bin'); "
@@ -203,21 +256,26 @@ class BinlogReader:
             else:
                 what = f"the file starts with {magic.hex(' ')}, not the binlog magic fe 62 69 6e"
             raise NotABinlogError(f"not a binlog: {what}", file=self.name, offset=0, length=self.size)
-        self.position = 4
-        first = f.read(V4_HEADER_LEN)
-        pos = 4
-        self.format = self._guess_format(first)
-        pending = first
-        fmt = self.format
+
+    def _read(self, f: BinaryIO) -> Iterator[Event]:  # noqa: C901  (one loop, one branch per kind of damage)
+        self.size = size = _size_of(f)
+        self._format_known = False
+        self._seen = seen = _Seen()
+        seen_ids = seen.server_ids
+        self._check_magic(f)
+        self.position = pos = 4
+        # Bytes already read from the file that start at ``pos`` (only the first read of a v1 file).
+        carry = _read_upto(f, V4_HEADER_LEN)
+        fmt, first_problem = self._guess_format(carry)
+        self.format = fmt
         while True:
             header_len = fmt.header_len
-            head = pending if pending is not None else f.read(header_len)
-            pending = None
-            if len(head) > header_len:  # the first read took 19 bytes of a 13-byte-header file
-                extra = head[header_len:]
-                head = head[:header_len]
+            if carry:
+                head, carry = carry[:header_len], carry[header_len:]
+                if len(head) < header_len:
+                    head += _read_upto(f, header_len - len(head))
             else:
-                extra = b""
+                head = f.read(header_len)
             if not head:
                 return
             if len(head) < header_len:
@@ -229,23 +287,43 @@ class BinlogReader:
                 timestamp, raw_type, server_id, length = _HEADER_V1.unpack_from(head)
                 next_pos, flags = pos + length, 0
             type_code = fmt.canonical_type(raw_type)
-            min_len = header_len + (CHECKSUM_LEN if fmt.has_crc32 and type_code != FORMAT_DESCRIPTION_EVENT else 0)
-            if length < min_len or length > MAX_EVENT_LENGTH:
-                err = MalformedEventError(
-                    f"impossible event length {length} (type code {raw_type})",
-                    file=self.name, offset=pos, event_type=event_type_name(type_code))
-                resume = self._resync(f, pos, err)
-                if resume is None:
+            with_crc = fmt.has_crc32 and type_code != FORMAT_DESCRIPTION_EVENT
+            min_len = header_len + (CHECKSUM_LEN if with_crc else 0)
+            problem = None
+            if first_problem is not None:
+                problem, first_problem = first_problem, None
+            elif length < min_len or length > MAX_EVENT_LENGTH:
+                problem = f"impossible event length {length} (type code {raw_type})"
+            elif not fmt.has_crc32 and type_code not in _REAL_TYPES and (
+                    header_len < V4_HEADER_LEN or next_pos != pos + length):
+                problem = (f"unknown event type code {raw_type} with a next-position field ({next_pos}) "
+                           f"that does not match its length ({length}): not an event header")
+            if problem is not None:
+                err = MalformedEventError(problem, file=self.name, offset=pos, event_type=event_type_name(type_code))
+                pos = self._skip(f, pos, err, consumed=header_len)
+                if pos is None:
                     return
-                pos = resume
+                carry, fmt = b"", self.format
                 continue
+            # The rest of the event; never a read longer than what the file holds.
             need = length - header_len
-            rest = extra + f.read(need - len(extra)) if need > len(extra) else extra[:need]
-            if len(rest) < need:
-                have = header_len + len(rest)
-                resume = None
-                if self.size is not None and f.seekable():
-                    resume = _find_next_event(f, pos + 1, fmt, self.size)
+            rest: bytes | None = None
+            if size is not None and pos + length > size:
+                self.size = size = _size_of(f) or size  # a binlog still being written grows
+            if size is not None and pos + length > size:
+                have = size - pos
+            else:
+                if carry:
+                    rest, carry = carry[:need], carry[need:]
+                else:
+                    rest = f.read(need) if need <= READ_CHUNK else b""
+                if len(rest) < need:
+                    rest += _read_upto(f, need - len(rest))
+                if len(rest) < need:
+                    have = header_len + len(rest)
+                    rest = None
+            if rest is None:
+                resume = self._resume_after(f, pos)
                 if resume is None:
                     self._truncated(pos, have, f"inside an event of {length} bytes",
                                     event_type=event_type_name(type_code))
@@ -253,37 +331,53 @@ class BinlogReader:
                 # Not the end of the file: the length field itself is damaged.
                 err = MalformedEventError(
                     f"event length {length} runs past the end of the file, but a valid event follows at {resume}",
-                    file=self.name, offset=pos, event_type=event_type_name(type_code))
-                resume = self._resync(f, pos, err)
-                if resume is None:
-                    return
-                pos = resume
+                    file=self.name, offset=pos, event_type=event_type_name(type_code), length=resume - pos)
+                self._fail(err)
+                f.seek(resume)
+                self.position = pos = resume
+                carry, fmt = b"", self.format
                 continue
             raw = head + rest
-            crc_len = 0
-            if type_code == FORMAT_DESCRIPTION_EVENT:
-                try:
-                    fmt, crc_len = self._apply_format_description(raw, pos, header_len)
-                except BinlogError as err:
-                    resume = self._resync(f, pos, err)
-                    if resume is None:
-                        return
-                    pos = resume
-                    continue
-                self.format = fmt
-            elif fmt.has_crc32:
-                crc_len = CHECKSUM_LEN
-            if crc_len and self.verify_checksums and type_code != FORMAT_DESCRIPTION_EVENT:
+            crc_len = CHECKSUM_LEN if with_crc else 0
+            verified = False
+            if with_crc and self.verify_checksums:
                 stored = int.from_bytes(raw[-4:], "little")
                 computed = zlib.crc32(memoryview(raw)[:-4])
                 if stored != computed:
                     err = ChecksumMismatchError(
                         f"CRC32 mismatch: stored {stored:08x}, computed {computed:08x} over {length - 4} bytes",
                         file=self.name, offset=pos, event_type=event_type_name(type_code), length=length)
-                    resume = self._resync(f, pos, err)
-                    if resume is None:
+                    pos = self._skip(f, pos, err, consumed=length)
+                    if pos is None:
                         return
-                    pos = resume
+                    carry, fmt = b"", self.format
+                    continue
+                verified = True
+            if type_code == FORMAT_DESCRIPTION_EVENT:
+                try:
+                    new_fmt, crc_len = self._apply_format_description(raw, pos, header_len)
+                except BinlogError as err:
+                    pos = self._skip(f, pos, err, consumed=length)
+                    if pos is None:
+                        return
+                    carry, fmt = b"", self.format
+                    continue
+                self.format = fmt = new_fmt
+                self._format_known = True
+            encrypted = False
+            if type_code == START_ENCRYPTION_EVENT:
+                body_len = length - header_len - crc_len
+                scheme = raw[header_len] if body_len > 0 else None
+                encrypted = verified or (body_len == START_ENCRYPTION_BODY_LEN and scheme == 1)
+                if not encrypted:
+                    err = MalformedEventError(
+                        f"a START_ENCRYPTION_EVENT has a {body_len}-byte body (crypto scheme {scheme}); "
+                        f"MariaDB writes {START_ENCRYPTION_BODY_LEN} bytes with scheme 1",
+                        file=self.name, offset=pos, event_type=event_type_name(type_code), length=length)
+                    pos = self._skip(f, pos, err, consumed=length)
+                    if pos is None:
+                        return
+                    carry, fmt = b"", self.format
                     continue
             event = Event(
                 file=self.name,
@@ -301,31 +395,66 @@ class BinlogReader:
                 post_header_len=fmt.post_header_len(raw_type),
                 in_payload=None,
             )
-            self.position = pos + length
-            yield event
+            inner: list[Event] | None = []
             if type_code == TRANSACTION_PAYLOAD_EVENT and self.expand_payloads:
-                yield from self._inner_events(event, fmt)
-            if type_code == START_ENCRYPTION_EVENT:
-                raise EncryptedBinlogError(
+                inner, err = self._check_payload(event, fmt)
+                if err is not None:
+                    # The framing is sound (the next event starts right after): skip this event only.
+                    err.length = length
+                    self._fail(err)
+                    self.position = pos = pos + length
+                    continue
+            self.position = pos + length
+            seen_ids.add(server_id)
+            if timestamp > seen.last:
+                seen.last = timestamp
+            yield event
+            if inner:
+                yield from inner
+            elif inner is None:  # too large to hold: decompress again, event by event
+                yield from self._second_pass(event, fmt)
+            pos += length
+            if encrypted and (size is None or pos < size):
+                rest_len = _drain(f) + len(carry) if size is None else size - pos
+                err = EncryptedBinlogError(
                     "the events after this START_ENCRYPTION_EVENT are encrypted (MariaDB encrypt_binlog=ON); "
                     "read the file with mariadb-binlog on the server, which has the key",
-                    file=self.name, offset=pos + length, event_type=event.type_name,
-                    length=None if self.size is None else self.size - pos - length)
-            pos += length
+                    file=self.name, offset=pos, event_type=event.type_name, length=rest_len)
+                self.position = pos + rest_len
+                self._fail(err)
+                return
 
-    def _guess_format(self, first: bytes) -> BinlogFormat:
-        """The binlog version from the first event (MySQL Internals, "Binary Log Versions")."""
-        if len(first) >= 13:
-            type_code = first[4]
-            length = int.from_bytes(first[9:13], "little")
-            if type_code == FORMAT_DESCRIPTION_EVENT:
-                return BinlogFormat(4, V4_HEADER_LEN, b"")
-            if type_code == START_EVENT_V3 and length < 75:
-                return BinlogFormat(1, V1_HEADER_LEN, _V1_POST_HEADER_LENGTHS)
-        return BinlogFormat(3, V4_HEADER_LEN, _V3_POST_HEADER_LENGTHS)
+    def _guess_format(self, first: bytes) -> tuple[BinlogFormat, str | None]:
+        """The binlog version from the first event (MySQL Internals, "Binary Log Versions").
+
+        Returns the framing to start with and, when the first event is neither
+        a format description nor a start event, why the file's format is unknown.
+        """
+        if len(first) < V1_HEADER_LEN:
+            return _V4_BEFORE_FDE, None  # the file ends inside the first header: reported as truncated
+        type_code = first[4]
+        length = int.from_bytes(first[9:13], "little")
+        if type_code == FORMAT_DESCRIPTION_EVENT:
+            return _V4_BEFORE_FDE, None
+        if type_code == START_EVENT_V3:
+            if length == V1_HEADER_LEN + START_V3_BODY_LEN:
+                self._format_known = True
+                return BinlogFormat(1, V1_HEADER_LEN, _V1_POST_HEADER_LENGTHS), None
+            if length == V4_HEADER_LEN + START_V3_BODY_LEN:
+                self._format_known = True
+                return BinlogFormat(3, V4_HEADER_LEN, _V3_POST_HEADER_LENGTHS), None
+        return _V4_BEFORE_FDE, (
+            f"the first event (type code {type_code}, {length} bytes) is neither a FORMAT_DESCRIPTION_EVENT "
+            "nor a START_EVENT_V3: the file's format description is damaged")
 
     def _apply_format_description(self, raw: bytes, pos: int, header_len: int) -> tuple[BinlogFormat, int]:
-        """Parse a FORMAT_DESCRIPTION_EVENT, check its CRC, return the new format and its CRC length."""
+        """Parse a FORMAT_DESCRIPTION_EVENT, check it, return the new format and its CRC length.
+
+        An FDE whose CRC32 vouches for it may declare any header length of 19
+        or more; one without (servers before MySQL 5.6.1 / MariaDB 5.3) must look like
+        what every server writes (a 19-byte header, a text server version), so
+        that damage in it cannot silently reframe the rest of the file.
+        """
         body = raw[header_len:]
         try:
             fde = EventControl.FormatDescriptionEvent(KaitaiStream(io.BytesIO(body)))
@@ -336,21 +465,34 @@ class BinlogReader:
             has_crc32 = bool(fde.has_crc32)
             pre_ga = bool(fde.uses_pre_ga_numbering)
         except Exception as exc:  # generated parsers raise many types on bad bytes
-            raise MalformedEventError(f"unreadable format description: {exc}", file=self.name, offset=pos,
-                                      event_type="FORMAT_DESCRIPTION_EVENT", length=len(raw)) from None
+            raise MalformedEventError(f"unreadable format description: {type(exc).__name__}: {exc}",
+                                      file=self.name, offset=pos, event_type="FORMAT_DESCRIPTION_EVENT",
+                                      length=len(raw)) from None
+        verified = False
+        if has_alg and self.verify_checksums:
+            # A checksum-aware server checksums its FDE even when binlog_checksum is OFF/NONE
+            # (Log_event::need_checksum); the CRC is computed with LOG_EVENT_BINLOG_IN_USE_F
+            # cleared (binlog_event.h).
+            stored = int.from_bytes(raw[-4:], "little")
+            computed = _fde_crc(memoryview(raw)[:-4])
+            verified = stored == computed
+            if not verified:
+                raise ChecksumMismatchError(
+                    f"CRC32 mismatch: stored {stored:08x}, computed {computed:08x}",
+                    file=self.name, offset=pos, event_type="FORMAT_DESCRIPTION_EVENT", length=len(raw))
         if new_header_len < V4_HEADER_LEN:
             raise MalformedEventError(f"format description declares a {new_header_len}-byte header",
                                       file=self.name, offset=pos, event_type="FORMAT_DESCRIPTION_EVENT",
                                       length=len(raw))
-        if has_crc32 and self.verify_checksums:
-            # The CRC is computed with LOG_EVENT_BINLOG_IN_USE_F cleared (binlog_event.h).
-            check = bytearray(raw[:-4])
-            check[17] &= 0xFE
-            stored = int.from_bytes(raw[-4:], "little")
-            computed = zlib.crc32(check)
-            if stored != computed:
-                raise ChecksumMismatchError(
-                    f"CRC32 mismatch: stored {stored:08x}, computed {computed:08x}",
+        if not verified:
+            if new_header_len != V4_HEADER_LEN:
+                raise MalformedEventError(
+                    f"format description declares a {new_header_len}-byte header and has no valid CRC32 to "
+                    "vouch for it (every server writes 19)",
+                    file=self.name, offset=pos, event_type="FORMAT_DESCRIPTION_EVENT", length=len(raw))
+            if not server_version or not server_version.isprintable():
+                raise MalformedEventError(
+                    f"format description's server version {server_version!r} is not text",
                     file=self.name, offset=pos, event_type="FORMAT_DESCRIPTION_EVENT", length=len(raw))
         fmt = BinlogFormat(4, new_header_len, post_header_lengths, has_crc32, server_version, pre_ga)
         return fmt, (CHECKSUM_LEN if has_alg else 0)
@@ -360,51 +502,130 @@ class BinlogReader:
             f"the file ends {what} ({have} bytes of a partial event at its end); "
             "every complete event before it was read",
             file=self.name, offset=pos, event_type=event_type, length=have)
+        self.position = pos + have
         self._fail(err)
 
     # -- recovery ----------------------------------------------------------------
 
-    def _resync(self, f: BinaryIO, pos: int, err: BinlogError) -> int | None:
-        """In skip mode, find where the next valid event starts after a bad one at ``pos``.
+    def _skip(self, f: BinaryIO, pos: int, err: BinlogError, consumed: int) -> int | None:
+        """Record a bad event at ``pos``; in skip mode, find where the next valid event starts.
 
-        Returns the position to resume at (the stream is left there), or None
-        when nothing valid follows (the rest of the file is reported).
+        ``consumed`` is how many bytes from ``pos`` were read already. Returns
+        the position to resume at (the stream is left there), or None when
+        nothing valid follows; ``err.length`` is set to the skipped range.
         """
         self._fail(err)  # raises in stop mode
-        fmt = self.format
-        if fmt is None or not f.seekable():
-            err.length = None
+        if self.size is None:  # a stream cannot go back: its rest is the damaged range
+            err.length = consumed + _drain(f)
+            self.position = pos + err.length
             return None
-        resume = _find_next_event(f, pos + 1, fmt, self.size)
-        end = resume if resume is not None else (self.size if self.size is not None else pos)
+        resume = self._resume_after(f, pos)
+        end = resume if resume is not None else self.size
         err.length = end - pos
-        if resume is None:
-            f.seek(0, io.SEEK_END)
+        self.position = end
+        f.seek(end)
+        return resume
+
+    def _resume_after(self, f: BinaryIO, pos: int) -> int | None:
+        """The position of the first valid event after a bad one at ``pos`` (None: none, or a stream)."""
+        if self.size is None:
             return None
-        f.seek(resume)
+        if not self._format_known:
+            return self._recover_format(f, pos)
+        fmt = self.format
+        assert fmt is not None
+        return _find_next_event(f, pos + 1, fmt, self.size, crc=fmt.has_crc32 and self.verify_checksums,
+                                seen=self._seen)
+
+    def _recover_format(self, f: BinaryIO, pos: int) -> int | None:
+        """After a damaged first event of a v4 file, find the next event and the file's framing.
+
+        Every v4 server writes 19-byte headers; whether events end with a CRC32
+        is decided by the events that follow (a CRC-valid event is proof). The
+        post-header lengths are taken from the damaged event's bytes when they
+        still parse as a format description.
+        """
+        size = self.size
+        assert size is not None
+        crc_fmt = dataclasses.replace(_V4_BEFORE_FDE, has_crc32=True)
+        # The next event is usually right after the damaged one: look for a CRC-valid one nearby first.
+        resume = _find_next_event(f, pos + 1, crc_fmt, size, crc=True, stop=pos + 1 + SCAN_WINDOW)
+        fmt = crc_fmt
+        if resume is None:
+            resume = _find_next_event(f, pos + 1, _V4_BEFORE_FDE, size, crc=False, seen=self._seen)
+            if resume is None:
+                return None
+            f.seek(resume)
+            head = f.read(V4_HEADER_LEN)
+            length = int.from_bytes(head[9:13], "little")
+            if not (length >= V4_HEADER_LEN + CHECKSUM_LEN
+                    and _crc_valid(f, b"", 0, resume, length, head[4] == FORMAT_DESCRIPTION_EVENT)):
+                fmt = _V4_BEFORE_FDE
+        if resume - pos <= READ_CHUNK:
+            f.seek(pos)
+            damaged = f.read(resume - pos)
+            try:
+                fde = EventControl.FormatDescriptionEvent(KaitaiStream(io.BytesIO(damaged[V4_HEADER_LEN:])))
+                fmt = dataclasses.replace(fmt, post_header_lengths=bytes(fde.post_header_lengths),
+                                          server_version=fde.server_version,
+                                          uses_pre_ga_numbering=bool(fde.uses_pre_ga_numbering))
+            except Exception:  # not even that: bodies are parsed without post-header lengths
+                pass
+        self.format = fmt
+        self._format_known = True
         return resume
 
     # -- TRANSACTION_PAYLOAD -------------------------------------------------------
 
-    def _inner_events(self, payload_event: Event, fmt: BinlogFormat) -> Iterator[Event]:
+    def _check_payload(self, payload_event: Event, fmt: BinlogFormat) -> tuple[list[Event] | None, BinlogError | None]:
+        """Decode a payload's inner events before the payload is yielded.
+
+        Returns (the inner events, None), (None, None) when they are too large
+        to hold (they are decoded again while yielding), or (None, the error).
+        """
+        inner: list[Event] | None = []
+        held = 0
+        try:
+            for event in self._payload_events(payload_event, fmt):
+                if inner is not None:
+                    inner.append(event)
+                    held += event.length
+                    if held > PAYLOAD_BUFFER:
+                        inner = None
+        except BinlogError as err:
+            err.file, err.offset, err.event_type = self.name, payload_event.pos, payload_event.type_name
+            return None, err
+        except Exception as exc:  # zstd errors
+            return None, MalformedEventError(f"cannot decompress the payload: {type(exc).__name__}: {exc}",
+                                             file=self.name, offset=payload_event.pos,
+                                             event_type=payload_event.type_name)
+        return inner, None
+
+    def _second_pass(self, payload_event: Event, fmt: BinlogFormat) -> Iterator[Event]:
+        try:
+            yield from self._payload_events(payload_event, fmt)
+        except Exception as exc:  # the first pass decoded the same bytes: not reached
+            self._fail(MalformedEventError(f"payload decodes differently the second time: {exc}", file=self.name,
+                                           offset=payload_event.pos, event_type=payload_event.type_name, length=0))
+
+    def _payload_events(self, payload_event: Event, fmt: BinlogFormat) -> Iterator[Event]:
         """Decompress a TRANSACTION_PAYLOAD and yield its events (full headers, no CRC).
 
         Layout: libs/mysql/binlog/event/codecs/binary.cpp Transaction_payload::decode;
         the inner events' log_pos is 0 and they carry the payload event's position.
+        Raises MalformedEventError (or a zstd error) when the payload does not decode.
         """
         pos = payload_event.pos
+        body = payload_event.body
         try:
-            body = payload_event.body
             compression = int(body.compression_type)
-            payload = body.payload
-        except BinlogError as err:
-            self._fail(err)
-            return
+            payload = bytes(body.payload)
+            declared = None
+            for field in body.fields:
+                if not field.is_end and field.field_type.value == 3:
+                    declared = int(field.int_value)
         except Exception as exc:
-            self._fail(MalformedEventError(f"unreadable TRANSACTION_PAYLOAD header: {exc}", file=self.name,
-                                           offset=pos, event_type=payload_event.type_name,
-                                           length=payload_event.length))
-            return
+            raise MalformedEventError(f"unreadable TRANSACTION_PAYLOAD header: {type(exc).__name__}: {exc}") from None
         if compression == 0:
             import zstandard
 
@@ -412,53 +633,62 @@ class BinlogReader:
         elif compression == 255:
             stream = io.BytesIO(payload)
         else:
-            self._fail(MalformedEventError(f"unknown payload compression type {compression}", file=self.name,
-                                           offset=pos, event_type=payload_event.type_name,
-                                           length=payload_event.length))
-            return
+            raise MalformedEventError(f"unknown payload compression type {compression}")
         index = 0
-        try:
-            while True:
-                head = _read_exact(stream, V4_HEADER_LEN)
-                if not head:
-                    return
-                if len(head) < V4_HEADER_LEN:
-                    raise MalformedEventError(f"payload ends inside the header of inner event {index}")
-                timestamp, raw_type, server_id, length, next_pos, flags = _HEADER_V4.unpack_from(head)
-                if length < V4_HEADER_LEN or length > MAX_EVENT_LENGTH:
-                    raise MalformedEventError(f"inner event {index} has an impossible length {length}")
-                rest = _read_exact(stream, length - V4_HEADER_LEN)
-                if len(rest) < length - V4_HEADER_LEN:
-                    raise MalformedEventError(f"payload ends inside inner event {index}")
-                type_code = fmt.canonical_type(raw_type)
-                yield Event(
-                    file=self.name, pos=pos, type_code=type_code, timestamp=timestamp, server_id=server_id,
-                    length=length, end_pos=next_pos, flags=flags, raw=head + rest, header_len=V4_HEADER_LEN,
-                    checksum_len=0, post_header_len=fmt.post_header_len(raw_type), in_payload=index)
-                index += 1
-        except MalformedEventError as err:
-            err.file, err.offset, err.event_type = self.name, pos, payload_event.type_name
-            err.length = payload_event.length
-            self._fail(err)
-        except Exception as exc:  # zstd errors
-            self._fail(MalformedEventError(f"cannot decompress the payload: {exc}", file=self.name, offset=pos,
-                                           event_type=payload_event.type_name, length=payload_event.length))
+        total = 0
+        while True:
+            head = _read_upto(stream, V4_HEADER_LEN)
+            if not head:
+                break
+            if len(head) < V4_HEADER_LEN:
+                raise MalformedEventError(f"payload ends inside the header of inner event {index}")
+            timestamp, raw_type, server_id, length, next_pos, flags = _HEADER_V4.unpack_from(head)
+            if length < V4_HEADER_LEN or length > MAX_EVENT_LENGTH:
+                raise MalformedEventError(f"inner event {index} has an impossible length {length}")
+            if declared is not None and total + length > declared:
+                raise MalformedEventError(f"inner event {index} ({length} bytes) runs past the payload's "
+                                          f"uncompressed size {declared}")
+            rest = _read_upto(stream, length - V4_HEADER_LEN)
+            if len(rest) < length - V4_HEADER_LEN:
+                raise MalformedEventError(f"payload ends inside inner event {index}")
+            total += length
+            type_code = fmt.canonical_type(raw_type)
+            yield Event(
+                file=self.name, pos=pos, type_code=type_code, timestamp=timestamp, server_id=server_id,
+                length=length, end_pos=next_pos, flags=flags, raw=head + rest, header_len=V4_HEADER_LEN,
+                checksum_len=0, post_header_len=fmt.post_header_len(raw_type), in_payload=index)
+            index += 1
+        if declared is not None and total != declared:
+            raise MalformedEventError(f"payload holds {total} bytes of events, its header says {declared}")
 
 
-def _read_exact(stream: BinaryIO, n: int) -> bytes:
-    """Read n bytes from a stream that may return short reads (zstd)."""
-    data = stream.read(n)
-    if len(data) == n or not data:
-        return data
-    parts = [data]
-    got = len(data)
-    while got < n:
-        more = stream.read(n - got)
+def _read_upto(stream: BinaryIO, n: int) -> bytes:
+    """Up to n bytes (fewer only at the end), read in pieces of at most READ_CHUNK."""
+    if n <= READ_CHUNK:
+        data = stream.read(n)
+        if len(data) == n or not data:
+            return data
+        parts = [data]
+        got = len(data)
+    else:
+        parts, got = [], 0
+    while got < n:  # short reads (zstd) and long requests
+        more = stream.read(min(n - got, READ_CHUNK))
         if not more:
             break
         parts.append(more)
         got += len(more)
     return b"".join(parts)
+
+
+def _drain(stream: BinaryIO) -> int:
+    """Read a stream to its end; how many bytes it had."""
+    count = 0
+    while True:
+        data = stream.read(READ_CHUNK)
+        if not data:
+            return count
+        count += len(data)
 
 
 def _size_of(f: BinaryIO) -> int | None:
@@ -473,50 +703,117 @@ def _size_of(f: BinaryIO) -> int | None:
     return None
 
 
-def _plausible_event(buf: bytes, i: int, pos: int, fmt: BinlogFormat, size: int | None) -> bool:
-    """Whether an event header starting at buf[i] (file position pos) looks valid."""
+def _fde_crc(data: memoryview | bytes) -> int:
+    """CRC32 of a format description without its checksum, LOG_EVENT_BINLOG_IN_USE_F cleared."""
+    crc = zlib.crc32(data[:_IN_USE_FLAG_OFFSET])
+    crc = zlib.crc32(bytes([data[_IN_USE_FLAG_OFFSET] & 0xFE]), crc)
+    return zlib.crc32(data[_IN_USE_FLAG_OFFSET + 1:], crc)
+
+
+def _crc_valid(f: BinaryIO, buf: bytes, i: int, pos: int, length: int, is_fde: bool) -> bool:
+    """Whether the event of ``length`` bytes at buf[i] (file position pos) ends with its CRC32."""
+    if i + length <= len(buf):
+        data = memoryview(buf)[i:i + length]
+        stored = int.from_bytes(data[-4:], "little")
+        return stored == (_fde_crc(data[:-4]) if is_fde else zlib.crc32(data[:-4]))
+    # An event longer than the scan buffer: stream it through the CRC.
+    f.seek(pos)
+    todo = length - CHECKSUM_LEN
+    first = f.read(min(todo, READ_CHUNK))
+    if len(first) <= _IN_USE_FLAG_OFFSET:
+        return False
+    crc = _fde_crc(first) if is_fde else zlib.crc32(first)
+    todo -= len(first)
+    while todo > 0:
+        data = f.read(min(todo, READ_CHUNK))
+        if not data:
+            return False
+        crc = zlib.crc32(data, crc)
+        todo -= len(data)
+    stored = f.read(CHECKSUM_LEN)
+    return len(stored) == CHECKSUM_LEN and int.from_bytes(stored, "little") == crc
+
+
+class _Seen:
+    """Server ids and the latest time of the good events read so far (to vouch for a last event)."""
+
+    __slots__ = ("server_ids", "last")
+
+    #: How far from the latest event seen an event's timestamp may be and still look like a successor.
+    SLACK = 86400
+
+    def __init__(self) -> None:
+        self.server_ids: set[int] = set()
+        self.last = 0
+
+    def matches(self, server_id: int, timestamp: int) -> bool:
+        return server_id in self.server_ids and self.last > 0 and abs(timestamp - self.last) <= self.SLACK
+
+
+def _header_plausible(head: bytes, pos: int, fmt: BinlogFormat, size: int) -> bool:
+    """Whether a header at ``pos`` has a real type and a length that fits in the file."""
+    if len(head) < fmt.header_len:
+        return False
+    length = int.from_bytes(head[9:13], "little")
+    return fmt.canonical_type(head[4]) in _REAL_TYPES and fmt.header_len <= length and pos + length <= size
+
+
+def _chained(f: BinaryIO, buf: bytes, i: int, pos: int, length: int, fmt: BinlogFormat, size: int,
+             seen: _Seen | None) -> bool:
+    """Without checksums: whether the header at buf[i] is vouched for by what follows it.
+
+    Its next-position field points right after it (binlogs, not relay logs),
+    or another plausible header starts where it ends, or it ends exactly at
+    the end of the file and has the server id and time of the events read
+    before. (Ending at the end of the file alone is no proof: inside a
+    truncated last event, some byte pattern always does.)
+    """
     header_len = fmt.header_len
-    if i + header_len > len(buf):
-        return False
-    type_code = fmt.canonical_type(buf[i + 4])
-    if not is_known_event_type(type_code):
-        return False
-    length = int.from_bytes(buf[i + 9:i + 13], "little")
-    if length < header_len or length > MAX_EVENT_LENGTH or (size is not None and pos + length > size):
-        return False
-    if header_len >= V4_HEADER_LEN:
-        next_pos = int.from_bytes(buf[i + 13:i + 17], "little")
-        if next_pos not in (0, pos + length) and not fmt.has_crc32:
-            return False
-    if fmt.has_crc32 and type_code != FORMAT_DESCRIPTION_EVENT:
-        if i + length > len(buf):
-            return False
-        return zlib.crc32(buf[i:i + length - 4]) == int.from_bytes(buf[i + length - 4:i + length], "little")
-    return True
+    end = pos + length
+    if header_len >= V4_HEADER_LEN and int.from_bytes(buf[i + 13:i + 17], "little") == end:
+        return True
+    if end == size:
+        return seen is not None and seen.matches(int.from_bytes(buf[i + 5:i + 9], "little"),
+                                                 int.from_bytes(buf[i:i + 4], "little"))
+    j = i + length
+    if j + header_len <= len(buf):
+        head = buf[j:j + header_len]
+    else:
+        f.seek(end)
+        head = f.read(header_len)
+    return _header_plausible(head, end, fmt, size)
 
 
-def _find_next_event(f: BinaryIO, start: int, fmt: BinlogFormat, size: int | None) -> int | None:
-    """The first position at or after ``start`` where a plausible event begins."""
-    window = 1 << 20
+def _find_next_event(f: BinaryIO, start: int, fmt: BinlogFormat, size: int, *, crc: bool,
+                     seen: _Seen | None = None, stop: int | None = None) -> int | None:
+    """The first position in ``[start, stop)`` where a valid event begins (None: none before the end).
+
+    With ``crc``, a valid event is one whose CRC32 matches; without, one
+    whose header is plausible and vouched for by what follows (see
+    :func:`_chained`). ``stop`` defaults to the end of the file.
+    """
+    header_len = fmt.header_len
+    stop = size if stop is None else min(stop, size)
     pos = start
-    while size is None or pos < size:
+    while pos < stop:
         f.seek(pos)
-        buf = f.read(window + MAX_SCAN_EVENT)
-        if len(buf) < fmt.header_len:
+        buf = f.read(min(SCAN_WINDOW + MAX_SCAN_EVENT, size - pos))
+        if len(buf) < header_len:
             return None
-        limit = min(window, len(buf))
-        for i in range(limit):
-            if _plausible_event(buf, i, pos + i, fmt, size):
-                length = int.from_bytes(buf[i + 9:i + 13], "little")
-                if i + length > len(buf) and fmt.has_crc32:
-                    f.seek(pos + i)
-                    whole = f.read(length)
-                    if not _plausible_event(whole, 0, pos + i, fmt, size):
-                        continue
-                return pos + i
+        limit = min(SCAN_WINDOW, len(buf) - header_len + 1)
+        for match in _REAL_TYPE_BYTE.finditer(buf, 4, limit + 4):  # the type byte is at offset 4
+            i = match.start() - 4
+            here = pos + i
+            if here >= stop:
+                return None
+            length = int.from_bytes(buf[i + 9:i + 13], "little")
+            if length < header_len or length > MAX_EVENT_LENGTH or here + length > size:
+                continue
+            is_fde = fmt.canonical_type(buf[i + 4]) == FORMAT_DESCRIPTION_EVENT
+            if crc:
+                if length >= header_len + CHECKSUM_LEN and _crc_valid(f, buf, i, here, length, is_fde):
+                    return here
+            elif _chained(f, buf, i, here, length, fmt, size, seen):
+                return here
         pos += limit
     return None
-
-
-#: How far past a scan window an event found in it may extend and still be checked in memory.
-MAX_SCAN_EVENT = 1 << 16

@@ -392,7 +392,7 @@ def _iter_event_rows(uri: str, size: int | None, opts: ReadOptions, progress: Pr
                 )
                 if body_error is not None:
                     yield _event_error_row(uri, body_error)
-        except BinlogError as err:  # not a binlog, encrypted: the reader raises even in skip mode
+        except BinlogError as err:  # not a binlog, MySQL-encrypted: the reader raises even in skip mode
             for pending in reader.errors[reported:]:
                 if pending is not err:
                     yield _event_error_row(uri, pending)

@@ -1,0 +1,123 @@
+"""Fuzz the reader, event_to_dict and iter_changes for a long time (tests/test_fuzz.py, unbounded).
+
+    .venv/bin/python benchmarks/fuzz_long.py --minutes 10 [--seed N] [--save-dir tests/fuzz/corpus]
+
+Each case takes a fixture seed (cut to 24 KiB), applies one to four random
+mutations (the classes of tests/fuzz/harness.py: flips, insertions,
+deletions, truncations, splices, length, type and body edits) and runs
+``harness.exercise`` under ``harness.guarded`` (2 s of CPU, 64 MiB peak). A
+failure is printed with its recipe and the input is saved as
+``found-<kind>-<sha1>.bin`` (one per distinct exception site); the run goes on.
+Cases that reach a bug already reported (``harness.OPEN_BUGS``) are counted,
+not saved. The last line is the case count to record in tests/fuzz/README.md.
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import random
+import sys
+import tempfile
+import time
+import traceback
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "tests"))
+
+from binlog_ksy.runtime.event_types import _NAMES  # noqa: E402
+from fuzz.harness import (  # noqa: E402
+    SPECIAL_BYTES,
+    SPECIAL_LENGTHS,
+    Delete,
+    EditBody,
+    Flip,
+    Hang,
+    Insert,
+    Mutation,
+    SetLength,
+    SetType,
+    Splice,
+    Truncate,
+    exercise,
+    guarded,
+    mutate,
+    seeds,
+)
+
+TYPE_CODES = sorted(_NAMES) + [43, 99, 101, 159, 172, 200, 255]
+
+
+def random_mutation(rng: random.Random) -> Mutation:
+    i = lambda: rng.randrange(1 << 16)  # noqa: E731
+    kind = rng.randrange(8)
+    if kind == 0:
+        return Flip(i(), rng.randrange(1, 256))
+    if kind == 1:
+        return Insert(i(), rng.randbytes(rng.randint(1, 80)))
+    if kind == 2:
+        return Delete(i(), rng.randint(1, 80))
+    if kind == 3:
+        return Truncate(i())
+    if kind == 4:
+        return Splice(i(), i(), i(), rng.random() < 0.5)
+    if kind == 5:
+        value = rng.choice(SPECIAL_LENGTHS) if rng.random() < 0.5 else rng.randrange(1 << 32)
+        return SetLength(i(), value, rng.random() < 0.5)
+    if kind == 6:
+        return SetType(i(), rng.choice(TYPE_CODES), rng.random() < 0.8)
+    blob = bytes([rng.choice(SPECIAL_BYTES)]) if rng.random() < 0.5 else rng.randbytes(rng.randint(1, 64))
+    return EditBody(i(), i(), blob, rng.random() < 0.8)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--minutes", type=float, default=10.0)
+    parser.add_argument("--seed", type=int, default=int(time.time()))
+    parser.add_argument("--save-dir", type=Path, default=ROOT / "tests" / "fuzz" / "corpus")
+    args = parser.parse_args(argv)
+
+    rng = random.Random(args.seed)
+    pool = seeds()
+    deadline = time.monotonic() + args.minutes * 60
+    cases = events = changes = open_bugs = 0
+    failures: dict[tuple, str] = {}
+    started = time.monotonic()
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / "case.bin"
+        while time.monotonic() < deadline:
+            seed = rng.choice(pool)
+            mutations = [random_mutation(rng) for _ in range(rng.randint(1, 4))]
+            data = mutate(seed, mutations)
+            cases += 1
+            try:
+                with guarded():
+                    counts = exercise(data, path)
+                events += counts["events"]
+                changes += counts["changes"]
+                open_bugs += counts["open_bugs"]
+            except (Exception, Hang) as exc:
+                frame = traceback.extract_tb(exc.__traceback__)[-1]
+                site = (type(exc).__name__, Path(frame.filename).name, frame.lineno)
+                if site in failures:
+                    continue
+                digest = hashlib.sha1(data).hexdigest()[:12]
+                name = f"found-{type(exc).__name__.lower()}-{digest}.bin"
+                args.save_dir.mkdir(parents=True, exist_ok=True)
+                (args.save_dir / name).write_bytes(data)
+                failures[site] = name
+                print(f"FAIL {site}: {exc!s:.300}\n  seed {seed.name}\n  mutations {mutations}\n  saved {name}",
+                      flush=True)
+            if cases % 2000 == 0:
+                print(f"{cases} cases, {time.monotonic() - started:.0f} s, {len(failures)} distinct failures",
+                      flush=True)
+    elapsed = time.monotonic() - started
+    print(f"seed {args.seed}: {cases} cases in {elapsed:.0f} s ({cases / elapsed:.1f}/s), "
+          f"{events} events, {changes} row changes, {len(failures)} distinct failures, "
+          f"{open_bugs} cases reaching a known open bug (harness.OPEN_BUGS)")
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
