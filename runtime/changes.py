@@ -27,7 +27,7 @@ from .row_image import RowDecodeError, decode_rows
 from .schema_file import SchemaFile
 from .table_map import TableMap, TableMapCache, table_map_from_event
 from .transactions import TransactionTracker
-from .value_json import json_value
+from .value_json import json_formatter
 
 _OPS = {"write": "insert", "update": "update", "delete": "delete"}
 
@@ -83,9 +83,8 @@ class RowChange:
         image = self.before if which == "before" else self.after
         if image is None:
             return None
-        by_name = {c.name: c for c in self.columns}
-        return {name: json_value(by_name[name], value) if name in by_name else value
-                for name, value in image.items()}
+        formatters = _formatters_of(self.columns)
+        return {name: formatters[name](value) if name in formatters else value for name, value in image.items()}
 
     def to_json(self) -> dict[str, Any]:
         """The object ``binlog-ksy rows --format jsonl`` prints."""
@@ -100,6 +99,21 @@ class RowChange:
             "before": self.json_values("before"),
             "after": self.json_values("after"),
         }
+
+
+_FORMATTERS_BY_TABLE: dict[int, tuple[tuple[Column, ...], dict[str, Any]]] = {}
+
+
+def _formatters_of(columns: tuple[Column, ...]) -> dict[str, Any]:
+    """Column name -> JSON formatter, prepared once per table map's columns."""
+    hit = _FORMATTERS_BY_TABLE.get(id(columns))
+    if hit is not None and hit[0] is columns:
+        return hit[1]
+    if len(_FORMATTERS_BY_TABLE) > 4096:
+        _FORMATTERS_BY_TABLE.clear()
+    formatters = {c.name: json_formatter(c) for c in columns}
+    _FORMATTERS_BY_TABLE[id(columns)] = (columns, formatters)
+    return formatters
 
 
 @dataclass(frozen=True, slots=True)

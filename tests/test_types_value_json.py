@@ -145,3 +145,30 @@ def test_row_json_and_dumps_row() -> None:
     assert row_json(columns, row) == {"id": 7, "price": "-0.01", "at": "2020-01-02 03:04:05.678"}
     assert dumps_row(columns, row) == '{"id":7,"price":"-0.01","at":"2020-01-02 03:04:05.678"}'
     assert row_json(columns, None) is None
+
+
+def test_json_formatter_equals_json_value() -> None:
+    """The per-column fast path gives exactly what json_value gives."""
+    from datetime import UTC, date, datetime, timedelta
+    from decimal import Decimal
+
+    from binlog_ksy.runtime.column import MYSQL_TYPE as T, Column
+    from binlog_ksy.runtime.types.temporal import ZERO_DATE, ZERO_DATETIME
+    from binlog_ksy.runtime.value_json import json_formatter, json_value
+
+    cases = [
+        (Column(0, "a", T.LONG), [None, 5, -7]),
+        (Column(0, "b", T.NEWDECIMAL, meta=(10 << 8) | 2), [Decimal("-0.01"), Decimal("12.50")]),
+        (Column(0, "c", T.DATETIME2, meta=3), [datetime(2024, 1, 2, 3, 4, 5, 678000), ZERO_DATETIME,
+                                               datetime(9, 1, 1, 0, 0, 0)]),
+        (Column(0, "d", T.DATETIME2, meta=0), [datetime(2024, 1, 2, 3, 4, 5)]),
+        (Column(0, "e", T.TIMESTAMP2, meta=6), [datetime(2024, 1, 2, 3, 4, 5, 1, tzinfo=UTC)]),
+        (Column(0, "f", T.DATE), [date(2024, 2, 29), ZERO_DATE]),
+        (Column(0, "g", T.TIME2, meta=2), [timedelta(hours=-1, seconds=-1)]),
+        (Column(0, "h", T.VARCHAR, meta=64, charset=45), ["héllo", None]),
+        (Column(0, "i", T.VARCHAR, meta=64), [b"\xff\x00", b"ok"]),
+    ]
+    for column, values in cases:
+        fmt = json_formatter(column)
+        for value in values:
+            assert fmt(value) == json_value(column, value), (column.name, value)
