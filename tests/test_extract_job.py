@@ -32,16 +32,7 @@ MYSQL_GTID = FIXTURES / "EasyPost__rust-mysql-binlog/test_data__bin-log.000001"
 MYSQL_ZSTD = FIXTURES / "blackbeam__rust_mysql_common/test-data__binlogs__transaction_compression.000001"
 
 
-def _changes_available() -> bool:
-    try:
-        from binlog_ksy.runtime.changes import ChangeReader  # noqa: F401
-    except Exception:
-        return False
-    return True
-
-
-pytestmark = [pytest.mark.spark,
-              pytest.mark.skipif(not _changes_available(), reason="runtime.changes does not import yet")]
+pytestmark = pytest.mark.spark
 
 
 def inputs() -> list[str]:

@@ -454,8 +454,7 @@ def walk_rows(path: Path) -> Iterator[tuple[str, int, str, tuple[Column, ...], l
 
 def fixture(name: str) -> Path:
     path = FIXTURES / name
-    if not path.exists():
-        pytest.skip(f"fixture {name} not present")
+    assert path.exists(), f"fixture {name} not present"
     return path
 
 
