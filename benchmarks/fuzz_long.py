@@ -26,7 +26,6 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tests"))
 
-from binlog_ksy.runtime.event_types import _NAMES  # noqa: E402
 from fuzz.harness import (  # noqa: E402
     SPECIAL_BYTES,
     SPECIAL_LENGTHS,
@@ -39,6 +38,7 @@ from fuzz.harness import (  # noqa: E402
     SetLength,
     SetType,
     Splice,
+    TYPE_CODES,
     Truncate,
     exercise,
     guarded,
@@ -46,7 +46,6 @@ from fuzz.harness import (  # noqa: E402
     seeds,
 )
 
-TYPE_CODES = sorted(_NAMES) + [43, 99, 101, 159, 172, 200, 255]
 
 
 def random_mutation(rng: random.Random) -> Mutation:

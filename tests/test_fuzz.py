@@ -31,7 +31,6 @@ from hypothesis import strategies as st
 
 from binlog_ksy.runtime import cli
 from binlog_ksy.runtime.changes import iter_changes
-from binlog_ksy.runtime.event_types import _NAMES
 from fuzz.harness import (
     CORPUS,
     OPEN_BUGS,
@@ -44,6 +43,7 @@ from fuzz.harness import (
     SetLength,
     SetType,
     Splice,
+    TYPE_CODES,
     Truncate,
     exercise,
     guarded,
@@ -52,7 +52,6 @@ from fuzz.harness import (
 )
 
 SEEDS = seeds()
-TYPE_CODES = sorted(_NAMES) + [43, 99, 101, 159, 172, 200, 255]
 
 _index = st.integers(min_value=0, max_value=1 << 16)
 _blob = st.one_of(st.binary(min_size=1, max_size=64), st.sampled_from(SPECIAL_BYTES).map(lambda b: bytes([b])))

@@ -28,6 +28,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, Iterator, Sequence
 
+from binlog_ksy.runtime.event_types import _NAMES as _KNOWN_TYPE_NAMES
 from binlog_ksy.runtime.changes import iter_changes
 from binlog_ksy.runtime.describe import event_to_dict
 from binlog_ksy.runtime.errors import BinlogError, EncryptedBinlogError, NotABinlogError
@@ -421,3 +422,7 @@ SPECIAL_LENGTHS = (0, 1, 12, 13, 18, 19, 20, 22, 23, 24, 0x7F, 0x80, 0xFF, 0x100
                    (1 << 30) + 4096, (1 << 30) + 4097, 0x7FFFFFFF, 0x80000000, 0xFFFFFFFF)
 #: Bytes that mean something in length-encoded integers, flags and enums.
 SPECIAL_BYTES = (0x00, 0x01, 0x02, 0x7F, 0x80, 0xFA, 0xFB, 0xFC, 0xFD, 0xFE, 0xFF)
+
+
+#: Type codes a mutation may write: every known one and a few the specs do not know.
+TYPE_CODES = sorted(_KNOWN_TYPE_NAMES) + [43, 99, 101, 159, 172, 200, 255]
