@@ -25,7 +25,7 @@ from .mariadb_compression import CompressionError, inflate
 from .reader import BinlogReader
 from .row_image import RowDecodeError, decode_rows
 from .schema_file import SchemaFile
-from .table_map import TableMap, TableMapCache, table_map_from_event
+from .table_map import TableMapCache, table_map_from_event
 from .transactions import TransactionTracker
 from .value_json import json_formatter
 

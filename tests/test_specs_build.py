@@ -5,10 +5,8 @@ from __future__ import annotations
 
 import json
 import subprocess
-import tempfile
 from pathlib import Path
 
-import pytest
 
 from fixture_index import ROOT, load_index
 
