@@ -105,6 +105,7 @@ def bench_runtime(path: str) -> tuple[float, int, int]:
     from binlog_ksy.runtime.describe import event_to_dict
     from binlog_ksy.runtime.reader import BinlogReader
     from binlog_ksy.runtime.transactions import TransactionTracker
+    from binlog_ksy.runtime.value_json import change_json
 
     start = time.perf_counter()
     events = 0
@@ -115,7 +116,7 @@ def bench_runtime(path: str) -> tuple[float, int, int]:
         events += 1
     changes = 0
     for change in iter_changes(path):
-        change.to_json()
+        change_json(change)
         changes += 1
     return time.perf_counter() - start, events, changes
 

@@ -42,7 +42,7 @@ def run_mode(mode: str, path: str) -> dict:
             e.body  # noqa: B018
             n += 1
     elif mode == "cli-jsonl":
-        from binlog_ksy.runtime.cli import main
+        from binlog_ksy.cli import main
 
         with open(os.devnull, "w") as devnull:
             saved, sys.stdout = sys.stdout, devnull

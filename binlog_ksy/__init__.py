@@ -1,38 +1,143 @@
 """binlog-ksy: read MySQL and MariaDB binary logs as data.
 
 >>> import binlog_ksy
->>> for event in binlog_ksy.read_events("binlog.000001"):
+>>> reader = binlog_ksy.read_events("binlog.000001", on_error="skip")
+>>> for event in reader:
 ...     print(event.pos, event.type_name)
->>> for change in binlog_ksy.read_changes("binlog.000001"):
+>>> reader.errors            # what skip mode stepped over, located by file and byte offset
+>>> for change in binlog_ksy.read_changes("binlog.000001", tables="shop.order*"):
 ...     print(change.op, change.schema, change.table, change.after)
 
 The subpackages: ``binlog_ksy.generated`` (parsers compiled from the Kaitai
-specs), ``binlog_ksy.runtime`` (reader, table maps, row images, CLI) and
-``binlog_ksy.spark_jobs`` (the Spark data source and extraction job).
+specs), ``binlog_ksy.runtime`` (reader, table maps, row images, the events and
+rows commands) and ``binlog_ksy.spark_jobs`` (the Spark data source and
+extraction job).
 """
 
 from __future__ import annotations
 
+import os
+from collections.abc import Iterable, Sequence
+from datetime import datetime
 from importlib.metadata import PackageNotFoundError, version
-from typing import Any
+from typing import BinaryIO, Literal
+
+from .runtime.changes import ChangeStream, RowChange
+from .runtime.errors import BinlogError, UsageError
+from .runtime.event import Event
+from .runtime.filters import ChangeFilter
+from .runtime.reader import BinlogReader
+from .runtime.schema_file import SchemaFile
 
 try:
     __version__ = version("binlog-ksy")
 except PackageNotFoundError:  # pragma: no cover - running from a source tree without install
     __version__ = "0+unknown"
 
-__all__ = ["read_events", "read_changes", "__version__"]
+__all__ = [
+    "BinlogError",
+    "BinlogReader",
+    "ChangeFilter",
+    "ChangeStream",
+    "Event",
+    "RowChange",
+    "SchemaFile",
+    "UsageError",
+    "__version__",
+    "read_changes",
+    "read_events",
+]
 
 
-def read_events(path: Any, **kwargs: Any) -> Any:
-    """The events of a binlog file, lazily (see :class:`binlog_ksy.runtime.reader.BinlogReader`)."""
-    from .runtime.reader import BinlogReader
+def read_events(
+    source: str | os.PathLike[str] | BinaryIO,
+    *,
+    name: str | None = None,
+    verify_checksums: bool = True,
+    on_error: Literal["stop", "skip"] = "stop",
+) -> BinlogReader:
+    """The events of one binlog file: a reader to iterate lazily, in constant memory.
 
-    return iter(BinlogReader(path, **kwargs))
+    Parameters
+    ----------
+    source
+        A path or a binary file object.
+    name
+        The file name events and errors carry (default: the path).
+    verify_checksums
+        Check the CRC32 of every event of a checksummed file.
+    on_error
+        ``stop``: raise the error that ends the read, after every good event.
+        ``skip``: record it in ``reader.errors`` and resume at the next valid event.
+
+    Returns
+    -------
+    BinlogReader
+        Iterable of :class:`~binlog_ksy.runtime.event.Event`; ``.errors`` lists
+        the problems met, ``.format`` the file's format description (once read).
+    """
+    return BinlogReader(source, name=name, verify_checksums=verify_checksums, on_error=on_error)
 
 
-def read_changes(paths: Any, **kwargs: Any) -> Any:
-    """The row changes of one or more binlog files (see :func:`binlog_ksy.runtime.changes.read_changes`)."""
-    from .runtime.changes import read_changes as _read_changes
+def read_changes(
+    paths: str | os.PathLike[str] | Sequence[str | os.PathLike[str]],
+    *,
+    databases: str | Iterable[str] | None = None,
+    tables: str | Iterable[str] | None = None,
+    start_position: int | None = None,
+    stop_position: int | None = None,
+    start_datetime: str | datetime | None = None,
+    stop_datetime: str | datetime | None = None,
+    filters: ChangeFilter | None = None,
+    schema: SchemaFile | str | os.PathLike[str] | None = None,
+    on_error: Literal["stop", "skip"] = "stop",
+    verify_checksums: bool = True,
+    undecodable: Literal["strict", "keep"] = "strict",
+) -> ChangeStream:
+    """The row changes of one or more binlog files, in order, with typed Python values.
 
-    return _read_changes(paths, **kwargs)
+    The options are the command line's (``binlog-ksy rows``), with the same matching.
+
+    Parameters
+    ----------
+    paths
+        One path or a list of paths, read one after another.
+    databases, tables
+        Names or fnmatch patterns (a comma list or a list); ``tables`` as
+        ``db.table``, or ``table`` for that table in any database.
+    start_position, stop_position
+        Byte offsets of rows events to keep (``start <= pos < stop``; one file).
+    start_datetime, stop_datetime
+        Times (ISO text or datetime; UTC unless they carry a zone) of events to keep.
+    filters
+        A ready :class:`ChangeFilter` instead of the five options above.
+    schema
+        A :class:`SchemaFile` or the path of one: column names for tables logged without them.
+    on_error
+        ``stop`` raises the first error after every change before it; ``skip``
+        records it in ``.errors`` of the returned stream and goes on.
+    verify_checksums
+        Check the CRC32 of every event.
+    undecodable
+        Text that does not decode in its column's charset: ``strict`` raises, ``keep`` keeps the bytes.
+
+    Returns
+    -------
+    ChangeStream
+        Iterable of :class:`RowChange`; ``.errors`` lists the problems met.
+    """
+    options = (databases, tables, start_position, stop_position, start_datetime, stop_datetime)
+    if filters is not None and any(o is not None for o in options):
+        raise UsageError("read_changes: give filters= or the filter options, not both")
+    if filters is None:
+        filters = ChangeFilter.create(databases=databases, tables=tables, start_position=start_position,
+                                      stop_position=stop_position, start_datetime=start_datetime,
+                                      stop_datetime=stop_datetime)
+    if isinstance(paths, (str, os.PathLike)):
+        paths = [paths]
+    if filters.selects_positions and len(paths) != 1:
+        raise UsageError("read_changes: start_position/stop_position are byte offsets in one file")
+    if isinstance(schema, (str, os.PathLike)):
+        schema = SchemaFile.load(os.fspath(schema))
+    return ChangeStream(paths, schema=schema, filters=filters, on_error=on_error,
+                        verify_checksums=verify_checksums, undecodable=undecodable)

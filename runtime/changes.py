@@ -13,29 +13,38 @@ row images), MariaDB sql/log_event.cc (compressed rows events:
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass
-from datetime import datetime, timezone
-from typing import Any, BinaryIO, Iterator, Sequence
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, field
+from typing import Any, BinaryIO, Literal
 
 from . import event_types as et
 from .column import FLAVOR_MARIADB, FLAVOR_MYSQL, Column
-from .errors import BinlogError, MalformedEventError, UndecodableValueError, UnknownTableIdError
+from .errors import (
+    BinlogError,
+    CompressionError,
+    MalformedEventError,
+    RowDecodeError,
+    UndecodableValueError,
+    UnknownTableIdError,
+    UnsupportedEventError,
+)
 from .event import Event
-from .mariadb_compression import CompressionError, inflate
+from .filters import ChangeFilter
+from .mariadb_compression import inflate
 from .reader import BinlogReader
-from .row_image import RowDecodeError, decode_rows
+from .row_image import decode_rows
 from .schema_file import SchemaFile
-from .table_map import TableMapCache, table_map_from_event
+from .table_map import TableMap, TableMapCache, table_map_from_event
 from .transactions import TransactionTracker
-from .value_json import json_formatter
 
-_OPS = {"write": "insert", "update": "update", "delete": "delete"}
+__all__ = ["ChangeFilter", "ChangeReader", "ChangeStream", "RowChange", "RowsEvent", "iter_changes", "read_changes"]
 
-
-class UnsupportedEventError(BinlogError):
-    """An event this version cannot decode (e.g. pre-GA 5.1 rows events); reading goes on."""
-
-    kind = "unsupported"
+#: What a change did to its row.
+Op = Literal["insert", "update", "delete"]
+#: ``stop`` raises the first error; ``skip`` records it and goes on.
+OnError = Literal["stop", "skip"]
+#: Text that does not decode in its column's charset: ``strict`` raises, ``keep`` keeps the bytes.
+Undecodable = Literal["strict", "keep"]
 
 
 @dataclass(slots=True)
@@ -55,12 +64,10 @@ class RowChange:
     before, after
         Column name -> Python value (``None`` for SQL NULL); absent columns are
         absent; ``None`` where the image does not exist (before of an insert).
-    columns
-        The table's columns (types, names) as the table map gave them.
-    primary_key
-        Names of the primary-key columns, () when unknown.
     row_index
         Index of the row within its rows event.
+    table_map
+        The table as its TABLE_MAP described it (:attr:`columns`, :attr:`primary_key`).
     """
 
     file: str
@@ -71,85 +78,42 @@ class RowChange:
     transaction: int | None
     schema: str
     table: str
-    op: str
+    op: Op
     before: dict[str, Any] | None
     after: dict[str, Any] | None
-    columns: tuple[Column, ...]
-    primary_key: tuple[str, ...]
     row_index: int
+    table_map: TableMap = field(repr=False)
 
-    def json_values(self, which: str) -> dict[str, Any] | None:
-        """The before or after image with values mapped to JSON (value_json's contract)."""
-        image = self.before if which == "before" else self.after
-        if image is None:
-            return None
-        formatters = _formatters_of(self.columns)
-        return {name: formatters[name](value) if name in formatters else value for name, value in image.items()}
+    @property
+    def columns(self) -> tuple[Column, ...]:
+        """The table's columns (types, names) as the table map gave them."""
+        return self.table_map.columns
 
-    def to_json(self) -> dict[str, Any]:
-        """The object ``binlog-ksy rows --format jsonl`` prints."""
-        return {
-            "file": self.file,
-            "pos": self.pos,
-            "timestamp": self.timestamp,
-            "gtid": self.gtid,
-            "schema": self.schema,
-            "table": self.table,
-            "op": self.op,
-            "before": self.json_values("before"),
-            "after": self.json_values("after"),
-        }
+    @property
+    def primary_key(self) -> tuple[str, ...]:
+        """Names of the primary-key columns, () when unknown."""
+        return self.table_map.primary_key
 
 
-_FORMATTERS_BY_TABLE: dict[int, tuple[tuple[Column, ...], dict[str, Any]]] = {}
+@dataclass(slots=True)
+class RowsEvent:
+    """One rows event of a wanted table, with what decoding its row images needs.
 
+    ``data`` holds the row images (uncompressed for MariaDB's compressed
+    events); ``present_before``/``present_after`` are the column bitmaps of the
+    before and after images (WRITE_ROWS: both the one bitmap of the event,
+    which describes the after image; DELETE_ROWS: the before image).
+    """
 
-def _formatters_of(columns: tuple[Column, ...]) -> dict[str, Any]:
-    """Column name -> JSON formatter, prepared once per table map's columns."""
-    hit = _FORMATTERS_BY_TABLE.get(id(columns))
-    if hit is not None and hit[0] is columns:
-        return hit[1]
-    if len(_FORMATTERS_BY_TABLE) > 4096:
-        _FORMATTERS_BY_TABLE.clear()
-    formatters = {c.name: json_formatter(c) for c in columns}
-    _FORMATTERS_BY_TABLE[id(columns)] = (columns, formatters)
-    return formatters
-
-
-@dataclass(frozen=True, slots=True)
-class ChangeFilter:
-    """Which changes to keep, like mysqlbinlog's options (None = no limit)."""
-
-    databases: frozenset[str] | None = None
-    tables: frozenset[str] | None = None  # "table" or "db.table"
-    start_position: int | None = None
-    stop_position: int | None = None
-    start_datetime: datetime | None = None
-    stop_datetime: datetime | None = None
-
-    def wants_table(self, schema: str, table: str) -> bool:
-        if self.databases is not None and schema not in self.databases:
-            return False
-        if self.tables is not None and table not in self.tables and f"{schema}.{table}" not in self.tables:
-            return False
-        return True
-
-    def wants_event(self, event: Event) -> bool:
-        if self.start_position is not None and event.pos < self.start_position:
-            return False
-        if self.stop_position is not None and event.pos >= self.stop_position:
-            return False
-        if self.start_datetime is not None or self.stop_datetime is not None:
-            when = datetime.fromtimestamp(event.timestamp, timezone.utc)
-            if self.start_datetime is not None and when < _aware(self.start_datetime):
-                return False
-            if self.stop_datetime is not None and when >= _aware(self.stop_datetime):
-                return False
-        return True
-
-
-def _aware(dt: datetime) -> datetime:
-    return dt if dt.tzinfo is not None else dt.replace(tzinfo=timezone.utc)
+    event: Event
+    table_map: TableMap
+    op: Op
+    present_before: bytes
+    present_after: bytes
+    data: bytes
+    partial_json: bool
+    gtid: str | None
+    transaction: int | None
 
 
 def _rows_data(event: Event, body: Any) -> bytes:
@@ -163,7 +127,7 @@ def _rows_data(event: Event, body: Any) -> bytes:
                                   event_type=event.type_name, length=event.length) from None
 
 
-def _kind(body: Any) -> str:
+def _op(body: Any) -> Op:
     if body.is_update:
         return "update"
     if body.is_delete:
@@ -171,144 +135,184 @@ def _kind(body: Any) -> str:
     return "insert"
 
 
+def _located(err: BinlogError, event: Event) -> BinlogError:
+    if err.file is None:
+        err.file, err.offset, err.event_type, err.length = event.file, event.pos, event.type_name, event.length
+    return err
+
+
 class ChangeReader:
-    """Decode the row changes of one file.
+    """Decode the row changes of one file: iterate it for :class:`RowChange` objects.
 
     Parameters
     ----------
     source
         A path or a binary file object.
     name
-        File name for changes and errors.
+        File name for changes and errors (default: the path).
     schema
         Column names (and signedness, charsets) for tables logged without them.
     filters
-        Which changes to keep.
+        Which changes to keep (:class:`~.filters.ChangeFilter`).
     on_error
         ``stop`` raises the first error (after yielding every change before it);
         ``skip`` records it in :attr:`errors` and goes on.
+    verify_checksums
+        Check each event's CRC32.
     undecodable
         Text that does not decode in its column's charset: ``strict`` (an
         :class:`UndecodableValueError` naming the column and offset) or ``keep``
         (the value is kept as ``bytes``).
+
+    Attributes
+    ----------
+    errors
+        Every problem met so far (skip mode), in file order.
     """
 
     def __init__(
         self,
-        source: str | os.PathLike | BinaryIO,
+        source: str | os.PathLike[str] | BinaryIO,
         *,
         name: str | None = None,
         schema: SchemaFile | None = None,
         filters: ChangeFilter | None = None,
-        on_error: str = "stop",
+        on_error: OnError = "stop",
         verify_checksums: bool = True,
-        undecodable: str = "strict",
+        undecodable: Undecodable = "strict",
     ) -> None:
         self.reader = BinlogReader(source, name=name, on_error=on_error, verify_checksums=verify_checksums)
         self.undecodable = undecodable
         self.schema = schema
         self.filters = filters or ChangeFilter()
         self.on_error = on_error
-        self.errors = self.reader.errors
+        self.errors: list[BinlogError] = self.reader.errors
         self.tables = TableMapCache()
         self.transactions = TransactionTracker()
 
-    def _report(self, err: BinlogError, always_continue: bool = False) -> None:
+    def report(self, err: BinlogError, always_continue: bool = False) -> None:
+        """Record a problem; in stop mode raise it (unless reading may always go on after it)."""
         self.errors.append(err)
         if self.on_error == "stop" and not always_continue:
             raise err
 
-    def __iter__(self) -> Iterator[RowChange]:
+    @staticmethod
+    def decode_error(rows_event: RowsEvent, exc: Exception) -> BinlogError:
+        """A row decoder's exception as an error located at its rows event."""
+        event = rows_event.event
+        if isinstance(exc, RowDecodeError):
+            message = f"{rows_event.table_map.qualified_name}: {exc}"
+        else:  # a decoder bug must still name the event
+            message = f"rows event does not decode: {type(exc).__name__}: {exc}"
+        return UndecodableValueError(message, file=event.file, offset=event.pos, event_type=event.type_name,
+                                     length=event.length)
+
+    def rows_events(self) -> Iterator[RowsEvent]:
+        """The rows events of wanted tables, positions and times, ready to decode (file order)."""
         flt = self.filters
         for event in self.reader:
+            if flt.past_stop(event.pos) and event.in_payload is None:
+                return
             code = event.type_code
             try:
                 state = self.transactions.update(event)
             except BinlogError as err:
-                self._report(err)
+                self.report(err)
                 continue
             if code == et.TABLE_MAP_EVENT:
-                try:
-                    flavor = FLAVOR_MARIADB if (self.reader.format and self.reader.format.is_mariadb) else FLAVOR_MYSQL
-                    self.tables.add(table_map_from_event(event.body, flavor=flavor, schema_file=self.schema))
-                except BinlogError as err:
-                    self._report(err)
-                except Exception as exc:
-                    self._report(MalformedEventError(f"unusable table map: {type(exc).__name__}: {exc}",
-                                                     file=event.file, offset=event.pos,
-                                                     event_type=event.type_name, length=event.length))
+                self._add_table_map(event)
                 continue
             if code not in et.ROWS_EVENTS:
                 continue
             try:
-                yield from self._rows(event, state.gtid, state.seq, flt)
+                rows_event = self._rows_event(event, state.gtid, state.seq)
             except BinlogError as err:
-                self._report(err)
+                self.report(_located(err, event))
+                continue
             except Exception as exc:  # a decoder bug must still name the event
-                self._report(UndecodableValueError(f"rows event does not decode: {type(exc).__name__}: {exc}",
-                                                   file=event.file, offset=event.pos,
-                                                   event_type=event.type_name, length=event.length))
+                self.report(MalformedEventError(f"rows event does not parse: {type(exc).__name__}: {exc}",
+                                                 file=event.file, offset=event.pos,
+                                                 event_type=event.type_name, length=event.length))
+                continue
+            if rows_event is not None:
+                yield rows_event
 
-    def _rows(self, event: Event, gtid: str | None, seq: int | None, flt: ChangeFilter) -> Iterator[RowChange]:
+    def _add_table_map(self, event: Event) -> None:
+        try:
+            flavor = FLAVOR_MARIADB if (self.reader.format and self.reader.format.is_mariadb) else FLAVOR_MYSQL
+            self.tables.add(table_map_from_event(event.body, flavor=flavor, schema_file=self.schema))
+        except BinlogError as err:
+            self.report(_located(err, event))
+        except Exception as exc:
+            self.report(MalformedEventError(f"unusable table map: {type(exc).__name__}: {exc}",
+                                             file=event.file, offset=event.pos,
+                                             event_type=event.type_name, length=event.length))
+
+    def _rows_event(self, event: Event, gtid: str | None, seq: int | None) -> RowsEvent | None:
         body = event.body
-        if body.version == 0:
-            self._report(UnsupportedEventError(
-                "rows event of a pre-GA 5.1 server (old record format): its values need the table's "
-                "storage format and are not decoded", file=event.file, offset=event.pos,
-                event_type=event.type_name, length=event.length), always_continue=True)
-            if body.is_stmt_end:
-                self.tables.end_statement()
-            return
-        table_map = self.tables.get(body.table_id)
-        if table_map is None:
-            if body.is_stmt_end:
-                self.tables.end_statement()
-            raise UnknownTableIdError(f"rows event for table id {body.table_id} with no TABLE_MAP before it",
-                                      file=event.file, offset=event.pos, event_type=event.type_name,
-                                      length=event.length)
         stmt_end = body.is_stmt_end
         try:
+            if body.version == 0:
+                self.report(UnsupportedEventError(
+                    "rows event of a pre-GA 5.1 server (old record format): its values need the table's "
+                    "storage format and are not decoded", file=event.file, offset=event.pos,
+                    event_type=event.type_name, length=event.length), always_continue=True)
+                return None
+            table_map = self.tables.get(body.table_id)
+            if table_map is None:
+                raise UnknownTableIdError(f"rows event for table id {body.table_id} with no TABLE_MAP before it",
+                                          file=event.file, offset=event.pos, event_type=event.type_name,
+                                          length=event.length)
+            flt = self.filters
             if not (flt.wants_table(table_map.schema, table_map.table) and flt.wants_event(event)):
-                return
-            kind = _kind(body)
-            data = _rows_data(event, body)
+                return None
             before_bits = bytes(body.columns_before_image)
             after_bits = bytes(body.columns_after_image) if body.has_after_image_bitmap else before_bits
-            try:
-                pairs = decode_rows(table_map.columns, kind, before_bits, after_bits, data,
-                                    partial_json=bool(body.is_partial), errors=self.undecodable)
-            except RowDecodeError as exc:
-                raise UndecodableValueError(f"{table_map.qualified_name}: {exc}", file=event.file,
-                                            offset=event.pos, event_type=event.type_name,
-                                            length=event.length) from None
-            for index, (before, after) in enumerate(pairs):
-                yield RowChange(
-                    file=event.file, pos=event.pos, timestamp=event.timestamp, server_id=event.server_id,
-                    gtid=gtid, transaction=seq, schema=table_map.schema, table=table_map.table, op=kind,
-                    before=before, after=after, columns=table_map.columns, primary_key=table_map.primary_key,
-                    row_index=index)
+            return RowsEvent(event=event, table_map=table_map, op=_op(body), present_before=before_bits,
+                             present_after=after_bits, data=_rows_data(event, body),
+                             partial_json=bool(body.is_partial), gtid=gtid, transaction=seq)
         finally:
             if stmt_end:
                 self.tables.end_statement()
 
+    def __iter__(self) -> Iterator[RowChange]:
+        for rows_event in self.rows_events():
+            event = rows_event.event
+            table_map = rows_event.table_map
+            try:
+                pairs = decode_rows(table_map.columns, rows_event.op, rows_event.present_before,
+                                    rows_event.present_after, rows_event.data,
+                                    partial_json=rows_event.partial_json, errors=self.undecodable,
+                                    memo=table_map.memo)
+            except Exception as exc:
+                self.report(self.decode_error(rows_event, exc))
+                continue
+            file, pos, timestamp, server_id = event.file, event.pos, event.timestamp, event.server_id
+            gtid, seq, op = rows_event.gtid, rows_event.transaction, rows_event.op
+            schema, table = table_map.schema, table_map.table
+            for index, (before, after) in enumerate(pairs):
+                yield RowChange(file, pos, timestamp, server_id, gtid, seq, schema, table, op,
+                                before, after, index, table_map)
+
 
 def iter_changes(
-    source: str | os.PathLike | BinaryIO,
+    source: str | os.PathLike[str] | BinaryIO,
     *,
     name: str | None = None,
     schema: SchemaFile | None = None,
     filters: ChangeFilter | None = None,
-    on_error: str = "stop",
+    on_error: OnError = "stop",
+    verify_checksums: bool = True,
     errors: list[BinlogError] | None = None,
-    undecodable: str = "strict",
+    undecodable: Undecodable = "strict",
 ) -> Iterator[RowChange]:
-    """Every row change of a binlog file, in order.
+    """Every row change of one binlog file, in order (a generator over :class:`ChangeReader`).
 
     With ``on_error="skip"``, problems are appended to ``errors`` (when given)
     and reading goes on.
     """
     reader = ChangeReader(source, name=name, schema=schema, filters=filters, on_error=on_error,
-                          undecodable=undecodable)
+                          verify_checksums=verify_checksums, undecodable=undecodable)
     try:
         yield from reader
     finally:
@@ -316,16 +320,48 @@ def iter_changes(
             errors.extend(reader.errors)
 
 
-def read_changes(paths: str | os.PathLike | Sequence[str | os.PathLike], **kwargs: Any) -> Iterator[RowChange]:
-    """Row changes of one or more binlog files, in order (the Python API).
+class ChangeStream:
+    """The row changes of several files, one after another; :attr:`errors` collects what skip mode met.
 
-    Examples
-    --------
-    >>> import binlog_ksy
-    >>> for change in binlog_ksy.read_changes("binlog.000001"):
-    ...     print(change.op, change.schema, change.table, change.after)
+    Iterate it once. Returned by :func:`read_changes`.
     """
+
+    def __init__(
+        self,
+        paths: Sequence[str | os.PathLike[str]],
+        *,
+        schema: SchemaFile | None = None,
+        filters: ChangeFilter | None = None,
+        on_error: OnError = "stop",
+        verify_checksums: bool = True,
+        undecodable: Undecodable = "strict",
+    ) -> None:
+        self.paths = [os.fspath(p) for p in paths]
+        self.schema = schema
+        self.filters = filters
+        self.on_error: OnError = on_error
+        self.verify_checksums = verify_checksums
+        self.undecodable: Undecodable = undecodable
+        #: Problems met so far, in file order (skip mode; stop mode raises the first).
+        self.errors: list[BinlogError] = []
+        #: The reader of the file being read.
+        self.current: ChangeReader | None = None
+
+    def __iter__(self) -> Iterator[RowChange]:
+        for path in self.paths:
+            self.current = ChangeReader(path, schema=self.schema, filters=self.filters, on_error=self.on_error,
+                                        verify_checksums=self.verify_checksums, undecodable=self.undecodable)
+            try:
+                yield from self.current
+            finally:
+                self.errors.extend(self.current.errors)
+
+
+def read_changes(
+    paths: str | os.PathLike[str] | Sequence[str | os.PathLike[str]],
+    **options: Any,
+) -> ChangeStream:
+    """Row changes of one or more binlog files (see :func:`binlog_ksy.read_changes` for the options)."""
     if isinstance(paths, (str, os.PathLike)):
         paths = [paths]
-    for path in paths:
-        yield from iter_changes(path, **kwargs)
+    return ChangeStream(paths, **options)

@@ -10,27 +10,25 @@ look for (``gtid``, ``gtid_set``, ``query``, ``schema``, ``next_file``...).
 from __future__ import annotations
 
 import enum
-import uuid
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from kaitaistruct import KaitaiStruct
 
 from . import event_types as et
 from .errors import BinlogError, MalformedEventError
 from .event import Event
-from .mariadb_compression import inflate
+from .event_fields import (
+    format_uuid,
+    gtid_fields,
+    gtid_tagged_fields,
+    gtid_text,
+    mariadb_gtid_fields,
+    query_text,
+    text_of,
+)
 
 _MAX_DEPTH = 8
-
-
-def text_of(data: bytes | str | None) -> str | None:
-    """Statement text as a str: UTF-8, with undecodable bytes shown as ``\\xNN``."""
-    if data is None or isinstance(data, str):
-        return data
-    try:
-        return data.decode("utf-8")
-    except UnicodeDecodeError:
-        return data.decode("utf-8", "backslashreplace")
 
 
 _PROPERTIES: dict[type, tuple[str, ...]] = {}
@@ -75,11 +73,6 @@ def kaitai_to_plain(obj: Any, depth: int = 0) -> Any:
     return obj
 
 
-def format_uuid(raw: bytes) -> str:
-    """A 16-byte server UUID as MySQL prints it (lower-case, dashed)."""
-    return str(uuid.UUID(bytes=bytes(raw)))
-
-
 def _intervals_text(intervals: list[tuple[int, int]]) -> str:
     parts = []
     for start, end in intervals:  # end is exclusive in the binlog
@@ -107,51 +100,11 @@ def _start_v3(b: Any) -> dict:
             "create_timestamp": b.create_timestamp}
 
 
-def query_text(b: Any) -> str | None:
-    """The statement of a QUERY, QUERY_COMPRESSED or EXECUTE_LOAD_QUERY body, as text."""
-    query = getattr(b, "query", None)
-    if query is not None and not isinstance(query, (bytes, bytearray, str)):  # QUERY_COMPRESSED_EVENT
-        query = inflate(query)
-    return text_of(query)
-
-
 def _query(b: Any) -> dict:
     if getattr(b, "is_malformed", False):
         # MySQL rejects such an event (Query_log_event ctor: "lengths beyond the end of the event").
         raise ValueError("its status-variable and schema lengths point past the end of the event")
     return {"schema": text_of(getattr(b, "schema", None)), "query": query_text(b)}
-
-
-def _gtid(b: Any) -> dict:
-    out = {"last_committed": getattr(b, "last_committed", None),
-           "sequence_number": getattr(b, "sequence_number", None)}
-    sid = getattr(b, "sid", None)
-    gno = getattr(b, "gno", None)
-    if sid is not None and gno is not None:
-        if bytes(sid) == bytes(16) and gno == 0:
-            out["gtid"] = "ANONYMOUS"
-        else:
-            out["gtid"] = f"{format_uuid(sid)}:{gno}"
-    return out
-
-
-def _gtid_tagged(b: Any) -> dict:
-    out: dict[str, Any] = {}
-    for name in ("last_committed", "sequence_number"):
-        value = getattr(b, name, None)
-        out[name] = getattr(value, "value", value)
-    sid = getattr(b, "sid", None)
-    if isinstance(sid, list):  # each UUID byte is its own varlen integer in mysql::serialization
-        sid = bytes(getattr(x, "value", x) for x in sid)
-    gno = getattr(b, "gno", None)
-    gno = getattr(gno, "value", gno)
-    tag = getattr(b, "tag", None)
-    tag = getattr(tag, "value", tag)
-    if isinstance(tag, (bytes, bytearray)):
-        tag = tag.decode("ascii", "backslashreplace")
-    if sid is not None and gno is not None:
-        out["gtid"] = f"{format_uuid(sid)}:{tag}:{gno}" if tag else f"{format_uuid(sid)}:{gno}"
-    return out
 
 
 def _previous_gtids(b: Any) -> dict:
@@ -170,10 +123,6 @@ def _previous_gtids(b: Any) -> dict:
         elif intervals:
             parts.insert(0, intervals)
     return {"gtid_set": ",".join(":".join([u, *p]) for u, p in by_uuid.items())}
-
-
-def _mariadb_gtid(b: Any, event: Event) -> dict:
-    return {"gtid": f"{b.domain_id}-{event.server_id}-{b.seq_no}"}
 
 
 def _gtid_list(b: Any) -> dict:
@@ -203,9 +152,9 @@ _PLAIN: dict[int, Callable[..., dict]] = {
     et.EventType.query_event.value: _query,
     et.EventType.query_compressed_event.value: _query,
     et.EventType.execute_load_query_event.value: _query,
-    et.EventType.gtid_log_event.value: _gtid,
-    et.EventType.anonymous_gtid_log_event.value: _gtid,
-    et.EventType.gtid_tagged_log_event.value: _gtid_tagged,
+    et.EventType.gtid_log_event.value: gtid_fields,
+    et.EventType.anonymous_gtid_log_event.value: gtid_fields,
+    et.EventType.gtid_tagged_log_event.value: gtid_tagged_fields,
     et.EventType.previous_gtids_log_event.value: _previous_gtids,
     et.EventType.gtid_list_event.value: _gtid_list,
     et.TABLE_MAP_EVENT: _table_map,
@@ -214,23 +163,6 @@ _PLAIN: dict[int, Callable[..., dict]] = {
     et.EventType.rows_query_log_event.value: lambda b: {"query": text_of(b.query)},
     et.EventType.annotate_rows_event.value: lambda b: {"query": text_of(b.query)},
 }
-
-
-def gtid_text(event: Event) -> str | None:
-    """The GTID a GTID event (MySQL, tagged or MariaDB) starts, as the server prints it."""
-    body = event.body
-    code = event.type_code
-    try:
-        if code == et.EventType.gtid_event.value:
-            return _mariadb_gtid(body, event)["gtid"]
-        if code == et.EventType.gtid_tagged_log_event.value:
-            return _gtid_tagged(body).get("gtid")
-        if code in (et.EventType.gtid_log_event.value, et.EventType.anonymous_gtid_log_event.value):
-            return _gtid(body).get("gtid")
-    except Exception as exc:
-        raise MalformedEventError(f"unreadable GTID: {type(exc).__name__}: {exc}", file=event.file,
-                                  offset=event.pos, event_type=event.type_name, length=event.length) from None
-    return None
 
 
 def body_to_dict(event: Event) -> dict[str, Any]:
@@ -248,7 +180,7 @@ def body_to_dict(event: Event) -> dict[str, Any]:
         out = kaitai_to_plain(body)
         code = event.type_code
         if code == et.EventType.gtid_event.value:
-            out.update(_mariadb_gtid(body, event))
+            out.update(mariadb_gtid_fields(body, event))
         elif code in et.ROWS_EVENTS:
             out.update(_rows(body))
         elif code in _PLAIN:

@@ -2,8 +2,10 @@
 
 Every problem with the input is a :class:`BinlogError` that carries the file,
 the byte offset where it was found, the event type when known, and a one-line
-message a DBA understands. No other exception type escapes the public API or
-the CLI.
+message a DBA understands. Every problem with what the user asked for (flags,
+a schema file, a job file, a missing optional dependency) is a
+:class:`UsageError`. No other exception type escapes the public API or the CLI,
+and every exception class of the package is defined here.
 """
 
 from __future__ import annotations
@@ -116,3 +118,66 @@ class UndecodableValueError(BinlogError):
     """A column value in a row image cannot be decoded."""
 
     kind = "undecodable_value"
+
+
+class UnsupportedEventError(BinlogError):
+    """An event this version cannot decode (e.g. pre-GA 5.1 rows events); reading goes on."""
+
+    kind = "unsupported"
+
+
+class RowDecodeError(UndecodableValueError):
+    """A row image that cannot be decoded, located inside the rows data.
+
+    Raised by the row decoders, which see only the row images of one event:
+    ``data_offset`` is the byte offset inside those images (``offset``, the
+    file offset, is set when the caller knows the event).
+
+    Attributes
+    ----------
+    column
+        Name of the column whose value failed (``None`` for the row framing).
+    column_index
+        0-based index of that column in the table.
+    data_offset
+        Byte offset inside the rows data where the failing value starts.
+    """
+
+    def __init__(
+        self,
+        message: str,
+        *,
+        column: str | None = None,
+        column_index: int | None = None,
+        offset: int | None = None,
+    ) -> None:
+        where = []
+        if column is not None:
+            where.append(f"column {column}" + (f" (#{column_index + 1})" if column_index is not None else ""))
+        if offset is not None:
+            where.append(f"at byte {offset} of the rows data")
+        super().__init__(f"{', '.join(where)}: {message}" if where else message)
+        self.reason = message
+        self.column = column
+        self.column_index = column_index
+        self.data_offset = offset
+
+
+class CompressionError(MalformedEventError):
+    """Compressed data (MariaDB compressed events and columns) does not inflate to what its header says."""
+
+
+class UsageError(ValueError):
+    """What the user asked for cannot be done (bad flags or settings): exit status 2, nothing read."""
+
+
+class SchemaFileError(UsageError):
+    """The schema file is not in the documented shape."""
+
+
+class ConfigError(UsageError):
+    """The job settings are not usable (a usage error: exit status 2)."""
+
+
+class MissingExtraError(UsageError):
+    """An optional dependency (an extra such as ``binlog-ksy[spark]``) is not installed."""

@@ -10,12 +10,10 @@ from __future__ import annotations
 import zlib
 from typing import Any
 
+from .errors import CompressionError
+
 #: Refuse to inflate more than this (MariaDB's own limit is max_allowed_packet, 1 GiB at most).
 MAX_UNCOMPRESSED = 1 << 30
-
-
-class CompressionError(ValueError):
-    """The compressed data does not inflate to what its header says."""
 
 
 def inflate(compressed: Any) -> bytes:

@@ -44,6 +44,7 @@ from .errors import (
     NotABinlogError,
     TruncatedEventError,
     UnreadableFileError,
+    UsageError,
 )
 from .event import Event
 from .event_types import (
@@ -194,7 +195,7 @@ class BinlogReader:
         expand_payloads: bool = True,
     ) -> None:
         if on_error not in ("stop", "skip"):
-            raise ValueError(f"on_error must be 'stop' or 'skip', not {on_error!r}")
+            raise UsageError(f"on_error must be 'stop' or 'skip', not {on_error!r}")
         self._source = source
         if name is None:
             name = os.fspath(source) if isinstance(source, (str, os.PathLike)) else getattr(source, "name", "<stream>")

@@ -48,6 +48,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .column import FLAVOR_MARIADB, MYSQL_TYPE, Column
+from .errors import RowDecodeError
 from .types.bit import bit_size
 from .types.decimal import DECIMAL_SOURCE_NAMES, decimal_binary_size, decimal_decoder, decimal_source
 from .types.enum_set import enum_decoder, set_decoder
@@ -86,41 +87,6 @@ __all__ = [
 ]
 
 T = MYSQL_TYPE
-
-
-class RowDecodeError(ValueError):
-    """A row image that cannot be decoded.
-
-    Attributes
-    ----------
-    column
-        Name of the column whose value failed (``None`` for the row framing).
-    column_index
-        0-based index of that column in the table.
-    offset
-        Byte offset inside the rows data (the ``data`` given to
-        :func:`decode_rows`, or the buffer given to
-        :meth:`RowImageDecoder.decode`) where the failing value starts.
-    """
-
-    def __init__(
-        self,
-        message: str,
-        *,
-        column: str | None = None,
-        column_index: int | None = None,
-        offset: int | None = None,
-    ) -> None:
-        self.message = message
-        self.column = column
-        self.column_index = column_index
-        self.offset = offset
-        where = []
-        if column is not None:
-            where.append(f"column {column}" + (f" (#{column_index + 1})" if column_index is not None else ""))
-        if offset is not None:
-            where.append(f"at byte {offset} of the rows data")
-        super().__init__(f"{', '.join(where)}: {message}" if where else message)
 
 
 class JsonPartialUpdate(dict):
@@ -677,10 +643,8 @@ class RowImageDecoder:
 
 _CACHE: dict[tuple[Any, ...], RowImageDecoder] = {}
 _CACHE_LIMIT = 4096
-# Same decoders keyed by the identity of the columns tuple: a table map
-# passes the same tuple for every event, and hashing columns costs more than
-# decoding a short event. (Tuples only: a list could change under the key.)
-_BY_ID: dict[tuple[Any, ...], tuple[Sequence[Column], RowImageDecoder]] = {}
+#: Decoders one table map keeps in its ``memo`` (a table has few distinct bitmaps).
+_MEMO_LIMIT = 64
 
 
 def get_decoder(
@@ -689,34 +653,33 @@ def get_decoder(
     *,
     errors: str = "strict",
     partial_json_columns: int = 0,
+    memo: dict[Any, Any] | None = None,
 ) -> RowImageDecoder:
     """The cached :class:`RowImageDecoder` for these columns and bitmap.
 
-    Decoders are cached per (columns, present, errors, partial columns); a
-    cache of 4096 decoders is emptied when full.
+    ``memo`` is the table map's own (``TableMap.memo``): decoders found there
+    cost one dict lookup, without hashing the columns. Otherwise they are
+    cached per (columns, present, errors, partial columns) in a cache of 4096
+    decoders, emptied when full.
     """
     if not isinstance(present, bytes):
         present = _present_bytes(present, len(columns))
-    is_tuple = isinstance(columns, tuple)
-    quick = (id(columns), present, errors, partial_json_columns)
-    if is_tuple:
-        hit = _BY_ID.get(quick)
-        if hit is not None and hit[0] is columns:
-            return hit[1]
+    quick = ("row_image", present, errors, partial_json_columns)
+    if memo is not None:
+        hit = memo.get(quick)
+        if hit is not None:
+            return hit
     cols = columns if isinstance(columns, tuple) else tuple(columns)
     key = (cols, present, errors, partial_json_columns)
     decoder = _CACHE.get(key)
     if decoder is None:
         if len(_CACHE) >= _CACHE_LIMIT:
             _CACHE.clear()
-            _BY_ID.clear()
         decoder = _CACHE[key] = RowImageDecoder(
             cols, present, errors=errors, partial_json_columns=partial_json_columns
         )
-    if is_tuple:
-        if len(_BY_ID) >= _CACHE_LIMIT:
-            _BY_ID.clear()
-        _BY_ID[quick] = (columns, decoder)
+    if memo is not None and len(memo) < _MEMO_LIMIT:
+        memo[quick] = decoder
     return decoder
 
 
@@ -790,6 +753,7 @@ def decode_rows(
     *,
     partial_json: bool = False,
     errors: str = "strict",
+    memo: dict[Any, Any] | None = None,
 ) -> list[tuple[dict[str, Any] | None, dict[str, Any] | None]]:
     """Decode every row image of one rows event.
 
@@ -818,6 +782,8 @@ def decode_rows(
     errors
         Text decoding errors: ``"strict"`` (raise), ``"keep"`` (keep bytes),
         ``"replace"``.
+    memo
+        The table map's ``memo``, where the prepared decoders are kept.
 
     Returns
     -------
@@ -846,13 +812,13 @@ def decode_rows(
             present = present_before if kind == "insert" else present_after
         if present is None:
             raise ValueError(f"{kind}: no columns bitmap given")
-        return _decode_images(get_decoder(columns, present, errors=errors), data, end, kind == "insert")
+        return _decode_images(get_decoder(columns, present, errors=errors, memo=memo), data, end, kind == "insert")
     if kind != "update":
         raise ValueError(f"kind must be 'insert', 'update' or 'delete', not {kind!r}")
     if present_before is None or present_after is None:
         raise ValueError("update: both column bitmaps are needed")
-    decode_before = get_decoder(columns, present_before, errors=errors).decode_at
-    after_decoder = get_decoder(columns, present_after, errors=errors)
+    decode_before = get_decoder(columns, present_before, errors=errors, memo=memo).decode_at
+    after_decoder = get_decoder(columns, present_after, errors=errors, memo=memo)
     decode_after = after_decoder.decode_at
     json_columns = [c.index for c in cols if c.type == MYSQL_TYPE.JSON]
     partial_bytes = (len(json_columns) + 7) // 8
@@ -875,7 +841,8 @@ def decode_rows(
                         mask |= 1 << index
                 mask &= present_after_mask
             if mask:
-                after, pos = get_decoder(columns, present_after, errors=errors, partial_json_columns=mask).decode_at(
+                after, pos = get_decoder(columns, present_after, errors=errors, partial_json_columns=mask,
+                                        memo=memo).decode_at(
                     data, pos, end
                 )
                 _resolve_partial(before, after, cols, mask)

@@ -1,49 +1,59 @@
-"""``binlog-ksy rows``: the row changes of binlog files, readable or as JSON lines."""
+"""``binlog-ksy rows``: the row changes of binlog files, readable, as JSON lines or as typed Parquet."""
 
 from __future__ import annotations
 
 import argparse
 import sys
-from datetime import datetime, timezone
-from typing import Any, Callable
+from datetime import UTC, datetime
+from typing import Any
 
-from .errors import BinlogError
-from .value_json import dumps
+from .changes import ChangeReader, RowChange
+from .cli_common import (
+    EXIT_OK,
+    SHARED_FLAGS_EPILOG,
+    add_files_argument,
+    add_filter_arguments,
+    add_reading_arguments,
+    add_schema_argument,
+    exit_status_for,
+    filter_from_args,
+    for_each_file,
+    report_error,
+    report_usage_error,
+    schema_from_args,
+)
+from .errors import BinlogError, UsageError
+from .value_json import change_json, dumps, image_json
+
+_DESCRIPTION = """\
+Print every row change of each FILE. --format text shows one change per line;
+jsonl prints objects with file, pos, timestamp, gtid, schema, table, op, before,
+after; parquet writes typed tables, one dataset per table at
+DIR/<schema>.<table>/ (with --output DIR). Without column names in the binlog
+(binlog_row_metadata=FULL), columns are @1, @2, ... unless --schema names them."""
 
 
-def _datetime(text: str) -> datetime:
-    try:
-        when = datetime.fromisoformat(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a date and time: {text!r} (use 'YYYY-MM-DD HH:MM:SS')") from None
-    return when if when.tzinfo else when.replace(tzinfo=timezone.utc)
-
-
-def add_rows_parser(sub: Any, add_common: Callable[[argparse.ArgumentParser], None]) -> None:
-    p = sub.add_parser(
-        "rows", help="print the row changes (insert/update/delete) with typed values",
-        description="Print every row change of each FILE. Text shows one change per line; --format jsonl "
-                    "prints objects with file, pos, timestamp, gtid, schema, table, op, before, after. "
-                    "Filters work like mysqlbinlog's. Without column names in the binlog "
-                    "(binlog_row_metadata=FULL), columns are @1, @2, ... unless --schema names them.")
-    add_common(p)
-    p.add_argument("--database", "-d", action="append", metavar="DB", help="only this database (repeatable)")
-    p.add_argument("--table", "-t", action="append", metavar="[DB.]TABLE", help="only this table (repeatable)")
-    p.add_argument("--start-position", type=int, metavar="N", help="only rows events at byte offset >= N")
-    p.add_argument("--stop-position", type=int, metavar="N", help="only rows events at byte offset < N")
-    p.add_argument("--start-datetime", type=_datetime, metavar="DT",
-                   help="only events at or after DT (UTC unless DT has an offset)")
-    p.add_argument("--stop-datetime", type=_datetime, metavar="DT", help="only events before DT")
-    p.add_argument("--schema", metavar="FILE.yaml",
-                   help="column names (and unsigned/charset) per database and table, for binlogs without them")
+def add_rows_parser(sub: Any) -> None:
+    """Add the ``rows`` subcommand to an argparse subparsers object."""
+    p = sub.add_parser("rows", help="print the row changes (insert/update/delete) with typed values",
+                       description=_DESCRIPTION, epilog=SHARED_FLAGS_EPILOG,
+                       formatter_class=argparse.RawDescriptionHelpFormatter)
+    add_files_argument(p)
+    add_reading_arguments(p, formats=("text", "jsonl", "parquet"),
+                          format_help="text (default): one readable line per change; jsonl: one JSON object "
+                                      "per change; parquet: typed tables in --output DIR")
+    p.add_argument("-o", "--output", metavar="DIR",
+                   help="with --format parquet: the directory to write (replaced atomically when done)")
+    add_filter_arguments(p)
+    add_schema_argument(p)
     p.add_argument("--undecodable", choices=("error", "keep"), default="error",
                    help="text that does not decode in its column's charset: error (default: report the column "
                         "and byte offset) or keep (print the bytes as hex)")
     p.set_defaults(run=run_rows)
 
 
-def _text_line(change: Any) -> str:
-    when = datetime.fromtimestamp(change.timestamp, timezone.utc).strftime("%Y-%m-%d %H:%M:%S")
+def _text_line(change: RowChange) -> str:
+    when = datetime.fromtimestamp(change.timestamp, UTC).strftime("%Y-%m-%d %H:%M:%S")
     head = f"# {change.file} @{change.pos} {when}" + (f" gtid {change.gtid}" if change.gtid else "")
 
     def image(values: dict[str, Any] | None) -> str:
@@ -53,41 +63,34 @@ def _text_line(change: Any) -> str:
 
     target = f"`{change.schema}`.`{change.table}`"
     if change.op == "insert":
-        body = f"INSERT INTO {target} SET {image(change.json_values('after'))}"
+        body = f"INSERT INTO {target} SET {image(image_json(change, 'after'))}"
     elif change.op == "delete":
-        body = f"DELETE FROM {target} WHERE {image(change.json_values('before'))}"
+        body = f"DELETE FROM {target} WHERE {image(image_json(change, 'before'))}"
     else:
-        body = f"UPDATE {target} WHERE {image(change.json_values('before'))} SET {image(change.json_values('after'))}"
+        body = (f"UPDATE {target} WHERE {image(image_json(change, 'before'))} "
+                f"SET {image(image_json(change, 'after'))}")
     return f"{head}\n{body}"
 
 
 def run_rows(args: argparse.Namespace) -> int:
-    from .changes import ChangeFilter, ChangeReader
-    from .cli import EXIT_OK, EXIT_USAGE, exit_status_for, for_each_file, report_error
-    from .schema_file import SchemaFile, SchemaFileError
-
-    schema = None
-    if args.schema:
-        try:
-            schema = SchemaFile.load(args.schema)
-        except SchemaFileError as exc:
-            print(f"binlog-ksy: error: {exc}", file=sys.stderr)
-            return EXIT_USAGE
-    filters = ChangeFilter(
-        databases=frozenset(args.database) if args.database else None,
-        tables=frozenset(args.table) if args.table else None,
-        start_position=args.start_position,
-        stop_position=args.stop_position,
-        start_datetime=args.start_datetime,
-        stop_datetime=args.stop_datetime,
-    )
+    try:
+        if args.format == "parquet" and not args.output:
+            raise UsageError("--format parquet writes files: give --output DIR")
+        if args.output and args.format != "parquet":
+            raise UsageError("--output is for --format parquet")
+        flt = filter_from_args(args)
+        schema = schema_from_args(args)
+    except UsageError as err:
+        return report_usage_error(err, "rows")
+    undecodable = "keep" if args.undecodable == "keep" else "strict"
+    if args.format == "parquet":
+        return _run_parquet(args, flt, schema, undecodable)
     out = sys.stdout
     jsonl = args.format == "jsonl"
 
     def handle(name: str) -> int:
-        reader = ChangeReader(name, schema=schema, filters=filters, on_error=args.on_error,
-                              verify_checksums=args.verify_checksums,
-                              undecodable="keep" if args.undecodable == "keep" else "strict")
+        reader = ChangeReader(name, schema=schema, filters=flt, on_error=args.on_error,
+                              verify_checksums=args.verify_checksums, undecodable=undecodable)
         reported = 0
 
         def flush() -> None:
@@ -98,12 +101,10 @@ def run_rows(args: argparse.Namespace) -> int:
 
         try:
             for change in reader:
-                if jsonl:
-                    out.write(dumps(change.to_json()))
-                else:
-                    out.write(_text_line(change))
+                out.write(dumps(change_json(change)) if jsonl else _text_line(change))
                 out.write("\n")
-                flush()
+                if reported < len(reader.errors):
+                    flush()
         except BinlogError as stop:
             for err in reader.errors[reported:]:
                 if err is not stop:
@@ -116,3 +117,40 @@ def run_rows(args: argparse.Namespace) -> int:
         return status
 
     return for_each_file(args, handle)
+
+
+def _run_parquet(args: argparse.Namespace, flt: Any, schema: Any, undecodable: Any) -> int:
+    from .table_writer import TypedTableWriter
+
+    writer = TypedTableWriter(args.output)
+
+    def handle(name: str) -> int:
+        reader = ChangeReader(name, schema=schema, filters=flt, on_error=args.on_error,
+                              verify_checksums=args.verify_checksums, undecodable=undecodable)
+        raised: BinlogError | None = None
+        try:
+            for rows_event in reader.rows_events():
+                try:
+                    writer.add(rows_event, errors=undecodable)
+                except Exception as exc:
+                    reader.report(reader.decode_error(rows_event, exc))
+        except BinlogError as err:
+            raised = err
+            raise
+        finally:
+            for err in reader.errors:
+                if err is not raised:
+                    report_error(err, args.debug)
+        status = EXIT_OK
+        for err in reader.errors:
+            status = max(status, exit_status_for(err))
+        return status
+
+    try:
+        status = for_each_file(args, handle)
+        summary = writer.commit()
+    except BaseException:
+        writer.abort()
+        raise
+    print(f"binlog-ksy rows: {summary}", file=sys.stderr)
+    return status

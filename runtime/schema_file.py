@@ -26,9 +26,7 @@ from typing import Any
 
 import yaml
 
-
-class SchemaFileError(ValueError):
-    """The schema file is not in the documented shape."""
+from .errors import SchemaFileError
 
 
 @dataclass(frozen=True, slots=True)

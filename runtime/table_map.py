@@ -51,6 +51,9 @@ class TableMap:
     has_names: bool = False
     primary_key: tuple[str, ...] = ()
     json_columns: tuple[int, ...] = field(default=())
+    #: What readers prepare once per table map and reuse for its rows events (row decoders per
+    #: columns bitmap, JSON formatters): owned here so it lives and dies with the map.
+    memo: dict[Any, Any] = field(default_factory=dict, compare=False, repr=False, hash=False)
 
     @property
     def qualified_name(self) -> str:

@@ -15,9 +15,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from . import event_types as et
-from .describe import gtid_text, query_text
 from .errors import MalformedEventError
 from .event import Event
+from .event_fields import gtid_text, query_text
 from .mariadb_compression import CompressionError
 
 _GTID_EVENTS = frozenset({

@@ -41,7 +41,7 @@ from collections.abc import Sequence
 from datetime import UTC, date, datetime, timedelta
 from decimal import Decimal
 from json.encoder import encode_basestring
-from typing import Callable, Any
+from typing import TYPE_CHECKING, Any, Callable
 
 from .column import MYSQL_TYPE, Column
 from .row_image import JsonPartialUpdate, RowDecodeError
@@ -50,7 +50,11 @@ from .types.floats import float32_shortest
 from .types.json_binary import JsonOpaque
 from .types.temporal import MySQLDate, MySQLDateTime, format_date, format_datetime, format_time
 
-__all__ = ["dumps", "dumps_row", "json_document", "json_value", "row_json"]
+if TYPE_CHECKING:
+    from .changes import RowChange
+    from .table_map import TableMap
+
+__all__ = ["change_json", "dumps", "dumps_row", "image_json", "json_document", "json_value", "row_json"]
 
 T = MYSQL_TYPE
 _INTEGERS = frozenset((T.TINY, T.SHORT, T.INT24, T.LONG, T.LONGLONG, T.YEAR, T.BIT))
@@ -307,3 +311,35 @@ def dumps(obj: Any) -> str:
 def dumps_row(columns: Sequence[Column], row: dict[str, Any] | None, *, errors: str = "strict") -> str:
     """One decoded row as a compact JSON object text."""
     return dumps(row_json(columns, row, errors=errors))
+
+
+def _formatters(table_map: TableMap) -> dict[str, Callable[[Any], Any]]:
+    """Column name -> JSON formatter, prepared once per table map (kept in its ``memo``)."""
+    formatters = table_map.memo.get("value_json")
+    if formatters is None:
+        formatters = table_map.memo["value_json"] = {c.name: json_formatter(c) for c in table_map.columns}
+    return formatters
+
+
+def image_json(change: RowChange, which: str) -> dict[str, Any] | None:
+    """The ``before`` or ``after`` image of a change with values mapped to JSON (this module's contract)."""
+    image = change.before if which == "before" else change.after
+    if image is None:
+        return None
+    formatters = _formatters(change.table_map)
+    return {name: formatters[name](value) if name in formatters else value for name, value in image.items()}
+
+
+def change_json(change: RowChange) -> dict[str, Any]:
+    """The object ``binlog-ksy rows --format jsonl`` prints for one change."""
+    return {
+        "file": change.file,
+        "pos": change.pos,
+        "timestamp": change.timestamp,
+        "gtid": change.gtid,
+        "schema": change.schema,
+        "table": change.table,
+        "op": change.op,
+        "before": image_json(change, "before"),
+        "after": image_json(change, "after"),
+    }

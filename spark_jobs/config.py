@@ -28,11 +28,10 @@ import os
 from dataclasses import dataclass, field, fields, replace
 from typing import Any, Mapping
 
+from ..runtime.errors import ConfigError, UsageError
+from ..runtime.filters import ChangeFilter
+
 __all__ = ["ExtractConfig", "ConfigError", "load_job_file"]
-
-
-class ConfigError(ValueError):
-    """The job settings are not usable (a usage error: exit status 2)."""
 
 
 def _as_list(value: Any, key: str) -> list[str]:
@@ -65,6 +64,11 @@ class ExtractConfig:
         Filters: names or fnmatch patterns (``tables`` as ``db.table`` or ``table``).
     start_datetime, stop_datetime
         Keep events with ``start <= timestamp < stop`` (ISO text, UTC unless an offset is given).
+    start_position, stop_position
+        Keep events with ``start <= pos < stop`` (byte offsets; only with one input file).
+    on_error
+        ``skip`` (default): resume after a damaged event at the next valid one; ``stop``: stop
+        reading a file at its first damaged event. Either way the damage is in ``errors/``.
     schema_file
         YAML with column names for tables logged without them (``runtime/schema_file.py``).
     typed
@@ -87,6 +91,9 @@ class ExtractConfig:
     tables: list[str] = field(default_factory=list)
     start_datetime: str | None = None
     stop_datetime: str | None = None
+    start_position: int | None = None
+    stop_position: int | None = None
+    on_error: str = "skip"
     schema_file: str | None = None
     typed: bool = False
     verify_checksums: bool = True
@@ -117,6 +124,9 @@ class ExtractConfig:
             elif key == "batch_size":
                 if not isinstance(value, int) or value < 1:
                     raise ConfigError("batch_size: expected a positive integer")
+            elif key in ("start_position", "stop_position"):
+                if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+                    raise ConfigError(f"{key}: expected a byte offset (an integer >= 0)")
             elif not isinstance(value, str):
                 raise ConfigError(f"{key}: expected a string, not {value!r}")
             setattr(cfg, key, value)
@@ -139,18 +149,25 @@ class ExtractConfig:
             raise ConfigError("no inputs: give INPUT... or 'inputs:' in the job file")
         if not self.output:
             raise ConfigError("no output: give --output DIR or 'output:' in the job file")
-        from .records import parse_datetime
-
-        for key in ("start_datetime", "stop_datetime"):
-            value = getattr(self, key)
-            if value:
-                try:
-                    parse_datetime(value)
-                except ValueError as exc:
-                    raise ConfigError(f"{key}: {exc}") from None
+        if self.on_error not in ("stop", "skip"):
+            raise ConfigError(f"on_error: expected stop or skip, not {self.on_error!r}")
+        try:
+            flt = self.filter()
+        except UsageError as exc:
+            raise ConfigError(str(exc)) from None
+        if flt.selects_positions and (len(self.inputs) != 1 or not os.path.isfile(self.inputs[0])):
+            raise ConfigError("start_position/stop_position are byte offsets in one file: give exactly one "
+                              "input file")
         if self.schema_file and "://" not in self.schema_file and not os.path.isfile(self.schema_file):
             raise ConfigError(f"schema_file: no such file: {self.schema_file}")
         return self
+
+
+    def filter(self) -> ChangeFilter:
+        """The runtime's filter for these settings (the same matching as every other command)."""
+        return ChangeFilter.create(databases=self.databases, tables=self.tables,
+                                   start_position=self.start_position, stop_position=self.stop_position,
+                                   start_datetime=self.start_datetime, stop_datetime=self.stop_datetime)
 
 
 def _conf_text(value: Any) -> str:

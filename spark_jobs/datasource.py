@@ -94,15 +94,14 @@ from pyspark.sql.types import (
     TimestampType,
 )
 
+from ..runtime.filters import ChangeFilter
 from .paths import expand_inputs, is_uri
 from .records import (
     KINDS,
     TYPED_META_COLUMNS,
     ReadOptions,
-    TableFilter,
     TypedTable,
     iter_batches,
-    parse_datetime,
 )
 
 __all__ = [
@@ -286,6 +285,10 @@ class BinlogDataSource(DataSource):
     start_datetime, stop_datetime
         Keep rows with ``start_datetime <= timestamp < stop_datetime`` (ISO
         text; without an offset it is UTC).
+    start_position, stop_position
+        Keep events with ``start_position <= pos < stop_position`` (byte offsets; one file).
+        The filter options are those of :meth:`binlog_ksy.runtime.filters.ChangeFilter.to_options`:
+        the same matching as ``binlog-ksy events``/``rows`` and the Python API.
     schema_file
         YAML file with column names (``runtime/schema_file.py``); read once on
         the driver (local path or pyarrow URI).
@@ -296,7 +299,8 @@ class BinlogDataSource(DataSource):
     batch_size
         Rows per Arrow batch (default 8192).
     on_error
-        Only ``skip`` (the default): problems become rows (see the module docstring).
+        ``skip`` (default): problems become rows and reading resumes at the next valid
+        event; ``stop``: a file's first problem becomes a row and ends that file.
     typed_tables
         JSON list of ``{"schema", "table", "columns": [[name, type], ...]}`` for ``kind=typed``.
     progress_dir
@@ -363,8 +367,8 @@ class BinlogDataSource(DataSource):
     def _read_options(self) -> ReadOptions:
         o = self.options
         on_error = str(o.get("on_error", "skip")).lower()
-        if on_error != "skip":
-            raise ValueError("binlog data source: on_error must be 'skip' (problems are returned as rows)")
+        if on_error not in ("stop", "skip"):
+            raise ValueError(f"binlog data source: on_error must be 'stop' or 'skip', not {on_error!r}")
         schema_yaml = None
         if o.get("schema_file"):
             schema_yaml = _read_text(o["schema_file"])
@@ -377,9 +381,8 @@ class BinlogDataSource(DataSource):
             kind=self._kind(),
             batch_size=int(o.get("batch_size", 8192)),
             verify_checksums=_bool(o, "verify_checksums", True),
-            filter=TableFilter.parse(o.get("databases"), o.get("tables")),
-            start_time=parse_datetime(o["start_datetime"]) if o.get("start_datetime") else None,
-            stop_time=parse_datetime(o["stop_datetime"]) if o.get("stop_datetime") else None,
+            filter=ChangeFilter.from_options(dict(o)),
+            on_error=on_error,
             schema_yaml=schema_yaml,
             with_body=_bool(o, "with_body", True),
             typed_tables=self._typed_tables(),

@@ -411,10 +411,8 @@ def _reader(spark: SparkSession, cfg: ExtractConfig, kind: str, files: list[Inpu
             extra: dict[str, str] | None = None) -> DataFrame:
     r = spark.read.format("binlog").option("kind", kind)
     options = {
-        "databases": ",".join(cfg.databases),
-        "tables": ",".join(cfg.tables),
-        "start_datetime": cfg.start_datetime or "",
-        "stop_datetime": cfg.stop_datetime or "",
+        **cfg.filter().to_options(),
+        "on_error": cfg.on_error,
         "schema_file": cfg.schema_file or "",
         "verify_checksums": str(cfg.verify_checksums).lower(),
         "with_body": str(cfg.with_body).lower(),
@@ -747,7 +745,7 @@ def _fill_summary(spark: SparkSession, summary: ExtractSummary, out: _Output, ch
 
 def main(argv: Sequence[str] | None = None) -> int:
     """``spark-submit spark_jobs/extract_job.py INPUT... --output DIR [options]``."""
-    from binlog_ksy.runtime.extract_cli import add_extract_arguments, run_extract_command
+    from binlog_ksy.spark_jobs.extract_cli import add_extract_arguments, run_extract_command
 
     parser = argparse.ArgumentParser(prog="extract_job.py", description=__doc__.split("\n")[0])
     add_extract_arguments(parser)

@@ -21,7 +21,6 @@ Imports nothing from pyspark, so the benchmark and tests can call it directly.
 from __future__ import annotations
 
 import datetime as dt
-import fnmatch
 import hashlib
 import json
 import os
@@ -32,17 +31,17 @@ from typing import Any, Callable, Iterable, Iterator, Sequence
 import pyarrow as pa
 
 from ..runtime.errors import BinlogError, UndecodableValueError
+from ..runtime.filters import ChangeFilter, EventSelection
+from ..runtime.value_json import image_json
 from .paths import is_uri, open_binlog
 
 __all__ = [
     "KINDS",
     "ReadOptions",
-    "TableFilter",
     "TypedTable",
     "BatchBuilder",
     "iter_rows",
     "iter_batches",
-    "parse_datetime",
     "typed_spark_type",
     "ProgressWriter",
     "EVENT_COLUMNS",
@@ -69,79 +68,9 @@ TYPED_META_COLUMNS = ("_file", "_pos", "_row_index", "_timestamp", "_server_id",
 
 _MICROS = 1_000_000
 _EPOCH = dt.datetime(1970, 1, 1, tzinfo=dt.timezone.utc)
-_TX_CONTROL = ("BEGIN", "COMMIT", "ROLLBACK", "START TRANSACTION", "XA ", "SAVEPOINT", "RELEASE SAVEPOINT")
 
 
 # -- options ---------------------------------------------------------------------------
-
-
-def parse_datetime(text: str) -> int:
-    """Seconds since the epoch for an ISO date/time (``2024-05-01``, ``2024-05-01 12:00:00``).
-
-    A time without an offset is taken as UTC, so a job gives the same rows on
-    every machine (mysqlbinlog uses the local time zone instead).
-    """
-    text = text.strip()
-    try:
-        value = dt.datetime.fromisoformat(text.replace("Z", "+00:00"))
-    except ValueError:
-        raise ValueError(f"not an ISO date/time: {text!r} (use e.g. 2024-05-01 12:00:00)") from None
-    if value.tzinfo is None:
-        value = value.replace(tzinfo=dt.timezone.utc)
-    return int(value.timestamp())
-
-
-@dataclass(frozen=True)
-class TableFilter:
-    """Which databases and tables to keep.
-
-    Parameters
-    ----------
-    databases
-        Database names or fnmatch patterns (``shop``, ``shop_*``); empty: all.
-    tables
-        ``db.table`` or ``table`` names or patterns (``shop.order*``, ``users``); empty: all.
-    """
-
-    databases: tuple[str, ...] = ()
-    tables: tuple[str, ...] = ()
-
-    @classmethod
-    def parse(cls, databases: str | Sequence[str] | None, tables: str | Sequence[str] | None) -> "TableFilter":
-        """From comma-separated strings or lists."""
-        def split(value: str | Sequence[str] | None) -> tuple[str, ...]:
-            if not value:
-                return ()
-            items = value.split(",") if isinstance(value, str) else list(value)
-            return tuple(s.strip() for s in items if s and s.strip())
-        return cls(split(databases), split(tables))
-
-    @property
-    def active(self) -> bool:
-        return bool(self.databases or self.tables)
-
-    def keeps_database(self, schema: str | None) -> bool:
-        """Whether a database passes the ``databases`` filter."""
-        if not self.databases:
-            return True
-        return schema is not None and any(fnmatch.fnmatchcase(schema, p) for p in self.databases)
-
-    def keeps(self, schema: str | None, table: str | None) -> bool:
-        """Whether a table passes both filters."""
-        if not self.keeps_database(schema):
-            return False
-        if not self.tables:
-            return True
-        if table is None:
-            return False
-        qualified = f"{schema}.{table}"
-        for pattern in self.tables:
-            if "." in pattern:
-                if fnmatch.fnmatchcase(qualified, pattern):
-                    return True
-            elif fnmatch.fnmatchcase(table, pattern):
-                return True
-        return False
 
 
 @dataclass(frozen=True)
@@ -178,9 +107,9 @@ class ReadOptions:
     verify_checksums
         Check each event's CRC32.
     filter
-        Databases and tables to keep.
-    start_time, stop_time
-        Keep events/changes with ``start_time <= timestamp < stop_time`` (epoch seconds).
+        Databases, tables, positions and times to keep (the runtime's filter).
+    on_error
+        ``skip``: resume after a damaged event; ``stop``: stop reading a file at its first damage.
     schema_yaml
         The text of the column-name schema file, read once on the driver.
     with_body
@@ -194,18 +123,12 @@ class ReadOptions:
     kind: str = "events"
     batch_size: int = 8192
     verify_checksums: bool = True
-    filter: TableFilter = field(default_factory=TableFilter)
-    start_time: int | None = None
-    stop_time: int | None = None
+    filter: ChangeFilter = field(default_factory=ChangeFilter)
+    on_error: str = "skip"
     schema_yaml: str | None = None
     with_body: bool = True
     typed_tables: tuple[TypedTable, ...] = ()
     progress_dir: str | None = None
-
-    def in_time(self, timestamp: int) -> bool:
-        if self.start_time is not None and timestamp < self.start_time:
-            return False
-        return self.stop_time is None or timestamp < self.stop_time
 
 
 # -- progress ------------------------------------------------------------------------------
@@ -320,16 +243,8 @@ def _event_error_row(uri: str, err: BinlogError) -> tuple:
             _error_struct(err))
 
 
-def _is_tx_control(query: str | None) -> bool:
-    if not query:
-        return False
-    head = query.lstrip()[:20].upper()
-    return head.startswith(_TX_CONTROL)
-
-
 def _iter_event_rows(uri: str, size: int | None, opts: ReadOptions, progress: ProgressWriter) -> Iterator[tuple]:
     from ..runtime.describe import event_to_dict
-    from ..runtime.event_types import ROWS_EVENTS, TABLE_MAP_EVENT
     from ..runtime.reader import BinlogReader
     from ..runtime.transactions import TransactionState, TransactionTracker
 
@@ -339,11 +254,9 @@ def _iter_event_rows(uri: str, size: int | None, opts: ReadOptions, progress: Pr
         yield _event_error_row(uri, _open_error(uri, exc, size))
         return
     with f:
-        reader = BinlogReader(f, name=uri, verify_checksums=opts.verify_checksums, on_error="skip")
+        reader = BinlogReader(f, name=uri, verify_checksums=opts.verify_checksums, on_error=opts.on_error)
         tracker = TransactionTracker()
-        table_names: dict[int, tuple[str | None, str | None]] = {}
-        keep_table: dict[tuple[str | None, str | None], bool] = {}
-        filt = opts.filter
+        selection = EventSelection(opts.filter)
         reported = 0
         rows = 0
         try:
@@ -351,39 +264,22 @@ def _iter_event_rows(uri: str, size: int | None, opts: ReadOptions, progress: Pr
                 while reported < len(reader.errors):
                     yield _event_error_row(uri, reader.errors[reported])
                     reported += 1
+                if opts.filter.past_stop(event.pos) and event.in_payload is None:
+                    break
                 try:
                     state = tracker.update(event)
                 except BinlogError:  # an unparseable GTID body: reported with the body below
                     state = TransactionState(None, None)
+                rows += 1
+                progress.update(reader.position, rows)
                 body_error: BinlogError | None = None
                 body: dict | None = None
                 try:
+                    if not selection.wants(event):
+                        continue
                     body = event_to_dict(event)["body"]
                 except BinlogError as err:
                     body_error = err
-                if body is not None and event.type_code == TABLE_MAP_EVENT:
-                    table_names[body.get("table_id")] = (body.get("schema"), body.get("table"))
-                rows += 1
-                progress.update(reader.position, rows)
-                if not opts.in_time(event.timestamp):
-                    if body_error is not None:
-                        yield _event_error_row(uri, body_error)
-                    continue
-                if filt.active and body is not None:
-                    name: tuple[str | None, str | None] | None = None
-                    if event.type_code == TABLE_MAP_EVENT:
-                        name = (body.get("schema"), body.get("table"))
-                    elif event.type_code in ROWS_EVENTS:
-                        name = table_names.get(body.get("table_id"), (None, None))
-                    elif "query" in body and body.get("schema") and not _is_tx_control(body.get("query")):
-                        if not filt.keeps_database(body.get("schema")):
-                            continue
-                    if name is not None:
-                        keep = keep_table.get(name)
-                        if keep is None:
-                            keep = keep_table[name] = filt.keeps(*name)
-                        if not keep:
-                            continue
                 yield (
                     uri, event.pos, event.end_pos, event.in_payload, event.type_name, event.type_code,
                     _micros(event.timestamp), event.server_id, event.length, event.flags, state.gtid, state.seq,
@@ -458,28 +354,6 @@ def _load_schema_file(text: str | None) -> Any:
     return SchemaFile.from_dict(yaml.safe_load(text), source="schema_file")
 
 
-class _ChangeFilter:
-    """The runtime's change filter protocol (``wants_table``, ``wants_event``) over :class:`TableFilter`.
-
-    Given to ``ChangeReader`` so that rows of unwanted tables and times are
-    not decoded at all.
-    """
-
-    def __init__(self, opts: ReadOptions) -> None:
-        self._opts = opts
-        self._tables: dict[tuple[str, str], bool] = {}
-
-    def wants_table(self, schema: str, table: str) -> bool:
-        key = (schema, table)
-        keep = self._tables.get(key)
-        if keep is None:
-            keep = self._tables[key] = self._opts.filter.keeps(schema, table)
-        return keep
-
-    def wants_event(self, event: Any) -> bool:
-        return self._opts.in_time(event.timestamp)
-
-
 def _iter_changes_of_file(uri: str, size: int | None, opts: ReadOptions, progress: ProgressWriter,
                           on_change: Callable[[Any, int], Iterable[tuple]],
                           on_error: Callable[[BinlogError], tuple] | None) -> Iterator[tuple]:
@@ -499,8 +373,7 @@ def _iter_changes_of_file(uri: str, size: int | None, opts: ReadOptions, progres
         return
     with f:
         reader = ChangeReader(f, name=uri, schema=_load_schema_file(opts.schema_yaml),
-                              filters=_ChangeFilter(opts),  # type: ignore[arg-type]
-                              on_error="skip", verify_checksums=opts.verify_checksums)
+                              filters=opts.filter, on_error=opts.on_error, verify_checksums=opts.verify_checksums)
         errors: list[BinlogError] = reader.errors
         reported = 0
         rows = 0
@@ -552,8 +425,8 @@ def _iter_change_rows(uri: str, size: int | None, opts: ReadOptions, progress: P
         # The same table map object is shared by its rows: compare by identity first.
         if previous is not change.columns and previous != change.columns:
             columns = [_column_info(c) for c in change.columns]
-        before = change.json_values("before")
-        after = change.json_values("after")
+        before = image_json(change, "before")
+        after = image_json(change, "after")
         dumps = _row_dumps()
         if columns is not None:
             defined[key] = change.columns  # only once the row is built: a failed row does not take it

@@ -10,7 +10,8 @@ import pytest
 
 import binlog_ksy
 from binlog_ksy.runtime.changes import ChangeFilter, iter_changes
-from binlog_ksy.runtime.cli import main
+from binlog_ksy.cli import main
+from binlog_ksy.runtime.value_json import change_json, image_json
 from fixture_index import fixture, load_index
 
 PRE_GA = ("a_drop6p", "5.1.15-", "5.1.17-")
@@ -21,7 +22,7 @@ def test_every_rows_event_decodes(fx, tmp_path: Path) -> None:
     errors: list = []
     changes = list(iter_changes(fx.readable_path(tmp_path), on_error="skip", errors=errors))
     for change in changes:
-        change.to_json()
+        change_json(change)
     from binlog_ksy.runtime import event_types as et
     from binlog_ksy.runtime.reader import BinlogReader
 
@@ -55,7 +56,7 @@ def test_sakila_inserts_count() -> None:
 def test_vector_values() -> None:
     foo = [c for c in _changes("vector.binlog") if c.table == "foo"]
     assert foo[0].after == {"id": 1, "vector_column": pytest.approx([1.1, 2.2, 3.3])}
-    assert foo[0].json_values("after")["vector_column"] == [1.1, 2.2, 3.3]
+    assert image_json(foo[0], "after")["vector_column"] == [1.1, 2.2, 3.3]
 
 
 def test_json_and_partial_json_update() -> None:
@@ -64,7 +65,7 @@ def test_json_and_partial_json_update() -> None:
     assert first.after["@2"] == {"age": 24, "data": "xxxxxxxxxx", "name": "Joe"}
     partial = [c for c in changes if c.op == "update" and c.before == {"@1": 1} and "@2" in (c.after or {})]
     assert partial, "the PARTIAL_UPDATE_ROWS event's change"
-    assert partial[0].json_values("after")["@2"] == {"json_diff": [{"op": "REPLACE", "path": "$.age", "value": 26}]}
+    assert image_json(partial[0], "after")["@2"] == {"json_diff": [{"op": "REPLACE", "path": "$.age", "value": 26}]}
 
 
 def test_json_opaque_values_follow_mysql_json_text(capsys) -> None:
@@ -83,7 +84,7 @@ def test_enum_set_and_long_strings() -> None:
 
 def test_negative_time() -> None:
     change = _changes("time_issue")[0]
-    assert change.json_values("after") == {"@1": "-507:48:27"}
+    assert image_json(change, "after") == {"@1": "-507:48:27"}
     assert change.after["@1"] == -dt.timedelta(hours=507, minutes=48, seconds=27)
 
 

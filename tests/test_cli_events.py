@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from binlog_ksy.runtime.cli import main
+from binlog_ksy.cli import main
 from fixture_index import fixture
 
 REQUIRED_KEYS = {"file", "pos", "end_pos", "type", "type_code", "timestamp", "server_id", "length", "flags", "body"}

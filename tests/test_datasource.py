@@ -290,7 +290,7 @@ def test_changes_equal_binlog_ksy_rows(spark, capsys: pytest.CaptureFixture) -> 
     """Every change the data source returns is what ``binlog-ksy rows --format jsonl`` prints, in order."""
     import json
 
-    from binlog_ksy.runtime.cli import main
+    from binlog_ksy.cli import main
 
     root = Path(__file__).resolve().parent.parent
     paths = [str(root / p) if not os.path.isabs(p) else p for p in ROWS_CLI_FILES]

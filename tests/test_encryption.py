@@ -19,7 +19,7 @@ from pathlib import Path
 
 import pytest
 
-from binlog_ksy.runtime import cli
+from binlog_ksy import cli
 from binlog_ksy.runtime.changes import iter_changes
 from binlog_ksy.runtime.errors import BinlogError, EncryptedBinlogError
 from fuzz.harness import books_problem, read

@@ -29,8 +29,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from binlog_ksy.runtime import cli
+from binlog_ksy import cli
 from binlog_ksy.runtime.changes import iter_changes
+from binlog_ksy.runtime.value_json import change_json
 from fuzz.harness import (
     CORPUS,
     OPEN_BUGS,
@@ -94,7 +95,7 @@ def raise_open_bug(data: bytes, path: Path) -> None:
     path.write_bytes(data)
     errors: list = []
     for change in iter_changes(path, on_error="skip", errors=errors):
-        change.to_json()
+        change_json(change)
 
 
 def _run_cli(argv: list[str]) -> tuple[int, str]:

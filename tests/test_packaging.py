@@ -26,7 +26,7 @@ def test_every_package_is_listed() -> None:
 
 def test_console_script_points_at_main() -> None:
     scripts = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["scripts"]
-    assert scripts["binlog-ksy"] == "binlog_ksy.runtime.cli:main"
-    from binlog_ksy.runtime.cli import main
+    assert scripts["binlog-ksy"] == "binlog_ksy.cli:main"
+    from binlog_ksy.cli import main
 
     assert callable(main)

@@ -31,7 +31,7 @@ from pathlib import Path
 
 import pytest
 
-from binlog_ksy.runtime import cli
+from binlog_ksy import cli
 from binlog_ksy.runtime.changes import iter_changes
 from binlog_ksy.runtime.errors import (
     BinlogError,

@@ -146,7 +146,7 @@ def test_truncated_value_names_column_and_offset() -> None:
     with pytest.raises(RowDecodeError) as info:
         decode_rows(TABLE, "insert", None, bitmap(present), data[: offset_of_at + 3])
     err = info.value
-    assert (err.column, err.column_index, err.offset) == ("at", 3, offset_of_at)
+    assert (err.column, err.column_index, err.data_offset) == ("at", 3, offset_of_at)
     assert "column at (#4)" in str(err)
     assert "runs past the end" in str(err)
 
@@ -157,7 +157,7 @@ def test_truncated_length_prefixed_value() -> None:
     with pytest.raises(RowDecodeError) as info:
         decode_rows(TABLE, "insert", None, bitmap(present), data[:-1])
     assert info.value.column == "name"
-    assert info.value.offset == 1 + 4
+    assert info.value.data_offset == 1 + 4
 
 
 def test_bad_text_strict_and_keep() -> None:

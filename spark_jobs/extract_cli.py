@@ -1,8 +1,9 @@
 """``binlog-ksy extract``: the Spark extraction job from the command line.
 
-Wired into ``runtime/cli.py`` with :func:`add_extract_parser`. Nothing here
-imports pyspark (or ``spark_jobs``) until the command runs, so the rest of the
-CLI works without Spark installed.
+Wired into ``binlog_ksy/cli.py`` with :func:`add_extract_parser`, and the
+flags of ``spark-submit spark_jobs/extract_job.py``. Nothing here imports
+pyspark until the command runs, so the rest of the CLI works without Spark
+installed and ``extract`` without it exits 2 with one line naming the extra.
 
 Exit status: 0 when every file was read to its end, 1 when the job finished
 but some files or events could not be read (they are in ``errors/``), 2 for
@@ -17,9 +18,17 @@ import argparse
 import sys
 from typing import Any
 
-EXIT_OK = 0
-EXIT_DAMAGED = 1
-EXIT_USAGE = 2
+from ..runtime.cli_common import (
+    EXIT_DAMAGED,
+    EXIT_OK,
+    EXIT_USAGE,
+    SHARED_FLAGS_EPILOG,
+    add_filter_arguments,
+    add_schema_argument,
+)
+from ..runtime.errors import ConfigError, MissingExtraError, UsageError
+from ..runtime.filters import ChangeFilter
+
 EXIT_FAILED = 3
 
 _DESCRIPTION = """\
@@ -39,7 +48,7 @@ and replaced on a rerun."""
 _EPILOG = """\
 examples:
   binlog-ksy extract /backups/binlogs/ --output /data/binlogs_parquet
-  binlog-ksy extract 'binlog.0000*' --output out --tables shop.orders --typed
+  binlog-ksy extract 'binlog.0000*' --output out --table shop.orders --typed
   binlog-ksy extract --config job.yaml --master local[4] --conf spark.driver.memory=4g
   spark-submit spark_jobs/extract_job.py /backups/binlogs/ --output out"""
 
@@ -51,40 +60,40 @@ def add_extract_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("-o", "--output", metavar="DIR", help="output directory (replaced when the run succeeds)")
     p.add_argument("--config", metavar="JOB.yaml",
                    help="YAML job file with any of the settings below (flags override it)")
-    p.add_argument("--databases", metavar="DB,...", help="keep only these databases (names or fnmatch patterns)")
-    p.add_argument("--tables", metavar="[DB.]TABLE,...", help="keep only these tables (names or fnmatch patterns)")
-    p.add_argument("--start-datetime", metavar="TIME",
-                   help="keep events at or after TIME (ISO, e.g. '2024-05-01 12:00:00'; UTC unless an offset is given)")
-    p.add_argument("--stop-datetime", metavar="TIME", help="keep events before TIME")
-    p.add_argument("--schema", "--schema-file", dest="schema_file", metavar="FILE.yaml",
-                   help="column names for tables logged without them (see runtime/schema_file.py)")
+    p.add_argument("--format", choices=("text", "json"), default=None,
+                   help="the summary at the end: text (default) or json (one object on stdout)")
+    p.add_argument("--json", dest="format", action="store_const", const="json", help=argparse.SUPPRESS)
+    p.add_argument("--on-error", choices=("stop", "skip"), default=None,
+                   help="skip (default): resume after a damaged event at the next valid one; stop: stop "
+                        "reading a file at its first damaged event (both list the damage in errors/)")
+    p.add_argument("--no-verify-checksums", dest="verify_checksums", action="store_false", default=None,
+                   help="do not check the CRC32 of each event")
+    p.add_argument("--debug", action="store_true", help="show Python tracebacks for errors")
+    add_filter_arguments(p, old_spellings=True)
+    add_schema_argument(p)
     p.add_argument("--typed", action="store_true", default=None,
                    help="also write tables/<schema>.<table>/ with one typed column per table column")
     p.add_argument("--no-body", dest="with_body", action="store_false", default=None,
                    help="leave events.body empty (faster, smaller)")
-    p.add_argument("--no-verify-checksums", dest="verify_checksums", action="store_false", default=None,
-                   help="do not check the CRC32 of each event")
     p.add_argument("--master", metavar="URL", help="Spark master (default: spark-submit's, else local[*])")
     p.add_argument("--conf", dest="spark_conf", action="append", metavar="KEY=VALUE", default=[],
                    help="a Spark setting (repeatable)")
     p.add_argument("--quiet", action="store_true", help="no progress lines, only the summary")
-    p.add_argument("--json", dest="json_summary", action="store_true",
-                   help="print the summary as JSON on stdout")
-    p.add_argument("--debug", action="store_true", help="show Python tracebacks for errors")
 
 
 def add_extract_parser(sub: Any) -> None:
     """Add the ``extract`` subcommand to an argparse subparsers object (sets ``run=``)."""
     p = sub.add_parser(
         "extract", help="Spark job: write events, changes, transactions and errors as Parquet",
-        description=_DESCRIPTION, epilog=_EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter)
+        description=_DESCRIPTION, epilog=_EPILOG + "\n\n" + SHARED_FLAGS_EPILOG,
+        formatter_class=argparse.RawDescriptionHelpFormatter)
     add_extract_arguments(p)
     p.set_defaults(run=run_extract_command)
 
 
 def config_from_args(args: argparse.Namespace) -> Any:
     """The :class:`binlog_ksy.spark_jobs.config.ExtractConfig` of the parsed flags (job file first)."""
-    from ..spark_jobs.config import ConfigError, ExtractConfig, load_job_file
+    from .config import ExtractConfig, load_job_file
 
     cfg = load_job_file(args.config) if args.config else ExtractConfig()
     conf = {}
@@ -93,15 +102,18 @@ def config_from_args(args: argparse.Namespace) -> Any:
         if not sep or not key.strip():
             raise ConfigError(f"--conf {item!r}: expected KEY=VALUE")
         conf[key.strip()] = value
-    split = (lambda text: [s.strip() for s in text.split(",") if s.strip()] if text else None)
+    flt = ChangeFilter.create(databases=args.database, tables=args.table)
     cfg = cfg.merged(
         inputs=list(args.inputs) or None,
         output=args.output,
-        databases=split(args.databases),
-        tables=split(args.tables),
-        start_datetime=args.start_datetime,
-        stop_datetime=args.stop_datetime,
-        schema_file=args.schema_file,
+        databases=list(flt.databases) or None,
+        tables=list(flt.tables) or None,
+        start_datetime=args.start_datetime.isoformat() if args.start_datetime else None,
+        stop_datetime=args.stop_datetime.isoformat() if args.stop_datetime else None,
+        start_position=args.start_position,
+        stop_position=args.stop_position,
+        on_error=args.on_error,
+        schema_file=args.schema,
         typed=args.typed,
         with_body=args.with_body,
         verify_checksums=args.verify_checksums,
@@ -111,25 +123,29 @@ def config_from_args(args: argparse.Namespace) -> Any:
     return cfg.validate()
 
 
+def spark_is_installed() -> bool:
+    """Whether pyspark can be imported (without importing it)."""
+    import importlib.util
+
+    return importlib.util.find_spec("pyspark") is not None
+
+
 def run_extract_command(args: argparse.Namespace) -> int:
     """Run the job for parsed ``extract`` flags; returns the exit status."""
-    from ..spark_jobs.config import ConfigError
-
     try:
         cfg = config_from_args(args)
-    except ConfigError as exc:
+        if not spark_is_installed():
+            raise MissingExtraError("Spark is not installed: pip install 'binlog-ksy[spark]' "
+                                    "(the spark extra: pyspark and Java 17)")
+    except UsageError as exc:
         print(f"binlog-ksy extract: error: {exc}", file=sys.stderr)
         return EXIT_USAGE
-    try:
-        from ..spark_jobs.extract_job import run_extract_config  # imports pyspark
-    except ImportError as exc:
-        print(f"binlog-ksy extract: error: Spark is not installed ({exc}); "
-              "pip install 'binlog-ksy[spark]'", file=sys.stderr)
-        return EXIT_USAGE
+    from .extract_job import run_extract_config  # imports pyspark
+
     try:
         spark = None
         if not args.debug:
-            from ..spark_jobs.extract_job import build_session
+            from .extract_job import build_session
 
             spark = build_session(cfg)
             spark.sparkContext.setLogLevel("WARN")  # spark-submit's INFO lines would bury the progress
@@ -149,7 +165,7 @@ def run_extract_command(args: argparse.Namespace) -> int:
         print(f"binlog-ksy extract: error: the job failed, nothing was written: {type(exc).__name__}: "
               f"{str(exc).splitlines()[0] if str(exc) else ''} (run with --debug for details)", file=sys.stderr)
         return EXIT_FAILED
-    if args.json_summary:
+    if args.format == "json":
         import json
 
         print(json.dumps(summary.to_dict(), sort_keys=True))

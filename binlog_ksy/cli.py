@@ -1,0 +1,71 @@
+"""The ``binlog-ksy`` command line: one parser with a subcommand per job.
+
+Sits above ``runtime`` (events, rows) and ``spark_jobs`` (extract), so neither
+imports the other's CLI and ``runtime`` never imports ``spark_jobs``. Nothing
+here imports pyspark: ``extract`` checks for it when it runs.
+
+Exit status: 0 when every file was read to its end, 1 when a file was
+truncated or corrupt (after printing every good event), 2 for usage errors
+and files that are not (readable) binlogs; ``extract`` adds 3 when the Spark
+job itself failed.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+
+from .runtime.cli_common import EXIT_OK
+from .runtime.events_cli import add_events_parser
+from .runtime.rows_cli import add_rows_parser
+from .spark_jobs.extract_cli import add_extract_parser
+
+_DESCRIPTION = """\
+Read MySQL and MariaDB binary log files (binlogs) as data.
+
+  binlog-ksy events FILE...    one line (or JSON object) per event, like SHOW BINLOG EVENTS
+  binlog-ksy rows FILE...      the row changes (insert/update/delete) with typed values,
+                               as text, JSON lines or typed Parquet tables
+  binlog-ksy extract INPUT... --output DIR
+                               a Spark job writing Parquet tables (events, changes, transactions, errors)
+
+Every command takes the same filters (--database, --table, --start-datetime,
+--stop-datetime, --start-position, --stop-position), --schema, --on-error,
+--format and --debug. Files of MySQL 3.23 to 9.x and MariaDB are read event by
+event in constant memory; CRC32 checksums are verified; zstd-compressed
+transaction payloads are expanded. A damaged file prints every good event,
+then says what is wrong and where (file, byte offset, event type)."""
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="binlog-ksy", description=_DESCRIPTION,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    sub.required = True
+    add_events_parser(sub)
+    add_rows_parser(sub)
+    add_extract_parser(sub)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    try:
+        args = parser.parse_args(argv)
+    except SystemExit as exc:  # argparse exits 2 on usage errors, 0 on --help
+        return int(exc.code or 0)
+    try:
+        return int(args.run(args))
+    except KeyboardInterrupt:
+        return 130
+    except BrokenPipeError:  # `binlog-ksy events big.bin | head`
+        try:
+            sys.stdout.close()
+        except Exception:  # noqa: BLE001 - the pipe is gone either way
+            pass
+        return EXIT_OK
+
+
+if __name__ == "__main__":
+    sys.exit(main())

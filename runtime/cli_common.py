@@ -1,0 +1,166 @@
+"""The command-line vocabulary every ``binlog-ksy`` command shares, and how commands end.
+
+One spelling per option in every command (``events``, ``rows``, ``extract``
+and later ones): ``--database``/``--table`` (repeatable, comma lists, fnmatch
+patterns), ``--start-datetime``/``--stop-datetime``,
+``--start-position``/``--stop-position`` (with one FILE), ``--schema FILE``,
+``--on-error stop|skip``, ``--format``, ``--no-verify-checksums``,
+``--debug``. :func:`filter_from_args` turns them into the one
+:class:`~.filters.ChangeFilter` the runtime, the API and Spark use.
+
+Exit status: 0 when every file was read to its end, 1 when a file was
+truncated or corrupt (after printing every good event), 2 for usage errors
+and files that are not (readable) binlogs.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Callable, Sequence
+from typing import TextIO
+
+from .errors import BinlogError, EncryptedBinlogError, NotABinlogError, UsageError
+from .filters import ChangeFilter, parse_datetime
+from .schema_file import SchemaFile
+
+EXIT_OK = 0
+EXIT_DAMAGED = 1
+EXIT_USAGE = 2
+
+#: The help text that ends every command's ``--help``: the shared flags, said once.
+SHARED_FLAGS_EPILOG = """\
+filters (the same in every command, the Python API and Spark):
+  --database and --table repeat and take comma lists of names or fnmatch
+  patterns ('shop_*'); --table NAME matches db.table when NAME has a dot, else
+  the table in any database. Times are ISO ('2024-05-01 12:00:00'), UTC unless
+  they carry an offset. Positions are byte offsets and need exactly one FILE."""
+
+
+def _datetime_arg(text: str) -> object:
+    try:
+        return parse_datetime(text)
+    except UsageError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+
+
+def _position_arg(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a byte offset: {text!r}") from None
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"a byte offset is >= 0, not {value}")
+    return value
+
+
+def add_files_argument(p: argparse.ArgumentParser) -> None:
+    p.add_argument("files", nargs="+", metavar="FILE", help="binlog or relay log files")
+
+
+def add_filter_arguments(p: argparse.ArgumentParser, *, positions: bool = True,
+                         old_spellings: bool = False) -> None:
+    """``--database``, ``--table``, the time window and (when ``positions``) the position window."""
+    g = p.add_argument_group("filters")
+    db_flags = ["--database", "-d"] + (["--databases"] if old_spellings else [])
+    table_flags = ["--table", "-t"] + (["--tables"] if old_spellings else [])
+    g.add_argument(*db_flags, dest="database", action="append", metavar="DB[,DB...]",
+                   help="only these databases (repeatable; comma lists; fnmatch patterns)")
+    g.add_argument(*table_flags, dest="table", action="append", metavar="[DB.]TABLE[,...]",
+                   help="only these tables: db.table, or a table in any database (repeatable; comma lists; "
+                        "fnmatch patterns)")
+    g.add_argument("--start-datetime", type=_datetime_arg, metavar="TIME",
+                   help="only events at or after TIME (ISO; UTC unless TIME has an offset)")
+    g.add_argument("--stop-datetime", type=_datetime_arg, metavar="TIME", help="only events before TIME")
+    if positions:
+        g.add_argument("--start-position", type=_position_arg, metavar="N",
+                       help="only events at byte offset >= N (one FILE)")
+        g.add_argument("--stop-position", type=_position_arg, metavar="N",
+                       help="only events at byte offset < N (one FILE)")
+
+
+def add_reading_arguments(p: argparse.ArgumentParser, *, formats: Sequence[str], default_format: str = "text",
+                          format_help: str = "") -> None:
+    """``--format``, ``--on-error``, ``--no-verify-checksums``, ``--debug``."""
+    p.add_argument("--format", choices=tuple(formats), default=default_format,
+                   help=format_help or f"output format (default {default_format})")
+    p.add_argument("--on-error", choices=("stop", "skip"), default="stop",
+                   help="stop (default): stop a file at the first damaged event; "
+                        "skip: report it and resume at the next valid event")
+    p.add_argument("--no-verify-checksums", dest="verify_checksums", action="store_false",
+                   help="do not check the CRC32 of each event")
+    p.add_argument("--debug", action="store_true", help="show Python tracebacks for errors")
+
+
+def add_schema_argument(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--schema", "--schema-file", dest="schema", metavar="FILE.yaml",
+                   help="column names (and unsigned/charset) per database and table, for binlogs logged "
+                        "without them")
+
+
+def filter_from_args(args: argparse.Namespace) -> ChangeFilter:
+    """The :class:`ChangeFilter` of the parsed shared flags; a usage error for positions over several files."""
+    start = getattr(args, "start_position", None)
+    stop = getattr(args, "stop_position", None)
+    files = getattr(args, "files", None) or getattr(args, "inputs", None) or []
+    if (start is not None or stop is not None) and len(files) != 1:
+        raise UsageError("--start-position/--stop-position are byte offsets in one file: give exactly one FILE")
+    return ChangeFilter.create(
+        databases=args.database,
+        tables=args.table,
+        start_position=start,
+        stop_position=stop,
+        start_datetime=args.start_datetime,
+        stop_datetime=args.stop_datetime,
+    )
+
+
+def schema_from_args(args: argparse.Namespace) -> SchemaFile | None:
+    """The schema file named by ``--schema`` (a :class:`SchemaFileError` when it is not usable)."""
+    return SchemaFile.load(args.schema) if getattr(args, "schema", None) else None
+
+
+def report_error(err: BinlogError, debug: bool, stream: TextIO | None = None) -> None:
+    """Print an error as one line (with the traceback under --debug)."""
+    stream = stream or sys.stderr
+    if debug:
+        import traceback
+
+        traceback.print_exception(err, file=stream)
+    level = "warning" if err.kind == "truncated" else "error"
+    print(f"binlog-ksy: {level}: {err}", file=stream)
+
+
+def report_usage_error(err: UsageError, command: str | None = None) -> int:
+    """Print a usage error as one line; returns the exit status (2)."""
+    prefix = f"binlog-ksy {command}" if command else "binlog-ksy"
+    print(f"{prefix}: error: {err}", file=sys.stderr)
+    return EXIT_USAGE
+
+
+def exit_status_for(err: BinlogError) -> int:
+    """2 for files that cannot be read at all, 1 for damage found after good events."""
+    if isinstance(err, NotABinlogError) or (isinstance(err, EncryptedBinlogError) and err.offset == 0):
+        return EXIT_USAGE
+    return EXIT_DAMAGED
+
+
+def for_each_file(args: argparse.Namespace, handle: Callable[[str], int]) -> int:
+    """Run handle(file) for every file; the exit status is the worst one."""
+    status = EXIT_OK
+    for name in args.files:
+        try:
+            status = max(status, handle(name))
+        except BinlogError as err:
+            report_error(err, args.debug)
+            status = max(status, exit_status_for(err))
+        except BrokenPipeError:
+            raise
+        except Exception as exc:  # never a bare traceback for a user
+            if args.debug:
+                raise
+            print(f"binlog-ksy: error: {name}: internal error: {type(exc).__name__}: {exc} "
+                  "(run with --debug and report it)", file=sys.stderr)
+            status = max(status, EXIT_DAMAGED)
+    sys.stdout.flush()
+    return status

@@ -1,0 +1,100 @@
+"""Values of control events as plain Python: statement text, GTIDs, server UUIDs.
+
+Used by the data path (transaction tracking, event selection) and by the
+presentation of events (:mod:`.describe`) alike. Layouts: the GTID events of
+libs/mysql/binlog/event/control_events.h (``Gtid_event``, tagged GTIDs in
+mysql::serialization), MariaDB sql/log_event.h (``Gtid_log_event``: the GTID is
+``domain-server-seq``, the server id from the common header).
+"""
+
+from __future__ import annotations
+
+import uuid
+from typing import Any
+
+from . import event_types as et
+from .errors import MalformedEventError
+from .event import Event
+from .mariadb_compression import inflate
+
+__all__ = ["format_uuid", "gtid_fields", "gtid_tagged_fields", "gtid_text", "mariadb_gtid_fields", "query_text",
+           "text_of"]
+
+
+def text_of(data: bytes | str | None) -> str | None:
+    """Statement text as a str: UTF-8, with undecodable bytes shown as ``\\xNN``."""
+    if data is None or isinstance(data, str):
+        return data
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError:
+        return data.decode("utf-8", "backslashreplace")
+
+
+def format_uuid(raw: bytes) -> str:
+    """A 16-byte server UUID as MySQL prints it (lower-case, dashed)."""
+    return str(uuid.UUID(bytes=bytes(raw)))
+
+
+def query_text(b: Any) -> str | None:
+    """The statement of a QUERY, QUERY_COMPRESSED or EXECUTE_LOAD_QUERY body, as text."""
+    query = getattr(b, "query", None)
+    if query is not None and not isinstance(query, (bytes, bytearray, str)):  # QUERY_COMPRESSED_EVENT
+        query = inflate(query)
+    return text_of(query)
+
+
+def gtid_fields(b: Any) -> dict:
+    """GTID_LOG_EVENT / ANONYMOUS_GTID_LOG_EVENT: ``gtid`` (``uuid:gno`` or ``ANONYMOUS``) and commit order."""
+    out = {"last_committed": getattr(b, "last_committed", None),
+           "sequence_number": getattr(b, "sequence_number", None)}
+    sid = getattr(b, "sid", None)
+    gno = getattr(b, "gno", None)
+    if sid is not None and gno is not None:
+        if bytes(sid) == bytes(16) and gno == 0:
+            out["gtid"] = "ANONYMOUS"
+        else:
+            out["gtid"] = f"{format_uuid(sid)}:{gno}"
+    return out
+
+
+def gtid_tagged_fields(b: Any) -> dict:
+    """GTID_TAGGED_LOG_EVENT: ``gtid`` (``uuid:tag:gno``) and commit order."""
+    out: dict[str, Any] = {}
+    for name in ("last_committed", "sequence_number"):
+        value = getattr(b, name, None)
+        out[name] = getattr(value, "value", value)
+    sid = getattr(b, "sid", None)
+    if isinstance(sid, list):  # each UUID byte is its own varlen integer in mysql::serialization
+        sid = bytes(getattr(x, "value", x) for x in sid)
+    gno = getattr(b, "gno", None)
+    gno = getattr(gno, "value", gno)
+    tag = getattr(b, "tag", None)
+    tag = getattr(tag, "value", tag)
+    if isinstance(tag, (bytes, bytearray)):
+        tag = tag.decode("ascii", "backslashreplace")
+    if sid is not None and gno is not None:
+        out["gtid"] = f"{format_uuid(sid)}:{tag}:{gno}" if tag else f"{format_uuid(sid)}:{gno}"
+    return out
+
+
+def mariadb_gtid_fields(b: Any, event: Event) -> dict:
+    """MariaDB GTID_EVENT: ``gtid`` as ``domain-server-seq``."""
+    return {"gtid": f"{b.domain_id}-{event.server_id}-{b.seq_no}"}
+
+
+def gtid_text(event: Event) -> str | None:
+    """The GTID a GTID event (MySQL, tagged or MariaDB) starts, as the server prints it."""
+    body = event.body
+    code = event.type_code
+    try:
+        if code == et.EventType.gtid_event.value:
+            return mariadb_gtid_fields(body, event)["gtid"]
+        if code == et.EventType.gtid_tagged_log_event.value:
+            return gtid_tagged_fields(body).get("gtid")
+        if code in (et.EventType.gtid_log_event.value, et.EventType.anonymous_gtid_log_event.value):
+            return gtid_fields(body).get("gtid")
+    except Exception as exc:
+        raise MalformedEventError(f"unreadable GTID: {type(exc).__name__}: {exc}", file=event.file,
+                                  offset=event.pos, event_type=event.type_name, length=event.length) from None
+    return None

@@ -1,0 +1,275 @@
+"""Which events and row changes to keep: one filter for every command, the Python API and Spark.
+
+The options are mysqlbinlog's (client/mysqlbinlog.cc ``--database``,
+``--table``, ``--start-position``, ``--stop-position``, ``--start-datetime``,
+``--stop-datetime``), with two differences a data engineer expects:
+
+* names are fnmatch patterns (``shop_*``, ``shop.order?``), matched
+  case-sensitively as the server does on Linux, and both options repeat
+  and take comma lists;
+* a time without an offset is UTC (mysqlbinlog uses the local zone), so the
+  same command selects the same rows on every machine.
+
+``--table NAME`` matches ``db.table`` when NAME has a dot, else the table in
+any database. Positions are byte offsets of events in one file.
+"""
+
+from __future__ import annotations
+
+import fnmatch
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from typing import TYPE_CHECKING
+
+from . import event_types as et
+from .errors import UsageError
+from .event_fields import query_text, text_of
+
+if TYPE_CHECKING:
+    from .event import Event
+
+__all__ = ["ChangeFilter", "EventSelection", "is_transaction_control", "parse_datetime", "split_names"]
+
+#: Cached answers of :meth:`ChangeFilter.wants_table` per filter (a binlog has few tables; this bounds odd ones).
+_TABLE_CACHE_LIMIT = 4096
+
+
+def parse_datetime(text: str | datetime) -> datetime:
+    """An aware datetime from ISO text (``2024-05-01``, ``2024-05-01 12:00:00``, ``...+02:00``); UTC by default."""
+    if isinstance(text, datetime):
+        value = text
+    else:
+        try:
+            value = datetime.fromisoformat(text.strip().replace("Z", "+00:00"))
+        except ValueError:
+            raise UsageError(f"not a date and time: {text!r} (use e.g. '2024-05-01 12:00:00')") from None
+    return value if value.tzinfo is not None else value.replace(tzinfo=UTC)
+
+
+def split_names(values: str | Iterable[str] | None) -> tuple[str, ...]:
+    """Names or patterns from a comma list or a list of comma lists (``["a,b", "c"]`` -> ``("a", "b", "c")``)."""
+    if not values:
+        return ()
+    items = [values] if isinstance(values, str) else list(values)
+    return tuple(name.strip() for item in items for name in item.split(",") if name.strip())
+
+
+def _pattern(names: tuple[str, ...]) -> re.Pattern[str] | None:
+    return re.compile("|".join(f"(?:{fnmatch.translate(n)})" for n in names)) if names else None
+
+
+@dataclass(frozen=True, slots=True)
+class ChangeFilter:
+    """Which databases, tables, positions and times to keep (an empty filter keeps everything).
+
+    Build it with :meth:`create`, which accepts comma lists and ISO times.
+
+    Attributes
+    ----------
+    databases
+        Database names or fnmatch patterns; empty: every database.
+    tables
+        ``db.table`` or ``table`` names or patterns; empty: every table.
+    start_position, stop_position
+        Keep events with ``start_position <= pos < stop_position`` (byte offsets in one file).
+    start_datetime, stop_datetime
+        Keep events with ``start_datetime <= timestamp < stop_datetime`` (aware datetimes).
+    """
+
+    databases: tuple[str, ...] = ()
+    tables: tuple[str, ...] = ()
+    start_position: int | None = None
+    stop_position: int | None = None
+    start_datetime: datetime | None = None
+    stop_datetime: datetime | None = None
+    _start: float | None = field(default=None, init=False, repr=False, compare=False)
+    _stop: float | None = field(default=None, init=False, repr=False, compare=False)
+    _db_re: re.Pattern[str] | None = field(default=None, init=False, repr=False, compare=False)
+    _qualified_re: re.Pattern[str] | None = field(default=None, init=False, repr=False, compare=False)
+    _bare_re: re.Pattern[str] | None = field(default=None, init=False, repr=False, compare=False)
+    _seen: dict[tuple[str | None, str | None], bool] = field(
+        default_factory=dict, init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        start = parse_datetime(self.start_datetime) if self.start_datetime is not None else None
+        stop = parse_datetime(self.stop_datetime) if self.stop_datetime is not None else None
+        for name, value in (("start_position", self.start_position), ("stop_position", self.stop_position)):
+            if value is not None and value < 0:
+                raise UsageError(f"{name.replace('_', '-')} must be >= 0, not {value}")
+        setter = object.__setattr__
+        setter(self, "databases", split_names(self.databases))
+        setter(self, "tables", split_names(self.tables))
+        setter(self, "start_datetime", start)
+        setter(self, "stop_datetime", stop)
+        setter(self, "_start", start.timestamp() if start else None)
+        setter(self, "_stop", stop.timestamp() if stop else None)
+        setter(self, "_db_re", _pattern(self.databases))
+        setter(self, "_qualified_re", _pattern(tuple(t for t in self.tables if "." in t)))
+        setter(self, "_bare_re", _pattern(tuple(t for t in self.tables if "." not in t)))
+
+    @classmethod
+    def create(
+        cls,
+        *,
+        databases: str | Iterable[str] | None = None,
+        tables: str | Iterable[str] | None = None,
+        start_position: int | None = None,
+        stop_position: int | None = None,
+        start_datetime: str | datetime | None = None,
+        stop_datetime: str | datetime | None = None,
+    ) -> ChangeFilter:
+        """A filter from comma lists (or lists of them) and ISO times (UTC unless they carry an offset)."""
+        return cls(
+            databases=split_names(databases),
+            tables=split_names(tables),
+            start_position=start_position,
+            stop_position=stop_position,
+            start_datetime=parse_datetime(start_datetime) if start_datetime is not None else None,
+            stop_datetime=parse_datetime(stop_datetime) if stop_datetime is not None else None,
+        )
+
+    @property
+    def selects_tables(self) -> bool:
+        """Whether some databases or tables are left out."""
+        return bool(self.databases or self.tables)
+
+    @property
+    def selects_positions(self) -> bool:
+        return self.start_position is not None or self.stop_position is not None
+
+    def wants_table(self, schema: str | None, table: str | None) -> bool:
+        """Whether the table ``schema.table`` passes the database and table patterns."""
+        if not (self.databases or self.tables):
+            return True
+        key = (schema, table)
+        hit = self._seen.get(key)
+        if hit is None:
+            hit = self._match(schema, table)
+            if len(self._seen) >= _TABLE_CACHE_LIMIT:
+                self._seen.clear()
+            self._seen[key] = hit
+        return hit
+
+    def _match(self, schema: str | None, table: str | None) -> bool:
+        if self._db_re is not None and (schema is None or not self._db_re.match(schema)):
+            return False
+        if not self.tables:
+            return True
+        if table is None:
+            return False
+        if self._bare_re is not None and self._bare_re.match(table):
+            return True
+        return self._qualified_re is not None and bool(self._qualified_re.match(f"{schema}.{table}"))
+
+    def wants_database(self, schema: str | None) -> bool:
+        """Whether statements on ``schema`` pass the database patterns (table patterns are not applied)."""
+        return self._db_re is None or (schema is not None and bool(self._db_re.match(schema)))
+
+    def wants_position(self, pos: int) -> bool:
+        if self.start_position is not None and pos < self.start_position:
+            return False
+        return self.stop_position is None or pos < self.stop_position
+
+    def wants_time(self, timestamp: float) -> bool:
+        """Whether an event header's timestamp (epoch seconds) is in the time window."""
+        if self._start is not None and timestamp < self._start:
+            return False
+        return self._stop is None or timestamp < self._stop
+
+    def wants_event(self, event: Event) -> bool:
+        """Whether an event passes the position and time window."""
+        return self.wants_position(event.pos) and self.wants_time(event.timestamp)
+
+    def past_stop(self, pos: int) -> bool:
+        """Whether reading can end: ``pos`` is at or after the stop position."""
+        return self.stop_position is not None and pos >= self.stop_position
+
+    def to_options(self) -> dict[str, str]:
+        """The filter as string options (for the Spark data source); :meth:`from_options` reads them back."""
+        out: dict[str, str] = {}
+        if self.databases:
+            out["databases"] = ",".join(self.databases)
+        if self.tables:
+            out["tables"] = ",".join(self.tables)
+        if self.start_position is not None:
+            out["start_position"] = str(self.start_position)
+        if self.stop_position is not None:
+            out["stop_position"] = str(self.stop_position)
+        if self.start_datetime is not None:
+            out["start_datetime"] = self.start_datetime.isoformat()
+        if self.stop_datetime is not None:
+            out["stop_datetime"] = self.stop_datetime.isoformat()
+        return out
+
+    @classmethod
+    def from_options(cls, options: dict[str, str]) -> ChangeFilter:
+        """The filter of :meth:`to_options` (keys are case-insensitive, as Spark's options are)."""
+        lower = {k.lower(): v for k, v in options.items()}
+
+        def number(key: str) -> int | None:
+            text = lower.get(key.lower())
+            if text in (None, ""):
+                return None
+            try:
+                return int(str(text))
+            except ValueError:
+                raise UsageError(f"option {key}: not a byte offset: {text!r}") from None
+
+        return cls.create(
+            databases=lower.get("databases"),
+            tables=lower.get("tables"),
+            start_position=number("start_position"),
+            stop_position=number("stop_position"),
+            start_datetime=lower.get("start_datetime") or None,
+            stop_datetime=lower.get("stop_datetime") or None,
+        )
+
+
+#: Statements that only delimit transactions: kept by a database filter whatever their default database.
+_TRANSACTION_CONTROL = ("BEGIN", "COMMIT", "ROLLBACK", "START TRANSACTION", "XA ", "SAVEPOINT", "RELEASE SAVEPOINT")
+
+
+_QUERY_EVENTS = frozenset({et.EventType.query_event.value, et.EventType.query_compressed_event.value})
+
+
+def is_transaction_control(statement: str | None) -> bool:
+    """Whether a QUERY event's statement only begins, ends or marks a transaction."""
+    return statement is not None and statement.lstrip()[:20].upper().startswith(_TRANSACTION_CONTROL)
+
+
+class EventSelection:
+    """The events a :class:`ChangeFilter` keeps, one file in order (``binlog-ksy events`` and the events table).
+
+    Every event must be inside the position and time windows. With databases
+    or tables selected, a TABLE_MAP event is kept when its table is wanted, a
+    rows event when the TABLE_MAP of its table id was, and a QUERY event (but
+    transaction control: BEGIN, COMMIT, XA...) when its default database
+    passes the database patterns, as ``mysqlbinlog --database`` does.
+    """
+
+    def __init__(self, flt: ChangeFilter) -> None:
+        self.filter = flt
+        self._table_ids: dict[int, bool] = {}
+
+    def wants(self, event: Event) -> bool:
+        flt = self.filter
+        if not flt.wants_event(event):
+            return False
+        if not flt.selects_tables:
+            return True
+        code = event.type_code
+        if code == et.TABLE_MAP_EVENT:
+            body = event.body
+            keep = flt.wants_table(text_of(body.schema), text_of(body.table))
+            if len(self._table_ids) >= _TABLE_CACHE_LIMIT:
+                self._table_ids.clear()
+            self._table_ids[body.table_id] = keep
+            return keep
+        if code in et.ROWS_EVENTS:
+            return self._table_ids.get(getattr(event.body, "table_id", -1), False)
+        if code in _QUERY_EVENTS:
+            body = event.body
+            return is_transaction_control(query_text(body)) or flt.wants_database(text_of(body.schema))
+        return True
