@@ -1,7 +1,7 @@
 """``binlog-ksy extract``: the Spark extraction job from the command line.
 
 Wired into ``binlog_ksy/cli.py`` with :func:`add_extract_parser`, and the
-flags of ``spark-submit spark_jobs/extract_job.py``. Nothing here imports
+flags of ``spark-submit spark_jobs/extract_cli.py``. Nothing here imports
 pyspark until the command runs, so the rest of the CLI works without Spark
 installed and ``extract`` without it exits 2 with one line naming the extra.
 
@@ -16,9 +16,10 @@ from __future__ import annotations
 
 import argparse
 import sys
+from collections.abc import Sequence
 from typing import Any
 
-from ..runtime.cli_common import (
+from binlog_ksy.runtime.cli_common import (
     EXIT_DAMAGED,
     EXIT_OK,
     EXIT_USAGE,
@@ -26,8 +27,8 @@ from ..runtime.cli_common import (
     add_filter_arguments,
     add_schema_argument,
 )
-from ..runtime.errors import ConfigError, MissingExtraError, UsageError
-from ..runtime.filters import ChangeFilter
+from binlog_ksy.runtime.errors import ConfigError, MissingExtraError, UsageError
+from binlog_ksy.runtime.filters import ChangeFilter
 
 EXIT_FAILED = 3
 
@@ -50,11 +51,11 @@ examples:
   binlog-ksy extract /backups/binlogs/ --output /data/binlogs_parquet
   binlog-ksy extract 'binlog.0000*' --output out --table shop.orders --typed
   binlog-ksy extract --config job.yaml --master local[4] --conf spark.driver.memory=4g
-  spark-submit spark_jobs/extract_job.py /backups/binlogs/ --output out"""
+  spark-submit spark_jobs/extract_cli.py /backups/binlogs/ --output out"""
 
 
 def add_extract_arguments(p: argparse.ArgumentParser) -> None:
-    """The flags of ``extract`` (shared with ``spark-submit spark_jobs/extract_job.py``)."""
+    """The flags of ``extract`` (shared with ``spark-submit spark_jobs/extract_cli.py``)."""
     p.add_argument("inputs", nargs="*", metavar="INPUT",
                    help="binlog files, directories, globs or URIs (or 'inputs:' in --config)")
     p.add_argument("-o", "--output", metavar="DIR", help="output directory (replaced when the run succeeds)")
@@ -93,7 +94,7 @@ def add_extract_parser(sub: Any) -> None:
 
 def config_from_args(args: argparse.Namespace) -> Any:
     """The :class:`binlog_ksy.spark_jobs.config.ExtractConfig` of the parsed flags (job file first)."""
-    from .config import ExtractConfig, load_job_file
+    from binlog_ksy.spark_jobs.config import ExtractConfig, load_job_file
 
     cfg = load_job_file(args.config) if args.config else ExtractConfig()
     conf = {}
@@ -124,10 +125,12 @@ def config_from_args(args: argparse.Namespace) -> Any:
 
 
 def spark_is_installed() -> bool:
-    """Whether pyspark can be imported (without importing it)."""
-    import importlib.util
-
-    return importlib.util.find_spec("pyspark") is not None
+    """Whether pyspark imports (the ``spark`` extra is installed)."""
+    try:
+        import pyspark  # noqa: F401
+    except ImportError:
+        return False
+    return True
 
 
 def run_extract_command(args: argparse.Namespace) -> int:
@@ -140,12 +143,12 @@ def run_extract_command(args: argparse.Namespace) -> int:
     except UsageError as exc:
         print(f"binlog-ksy extract: error: {exc}", file=sys.stderr)
         return EXIT_USAGE
-    from .extract_job import run_extract_config  # imports pyspark
+    from binlog_ksy.spark_jobs.extract_job import run_extract_config  # imports pyspark
 
     try:
         spark = None
         if not args.debug:
-            from .extract_job import build_session
+            from binlog_ksy.spark_jobs.extract_job import build_session
 
             spark = build_session(cfg)
             spark.sparkContext.setLogLevel("WARN")  # spark-submit's INFO lines would bury the progress
@@ -173,3 +176,16 @@ def run_extract_command(args: argparse.Namespace) -> int:
         print(summary.to_text())
     sys.stdout.flush()
     return EXIT_DAMAGED if summary.errors else EXIT_OK
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """``spark-submit spark_jobs/extract_cli.py INPUT... --output DIR [options]``."""
+    parser = argparse.ArgumentParser(prog="extract_cli.py", description=_DESCRIPTION, epilog=_EPILOG,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    add_extract_arguments(parser)
+    args = parser.parse_args(argv)
+    return run_extract_command(args)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

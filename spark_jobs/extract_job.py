@@ -1,7 +1,7 @@
 """The extraction job: binlog files -> Parquet datasets (events, changes, transactions, errors, tables).
 
 Run it as ``binlog-ksy extract INPUT... --output DIR`` or
-``spark-submit spark_jobs/extract_job.py INPUT... --output DIR`` (same flags),
+``spark-submit spark_jobs/extract_cli.py INPUT... --output DIR`` (same flags),
 or from Python with :func:`run_extract`.
 
 Output (one directory, replaced as a whole)
@@ -59,7 +59,6 @@ back. A rerun over the same inputs gives the same rows.
 
 from __future__ import annotations
 
-import argparse
 import json
 import os
 import shutil
@@ -741,17 +740,3 @@ def _fill_summary(spark: SparkSession, summary: ExtractSummary, out: _Output, ch
     summary.files_with_errors = len({r["file"] for r in per_file_kind})
     per_table = _read_changes(spark, changes_path).groupBy("schema", "table").count().collect()
     summary.changes = {f"{r['schema']}.{r['table']}": r["count"] for r in per_table}
-
-
-def main(argv: Sequence[str] | None = None) -> int:
-    """``spark-submit spark_jobs/extract_job.py INPUT... --output DIR [options]``."""
-    from binlog_ksy.spark_jobs.extract_cli import add_extract_arguments, run_extract_command
-
-    parser = argparse.ArgumentParser(prog="extract_job.py", description=__doc__.split("\n")[0])
-    add_extract_arguments(parser)
-    args = parser.parse_args(argv)
-    return run_extract_command(args)
-
-
-if __name__ == "__main__":
-    sys.exit(main())

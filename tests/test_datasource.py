@@ -17,6 +17,7 @@ import pyarrow as pa
 import pyarrow.compute as pc
 import pytest
 
+from binlog_ksy.runtime.filters import ChangeFilter
 from fixture_index import FIXTURES
 from spark_session import spark  # noqa: F401 - the session fixture
 
@@ -114,11 +115,13 @@ def test_batches_are_bounded_and_typed() -> None:
 
 
 def test_time_and_table_filters_without_spark() -> None:
-    assert records.parse_datetime("1970-01-01 00:01:00") == 60
-    assert records.parse_datetime("1970-01-01T01:00:00+01:00") == 0
-    f = records.TableFilter.parse("shop,crm_*", "orders,crm_1.t?")
-    assert f.keeps("shop", "orders") and not f.keeps("shop", "items")
-    assert f.keeps("crm_1", "t1") and not f.keeps("crm_2", "t1") and not f.keeps("other", "orders")
+    f = ChangeFilter.from_options({"databases": "shop,crm_*", "tables": "orders,crm_1.t?",
+                                   "start_datetime": "1970-01-01 00:01:00",
+                                   "stop_datetime": "1970-01-01T02:00:00+01:00"})
+    assert f.wants_time(60) and not f.wants_time(59) and f.wants_time(3599) and not f.wants_time(3600)
+    assert f.wants_table("shop", "orders") and not f.wants_table("shop", "items")
+    assert f.wants_table("crm_1", "t1") and not f.wants_table("crm_2", "t1") and not f.wants_table("other", "orders")
+    assert ChangeFilter.from_options(f.to_options()) == f
 
 
 # -- with Spark ------------------------------------------------------------------------------

@@ -1,4 +1,4 @@
-"""The extraction job (spark_jobs/extract_job.py) and ``binlog-ksy extract`` (runtime/extract_cli.py).
+"""The extraction job (spark_jobs/extract_job.py) and ``binlog-ksy extract`` (spark_jobs/extract_cli.py).
 
 One job run over a small mixed input is shared by most tests (module
 fixture): the MariaDB 10.11 sample set with FULL row metadata (3 files, 413
@@ -255,7 +255,7 @@ def test_output_inside_an_input_directory_is_not_read(spark, tmp_path: Path) -> 
 
 
 def test_cli_with_job_file_and_filters(spark, tmp_path: Path, capsys: pytest.CaptureFixture) -> None:  # noqa: F811
-    from binlog_ksy.runtime.extract_cli import EXIT_DAMAGED, EXIT_USAGE, add_extract_parser
+    from binlog_ksy.spark_jobs.extract_cli import EXIT_DAMAGED, EXIT_USAGE, add_extract_parser
 
     parser = argparse.ArgumentParser(prog="binlog-ksy")
     add_extract_parser(parser.add_subparsers(dest="command"))
