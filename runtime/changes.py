@@ -35,7 +35,7 @@ from .reader import BinlogReader
 from .row_image import decode_rows
 from .schema_file import SchemaFile
 from .table_map import TableMap, TableMapCache, table_map_from_event
-from .transactions import TransactionTracker
+from .transactions import TransactionState, TransactionTracker
 
 __all__ = ["ChangeFilter", "ChangeReader", "ChangeStream", "RowChange", "RowsEvent", "iter_changes", "read_changes"]
 
@@ -58,7 +58,8 @@ class RowChange:
     timestamp, server_id
         From the rows event's header.
     gtid, transaction
-        The GTID of the transaction (None without GTIDs) and its number in the file.
+        The GTID of the transaction (None without GTIDs) and its id in the file: the
+        byte offset of its first event.
     schema, table, op
         Where the change happened and what it was: ``insert``, ``update`` or ``delete``.
     before, after
@@ -163,6 +164,10 @@ class ChangeReader:
         Text that does not decode in its column's charset: ``strict`` (an
         :class:`UndecodableValueError` naming the column and offset) or ``keep``
         (the value is kept as ``bytes``).
+    reader
+        An event reader to take the events from (its ``source`` wins), for a
+        caller that also wants every event: iterate the reader and pass each
+        event to :meth:`accept`.
 
     Attributes
     ----------
@@ -180,8 +185,10 @@ class ChangeReader:
         on_error: OnError = "stop",
         verify_checksums: bool = True,
         undecodable: Undecodable = "strict",
+        reader: BinlogReader | None = None,
     ) -> None:
-        self.reader = BinlogReader(source, name=name, on_error=on_error, verify_checksums=verify_checksums)
+        self.reader = reader if reader is not None else BinlogReader(
+            source, name=name, on_error=on_error, verify_checksums=verify_checksums)
         self.undecodable = undecodable
         self.schema = schema
         self.filters = filters or ChangeFilter()
@@ -189,6 +196,8 @@ class ChangeReader:
         self.errors: list[BinlogError] = self.reader.errors
         self.tables = TableMapCache()
         self.transactions = TransactionTracker()
+        #: The transaction of the last event given to :meth:`accept`.
+        self.state = TransactionState(None, None)
 
     def report(self, err: BinlogError, always_continue: bool = False) -> None:
         """Record a problem; in stop mode raise it (unless reading may always go on after it)."""
@@ -213,29 +222,38 @@ class ChangeReader:
         for event in self.reader:
             if flt.past_stop(event.pos) and event.in_payload is None:
                 return
-            code = event.type_code
-            try:
-                state = self.transactions.update(event)
-            except BinlogError as err:
-                self.report(err)
-                continue
-            if code == et.TABLE_MAP_EVENT:
-                self._add_table_map(event)
-                continue
-            if code not in et.ROWS_EVENTS:
-                continue
-            try:
-                rows_event = self._rows_event(event, state.gtid, state.seq)
-            except BinlogError as err:
-                self.report(_located(err, event))
-                continue
-            except Exception as exc:  # a decoder bug must still name the event
-                self.report(MalformedEventError(f"rows event does not parse: {type(exc).__name__}: {exc}",
-                                                 file=event.file, offset=event.pos,
-                                                 event_type=event.type_name, length=event.length))
-                continue
+            rows_event = self.accept(event)
             if rows_event is not None:
                 yield rows_event
+
+    def accept(self, event: Event) -> RowsEvent | None:
+        """Feed the next event of the file: transactions and table maps follow it.
+
+        Returns the event as a :class:`RowsEvent` when it is a rows event of a
+        wanted table, position and time; :attr:`state` is the transaction it
+        belongs to. Problems are reported (see ``on_error``).
+        """
+        code = event.type_code
+        try:
+            self.state = state = self.transactions.update(event)
+        except BinlogError as err:
+            self.state = TransactionState(None, None)
+            self.report(err)
+            return None
+        if code == et.TABLE_MAP_EVENT:
+            self._add_table_map(event)
+            return None
+        if code not in et.ROWS_EVENTS:
+            return None
+        try:
+            return self._rows_event(event, state.gtid, state.seq)
+        except BinlogError as err:
+            self.report(_located(err, event))
+        except Exception as exc:  # a decoder bug must still name the event
+            self.report(MalformedEventError(f"rows event does not parse: {type(exc).__name__}: {exc}",
+                                            file=event.file, offset=event.pos,
+                                            event_type=event.type_name, length=event.length))
+        return None
 
     def _add_table_map(self, event: Event) -> None:
         try:
@@ -275,24 +293,32 @@ class ChangeReader:
             if stmt_end:
                 self.tables.end_statement()
 
+    def decode(self, rows_event: RowsEvent) -> list[RowChange]:
+        """The row changes of one rows event (a located :class:`UndecodableValueError` when they do not decode)."""
+        event = rows_event.event
+        table_map = rows_event.table_map
+        try:
+            pairs = decode_rows(table_map.columns, rows_event.op, rows_event.present_before,
+                                rows_event.present_after, rows_event.data,
+                                partial_json=rows_event.partial_json, errors=self.undecodable,
+                                memo=table_map.memo)
+        except Exception as exc:
+            raise self.decode_error(rows_event, exc) from None
+        file, pos, timestamp, server_id = event.file, event.pos, event.timestamp, event.server_id
+        gtid, seq, op = rows_event.gtid, rows_event.transaction, rows_event.op
+        schema, table = table_map.schema, table_map.table
+        return [RowChange(file, pos, timestamp, server_id, gtid, seq, schema, table, op, before, after, index,
+                          table_map)
+                for index, (before, after) in enumerate(pairs)]
+
     def __iter__(self) -> Iterator[RowChange]:
         for rows_event in self.rows_events():
-            event = rows_event.event
-            table_map = rows_event.table_map
             try:
-                pairs = decode_rows(table_map.columns, rows_event.op, rows_event.present_before,
-                                    rows_event.present_after, rows_event.data,
-                                    partial_json=rows_event.partial_json, errors=self.undecodable,
-                                    memo=table_map.memo)
-            except Exception as exc:
-                self.report(self.decode_error(rows_event, exc))
+                changes = self.decode(rows_event)
+            except BinlogError as err:
+                self.report(err)
                 continue
-            file, pos, timestamp, server_id = event.file, event.pos, event.timestamp, event.server_id
-            gtid, seq, op = rows_event.gtid, rows_event.transaction, rows_event.op
-            schema, table = table_map.schema, table_map.table
-            for index, (before, after) in enumerate(pairs):
-                yield RowChange(file, pos, timestamp, server_id, gtid, seq, schema, table, op,
-                                before, after, index, table_map)
+            yield from changes
 
 
 def iter_changes(

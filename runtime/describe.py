@@ -22,7 +22,6 @@ from .event_fields import (
     format_uuid,
     gtid_fields,
     gtid_tagged_fields,
-    gtid_text,
     mariadb_gtid_fields,
     query_text,
     text_of,

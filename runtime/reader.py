@@ -177,6 +177,12 @@ class BinlogReader:
         Yield the inner events of TRANSACTION_PAYLOAD events after the
         payload event itself (``Event.in_payload`` is their index). A payload
         whose inner events do not decode is reported (and skipped) whole.
+    start
+        Read the events that begin at or after this byte offset (a split of
+        the file): the format description is still read from the file start
+        (and yielded), then reading goes on at the first position at or after
+        ``start`` where an event provably begins (a valid CRC32, or a header
+        its successor vouches for, as after damage). Needs a seekable v4 file.
 
     Examples
     --------
@@ -193,6 +199,7 @@ class BinlogReader:
         verify_checksums: bool = True,
         on_error: str = "stop",
         expand_payloads: bool = True,
+        start: int | None = None,
     ) -> None:
         if on_error not in ("stop", "skip"):
             raise UsageError(f"on_error must be 'stop' or 'skip', not {on_error!r}")
@@ -203,6 +210,7 @@ class BinlogReader:
         self.verify_checksums = verify_checksums
         self.on_error = on_error
         self.expand_payloads = expand_payloads
+        self.start = start
         #: Errors met so far (with ``on_error="skip"``, every skipped range; always the truncated tail).
         self.errors: list[BinlogError] = []
         #: The framing in force (None until the first event is read).
@@ -269,7 +277,13 @@ class BinlogReader:
         carry = _read_upto(f, V4_HEADER_LEN)
         fmt, first_problem = self._guess_format(carry)
         self.format = fmt
+        jump = self.start if self.start is not None and self.start > pos else None
         while True:
+            if jump is not None and self._format_known and not carry:
+                pos = self._jump(f, jump)
+                jump = None
+                if pos is None:
+                    return
             header_len = fmt.header_len
             if carry:
                 head, carry = carry[:header_len], carry[header_len:]
@@ -424,6 +438,18 @@ class BinlogReader:
                 self.position = pos + rest_len
                 self._fail(err)
                 return
+
+    def _jump(self, f: BinaryIO, start: int) -> int | None:
+        """Go to the first provable event start at or after ``start`` (None: none before the end)."""
+        fmt = self.format
+        assert fmt is not None
+        if self.size is None:
+            raise UsageError("reading from a start offset needs a seekable file")
+        found = _find_next_event(f, start, fmt, self.size, crc=fmt.has_crc32 and self.verify_checksums)
+        self.position = self.size if found is None else found
+        if found is not None:
+            f.seek(found)
+        return found
 
     def _guess_format(self, first: bytes) -> tuple[BinlogFormat, str | None]:
         """The binlog version from the first event (MySQL Internals, "Binary Log Versions").

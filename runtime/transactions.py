@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from . import event_types as et
 from .errors import MalformedEventError
 from .event import Event
+from .reader import BinlogFormat
 from .event_fields import gtid_text, query_text
 from .mariadb_compression import CompressionError
 
@@ -26,6 +27,8 @@ _GTID_EVENTS = frozenset({
     et.EventType.gtid_tagged_log_event.value,
 })
 _MARIADB_GTID = et.EventType.gtid_event.value
+#: The events that begin a transaction in files whose every transaction has one.
+GTID_EVENTS = _GTID_EVENTS | {_MARIADB_GTID}
 _QUERY_EVENTS = frozenset({et.EventType.query_event.value, et.EventType.query_compressed_event.value})
 _ENDS = frozenset({et.EventType.xid_event.value, et.EventType.xa_prepare_log_event.value})
 _OUTSIDE = frozenset({
@@ -40,30 +43,48 @@ _MARIADB_FL_STANDALONE = 0x01
 
 @dataclass(slots=True)
 class TransactionState:
-    """The transaction an event belongs to: its number in the file and its GTID."""
+    """The transaction an event belongs to: its id in the file (the offset of its first event) and its GTID."""
 
     seq: int | None
     gtid: str | None
 
 
+def every_transaction_has_a_gtid(fmt: BinlogFormat | None) -> bool:
+    """Whether every transaction of a file starts with a GTID event (so GTID events are where they begin).
+
+    MariaDB 10.0+ logs a GTID_EVENT for every transaction (sql/log_event.h
+    ``Gtid_log_event``); MySQL 5.7.6+ a GTID or ANONYMOUS_GTID event
+    (``gtid_mode=OFF`` included; libs/mysql/binlog/event/control_events.h).
+    """
+    if fmt is None or fmt.binlog_version != 4:
+        return False
+    numbers = []
+    for part in fmt.server_version.split("-")[0].split(".")[:3]:
+        digits = "".join(ch for ch in part if ch.isdigit())
+        numbers.append(int(digits) if digits else 0)
+    version = tuple(numbers + [0] * (3 - len(numbers)))
+    return version >= (10, 0, 0) if fmt.is_mariadb else version >= (5, 7, 6)
+
+
 class TransactionTracker:
     """Feed events in file order; :meth:`update` tells each one's transaction.
 
-    ``seq`` numbers the transactions of one file from 0. ``gtid`` is the GTID
+    ``seq`` identifies the transaction in its file: the byte offset of its
+    first event (for events inside a TRANSACTION_PAYLOAD, the payload's), so a
+    reader that starts in the middle of a file (a split) gives every
+    transaction the id a reader from the start gives it. ``gtid`` is the GTID
     text (``uuid:gno``, ``uuid:tag:gno``, ``domain-server-seq``), or None for
     MySQL's anonymous GTIDs and in files without GTIDs.
     """
 
     def __init__(self) -> None:
-        self._next_seq = 0
         self._seq: int | None = None
         self._gtid: str | None = None
         self._open = False  # inside a transaction
         self._after_gtid = False  # a GTID started it and no statement has come yet
 
-    def _start(self, gtid: str | None) -> None:
-        self._seq = self._next_seq
-        self._next_seq += 1
+    def _start(self, event: Event, gtid: str | None) -> None:
+        self._seq = event.pos
         self._gtid = gtid
         self._open = True
         self._after_gtid = False
@@ -82,7 +103,7 @@ class TransactionTracker:
             return TransactionState(None, None)
         if code in _GTID_EVENTS or code == _MARIADB_GTID:
             gtid = gtid_text(event)
-            self._start(None if gtid == "ANONYMOUS" else gtid)
+            self._start(event, None if gtid == "ANONYMOUS" else gtid)
             self._after_gtid = True
             return self._state()
         if code in _QUERY_EVENTS:
@@ -93,24 +114,24 @@ class TransactionTracker:
                                           event_type=event.type_name, length=event.length) from None
             if query in ("BEGIN", "START TRANSACTION") or query.startswith("XA START"):
                 if not (self._open and self._after_gtid):
-                    self._start(None)
+                    self._start(event, None)
                 self._after_gtid = False
                 return self._state()
             if query in ("COMMIT", "ROLLBACK") or query.startswith(("XA END", "XA COMMIT", "XA ROLLBACK")):
                 if not self._open:
-                    self._start(None)
+                    self._start(event, None)
                 return self._state(close=query != "XA END" and not query.startswith("XA END"))
             if not self._open:
-                self._start(None)
+                self._start(event, None)
                 return self._state(close=True)
             # A statement right after a GTID is a whole transaction of its own (DDL).
             return self._state(close=self._after_gtid)
         if code in _ENDS:
             if not self._open:
-                self._start(None)
+                self._start(event, None)
             return self._state(close=True)
         if not self._open:
             # Rows or other events with no BEGIN before them (a file that starts mid-transaction).
-            self._start(None)
+            self._start(event, None)
         self._after_gtid = False
         return self._state()

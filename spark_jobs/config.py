@@ -83,6 +83,8 @@ class ExtractConfig:
         Extra Spark settings.
     batch_size
         Rows per Arrow batch in the data source.
+    split_size
+        Files larger than this many bytes are read by several tasks, one byte range each.
     """
 
     inputs: list[str] = field(default_factory=list)
@@ -101,6 +103,7 @@ class ExtractConfig:
     master: str | None = None
     spark_conf: dict[str, str] = field(default_factory=dict)
     batch_size: int = 8192
+    split_size: int = 64 << 20
 
     @classmethod
     def from_mapping(cls, data: Mapping[str, Any], base_dir: str | None = None) -> "ExtractConfig":
@@ -121,9 +124,9 @@ class ExtractConfig:
                 if not isinstance(value, Mapping):
                     raise ConfigError("spark_conf: expected a mapping of Spark settings")
                 value = {str(k): _conf_text(v) for k, v in value.items()}
-            elif key == "batch_size":
-                if not isinstance(value, int) or value < 1:
-                    raise ConfigError("batch_size: expected a positive integer")
+            elif key in ("batch_size", "split_size"):
+                if not isinstance(value, int) or isinstance(value, bool) or value < 1:
+                    raise ConfigError(f"{key}: expected a positive integer")
             elif key in ("start_position", "stop_position"):
                 if not isinstance(value, int) or isinstance(value, bool) or value < 0:
                     raise ConfigError(f"{key}: expected a byte offset (an integer >= 0)")

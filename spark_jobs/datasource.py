@@ -37,8 +37,8 @@ _transaction, _op`` then one struct column ``t0, t1, ...`` per table of the
 
 Column meanings: ``pos`` is the byte offset of the event (of the rows event for
 changes); ``end_pos`` the header's next-position; ``timestamp`` the event
-header's time (UTC); ``transaction`` the 0-based number of the transaction in
-its file and ``gtid`` its GTID (both null outside transactions; see
+header's time (UTC); ``transaction`` the id of the transaction in its file (the byte
+offset of its first event) and ``gtid`` its GTID (both null outside transactions; see
 ``runtime/transactions.py``); ``body`` the JSON text of
 ``runtime.describe.event_to_dict(event)["body"]``; ``row_index`` the 0-based
 index of the change among the changes at the same ``pos`` (for events packed

@@ -54,6 +54,16 @@ examples:
   spark-submit spark_jobs/extract_cli.py /backups/binlogs/ --output out"""
 
 
+def _megabytes(text: str) -> int:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number of megabytes: {text!r}") from None
+    if value <= 0:
+        raise argparse.ArgumentTypeError("the split size must be positive")
+    return max(1, int(value * (1 << 20)))
+
+
 def add_extract_arguments(p: argparse.ArgumentParser) -> None:
     """The flags of ``extract`` (shared with ``spark-submit spark_jobs/extract_cli.py``)."""
     p.add_argument("inputs", nargs="*", metavar="INPUT",
@@ -76,6 +86,8 @@ def add_extract_arguments(p: argparse.ArgumentParser) -> None:
                    help="also write tables/<schema>.<table>/ with one typed column per table column")
     p.add_argument("--no-body", dest="with_body", action="store_false", default=None,
                    help="leave events.body empty (faster, smaller)")
+    p.add_argument("--split-size", type=_megabytes, metavar="MB",
+                   help="read files larger than this by several tasks, one byte range each (default 64)")
     p.add_argument("--master", metavar="URL", help="Spark master (default: spark-submit's, else local[*])")
     p.add_argument("--conf", dest="spark_conf", action="append", metavar="KEY=VALUE", default=[],
                    help="a Spark setting (repeatable)")
@@ -114,6 +126,7 @@ def config_from_args(args: argparse.Namespace) -> Any:
         start_position=args.start_position,
         stop_position=args.stop_position,
         on_error=args.on_error,
+        split_size=args.split_size,
         schema_file=args.schema,
         typed=args.typed,
         with_body=args.with_body,

@@ -68,31 +68,25 @@ import tempfile
 import threading
 import time
 import uuid
-from concurrent.futures import FIRST_EXCEPTION, ThreadPoolExecutor, wait
 from dataclasses import asdict, dataclass, field
 from typing import Any, Callable, Sequence, TextIO
 
-from pyspark.sql import DataFrame, SparkSession
-from pyspark.sql import functions as F
+import pyarrow as pa
+from pyspark.sql import SparkSession
 
+from binlog_ksy.spark_jobs import arrow_schemas
 from binlog_ksy.spark_jobs.config import ConfigError, ExtractConfig
-from binlog_ksy.spark_jobs.datasource import (
-    CHANGES_SCHEMA,
-    ERRORS_SCHEMA,
-    EVENTS_SCHEMA,
-    register,
-)
+from binlog_ksy.spark_jobs.datasource import _read_text
+from binlog_ksy.spark_jobs.file_task import TaskOptions, TaskResult, plan_tasks, run_task
 from binlog_ksy.spark_jobs.paths import InputFile, expand_inputs
-from binlog_ksy.spark_jobs.records import TYPED_META_COLUMNS, TypedTable, typed_spark_type
 
-__all__ = ["ExtractSummary", "run_extract", "run_extract_config", "default_spark_conf", "main",
+__all__ = ["ExtractSummary", "run_extract", "run_extract_config", "default_spark_conf",
            "TRANSACTIONS_COLUMNS", "MARKER_FILE"]
 
 MARKER_FILE = "_binlog_ksy_extract.json"
 _OWNER_FILE = "_owner.json"
 TRANSACTIONS_COLUMNS = ("file", "transaction", "gtid", "first_pos", "last_pos", "events", "start_time",
                         "commit_time", "tables", "inserts", "updates", "deletes", "rows")
-_ERROR_FIELDS = [f.name for f in ERRORS_SCHEMA.fields if f.name != "file"]
 _PROG = "binlog-ksy extract"
 
 
@@ -315,6 +309,8 @@ class _Progress:
                  interval: float = 2.0) -> None:
         self.stream = stream
         self.files = files
+        #: How many tasks read them (more than files when big files are split).
+        self.tasks = len(files)
         self.total_bytes = sum(f.size or 0 for f in files)
         self.interval = interval
         self.local = spark.sparkContext.master.startswith("local")
@@ -374,13 +370,14 @@ class _Progress:
     def _report(self, final: bool = False) -> None:
         if self.stream is None:
             return
-        n = len(self.files)
+        n = self.tasks
         if self.local:
             parts, state = [], []
             for kind in self._kinds:
                 done_files, done_bytes = (n, self.total_bytes) if final else self._read_local(kind)
                 state.append((done_files, done_bytes))
-                parts.append(f"{kind} {done_files}/{n} files, {done_bytes / 1e6:.1f}/{self.total_bytes / 1e6:.1f} MB")
+                parts.append(f"{kind} {done_files}/{n} {'files' if n == len(self.files) else 'parts'}, "
+                             f"{done_bytes / 1e6:.1f}/{self.total_bytes / 1e6:.1f} MB")
             text = " | ".join(parts)
         else:
             done = total = 0
@@ -406,83 +403,46 @@ class _Progress:
 # -- the job --------------------------------------------------------------------------------------
 
 
-def _reader(spark: SparkSession, cfg: ExtractConfig, kind: str, files: list[InputFile],
-            extra: dict[str, str] | None = None) -> DataFrame:
-    r = spark.read.format("binlog").option("kind", kind)
-    options = {
-        **cfg.filter().to_options(),
-        "on_error": cfg.on_error,
-        "schema_file": cfg.schema_file or "",
-        "verify_checksums": str(cfg.verify_checksums).lower(),
-        "with_body": str(cfg.with_body).lower(),
-        "batch_size": str(cfg.batch_size),
-        **(extra or {}),
-    }
-    for key, value in options.items():
-        if value:
-            r = r.option(key, value)
-    return r.load([f.uri for f in files])
+def _task_options(cfg: ExtractConfig, out: _Output, reporter: _Progress) -> TaskOptions:
+    schema_yaml = _read_text(cfg.schema_file) if cfg.schema_file else None
+    return TaskOptions(out_root=out.tmp, filter=cfg.filter(), on_error=cfg.on_error,
+                       verify_checksums=cfg.verify_checksums, with_body=cfg.with_body, schema_yaml=schema_yaml,
+                       typed=cfg.typed, batch_size=cfg.batch_size, progress_dir=reporter.dir)
 
 
-def _flatten_errors(df: DataFrame) -> DataFrame:
-    return df.where(F.col("error").isNotNull()).select("file", *[F.col(f"error.{n}").alias(n) for n in _ERROR_FIELDS])
+def _write_empty(out: _Output, dataset: str, schema: pa.Schema) -> None:
+    """An empty part with the dataset's schema, so a dataset nothing was written to still reads."""
+    import pyarrow.parquet as pq
+
+    path = out.path(dataset, "part-empty.parquet")
+    if "://" in path:
+        from pyarrow import fs as pafs
+
+        filesystem, inner = pafs.FileSystem.from_uri(path.replace("s3a://", "s3://", 1))
+        filesystem.create_dir(inner.rsplit("/", 1)[0], recursive=True)
+        pq.write_table(schema.empty_table(), inner, filesystem=filesystem)
+    else:
+        os.makedirs(os.path.dirname(path), exist_ok=True)
+        pq.write_table(schema.empty_table(), path)
 
 
-def _transactions(events: DataFrame, changes: DataFrame) -> DataFrame:
-    """One row per (file, transaction) from the events and changes of the transaction.
-
-    Events and changes are put in one frame (a change counts as no event) and
-    aggregated in one pass, so there is one shuffle and no join.
-    """
-    null = F.lit(None)
-    ev = events.where(F.col("transaction").isNotNull()).select(
-        "file", "transaction", "gtid", "pos", "timestamp",
-        F.struct(F.col("pos"), F.coalesce(F.col("in_payload"), F.lit(-1))).alias("order"),
-        F.lit(1).alias("is_event"), null.cast("string").alias("op"), null.cast("string").alias("qualified"))
-    ch = changes.where(F.col("transaction").isNotNull()).select(
-        "file", "transaction", null.cast("string").alias("gtid"), null.cast("long").alias("pos"),
-        null.cast("timestamp").alias("timestamp"), null.cast(ev.schema["order"].dataType).alias("order"),
-        F.lit(0).alias("is_event"), "op", F.concat_ws(".", "schema", "table").alias("qualified"))
-    count_op = (lambda op: F.count(F.when(F.col("op") == op, 1)).alias(op + "s"))
-    agg = ev.unionByName(ch).groupBy("file", "transaction").agg(
-        F.max("gtid").alias("gtid"),
-        F.min("pos").alias("first_pos"),
-        F.max("pos").alias("last_pos"),
-        F.sum("is_event").cast("long").alias("events"),
-        F.min("timestamp").alias("start_time"),
-        F.max_by("timestamp", "order").alias("commit_time"),
-        F.array_sort(F.collect_set("qualified")).alias("tables"),
-        count_op("insert"), count_op("update"), count_op("delete"),
-        F.count("op").alias("rows"),
-    )
-    # Transactions seen only through changes (their events were filtered out) are dropped.
-    return agg.where(F.col("events") > 0).select(*TRANSACTIONS_COLUMNS)
-
-
-def _typed_tables(definitions: list[Any]) -> list[TypedTable]:
-    """Merge the ``columns`` definitions seen per table into one typed layout per table.
-
-    Columns are taken by name in order of first appearance; a column whose
-    type differs between definitions (an ALTER TABLE between files) becomes
-    ``string``. Definitions without column names (``@1``...) are ignored, and
-    tables with none left are not written.
-    """
-    layouts: dict[tuple[str, str], dict[str, str]] = {}
-    for row in definitions:
-        columns = row["columns"]
-        if not columns or any(c["name"] is None or c["name"].startswith("@") for c in columns):
-            continue
-        layout = layouts.setdefault((row["schema"], row["table"]), {})
-        for c in columns:
-            spark_type = typed_spark_type(c.asDict())
-            if layout.setdefault(c["name"], spark_type) != spark_type:
-                layout[c["name"]] = "string"
-    out = []
-    for (schema, table), layout in sorted(layouts.items()):
-        reserved = set(TYPED_META_COLUMNS)
-        columns = tuple((name, t) for name, t in layout.items() if name not in reserved)
-        out.append(TypedTable(schema, table, columns))
-    return out
+def _summarize(summary: ExtractSummary, results: list[TaskResult]) -> None:
+    files_with_errors = set()
+    for r in results:
+        summary.events += r.events
+        summary.transactions += r.transactions
+        for name, count in r.changes.items():
+            summary.changes[name] = summary.changes.get(name, 0) + count
+        for kind, count in r.errors.items():
+            summary.error_kinds[kind] = summary.error_kinds.get(kind, 0) + count
+        if r.errors:
+            files_with_errors.add(r.uri)
+        for name in r.typed:
+            if name not in summary.typed_tables:
+                summary.typed_tables.append(name)
+    summary.errors = sum(summary.error_kinds.values())
+    summary.files_with_errors = len(files_with_errors)
+    summary.typed_tables.sort()
 
 
 def run_extract(inputs: str | Sequence[str], output: str, *, spark: SparkSession | None = None,
@@ -561,7 +521,6 @@ def run_extract_config(cfg: ExtractConfig, *, spark: SparkSession | None = None,
     started = time.perf_counter()
     files = expand_inputs(cfg.inputs)  # FileNotFoundError for an input matching nothing
     spark = spark or build_session(cfg)
-    register(spark)
     out = _Output(spark, cfg.output)
     for note in out.recover():
         if progress is not None:
@@ -588,58 +547,28 @@ def run_extract_config(cfg: ExtractConfig, *, spark: SparkSession | None = None,
                 summary.steps[name] = round(time.perf_counter() - t, 3)
         return run
 
-    stage_events, stage_changes = out.path("_stage", "events"), out.path("_stage", "changes")
-    events_path, changes_path = out.path("events"), out.path("changes")
-    pool = ThreadPoolExecutor(max_workers=4, thread_name_prefix="binlog-ksy-extract")
+    specs = plan_tasks([(f.uri, f.size) for f in files], cfg.split_size)
+    reporter.tasks = len(specs)
     try:
         out.claim()
-        # 1. Both read passes at once (one task per file each), each into its staging dataset and
-        #    from there into its dataset: with fewer files than cores, or passes of unequal cost,
-        #    one pass uses the cores the other leaves idle.
-        def staged(kind: str) -> DataFrame:
-            """The staging data of a pass (data rows and error rows)."""
-            schema = EVENTS_SCHEMA if kind == "events" else CHANGES_SCHEMA
-            return spark.read.schema(schema).parquet(out.path("_stage", kind))
+        opts = _task_options(cfg, out, reporter)
 
-        def data_rows(kind: str) -> DataFrame:
-            return staged(kind).where(F.col("error").isNull()).drop("error")
+        def read_all() -> list[TaskResult]:
+            tasks = sc.parallelize(specs, max(1, len(specs)))
+            return tasks.map(lambda spec: run_task(spec, opts)).collect()
 
-        def events_pass() -> None:
-            step("read events", lambda: _reader(spark, cfg, "events", files, reporter.option())
-                 .write.mode("overwrite").parquet(stage_events))()
-            step("write events/", lambda: data_rows("events").write.mode("overwrite").parquet(events_path))()
-
-        def changes_pass() -> None:
-            step("read changes", lambda: _reader(spark, cfg, "changes", files, reporter.option())
-                 .write.mode("overwrite").parquet(stage_changes))()
-            step("write changes/", lambda: data_rows("changes").write.mode("overwrite")
-                 .partitionBy("schema", "table").parquet(changes_path))()
-
-        reporter.start("events", "changes")
-        _all(pool, [events_pass, changes_pass], spark)
+        reporter.start("extract")
+        results = step("read and write", read_all)()
         reporter.stop()
-
-        # 2. errors/ and transactions/ from the staging data, at the same time.
-        def write_errors() -> None:
-            errors = (_flatten_errors(staged("events")).unionByName(_flatten_errors(staged("changes")))
-                      .distinct().coalesce(1).sortWithinPartitions("file", "offset", "kind", "message"))
-            errors.write.mode("overwrite").parquet(out.path("errors"))
-
-        _all(pool, [
-            step("write errors/", write_errors),
-            step("write transactions/", lambda: _transactions(data_rows("events"), data_rows("changes"))
-                 .write.mode("overwrite").parquet(out.path("transactions"))),
-        ], spark)
-
-        # 3. tables/<schema>.<table>/ (typed): a third read pass, then one write per table.
-        if cfg.typed:
-            summary.typed_tables = step("typed tables/", lambda: _write_typed(
-                spark, cfg, files, out, staged("changes"), reporter, pool))()
-
-        # 4. The summary, then the swap.
-        step("summary", lambda: _fill_summary(spark, summary, out, changes_path))()
+        _summarize(summary, results)
+        for dataset, schema in (("events", arrow_schemas.EVENTS), ("transactions", arrow_schemas.TRANSACTIONS),
+                                ("errors", arrow_schemas.ERRORS)):
+            if not out.exists(out.path(dataset)):
+                _write_empty(out, dataset, schema)
+        if not out.exists(out.path("changes")):
+            _write_empty(out, "changes", arrow_schemas.CHANGES.append(pa.field("schema", pa.string()))
+                         .append(pa.field("table", pa.string())))
         summary.elapsed_s = time.perf_counter() - started
-        out.delete(out.path("_stage"))
         out.delete(out.path(_OWNER_FILE))
         out.write_text(out.path(MARKER_FILE), json.dumps(summary.to_dict(), indent=2, sort_keys=True) + "\n")
         if _before_commit is not None:
@@ -648,13 +577,12 @@ def run_extract_config(cfg: ExtractConfig, *, spark: SparkSession | None = None,
     except BaseException:
         try:
             sc.cancelAllJobs()
-        except Exception:
+        except Exception:  # noqa: BLE001 - the JVM may be gone after an interrupt
             pass
         reporter.stop(completed=False)
         out.abort()
         raise
     finally:
-        pool.shutdown(wait=True, cancel_futures=True)
         reporter.close()
     return summary
 
@@ -671,72 +599,6 @@ def _pid_alive(pid: int) -> bool:
     return True
 
 
-def _all(pool: ThreadPoolExecutor, actions: list[Callable[[], Any]], spark: SparkSession) -> list[Any]:
-    """Run the actions as concurrent Spark jobs; on the first failure cancel the others and raise it."""
-    futures = [pool.submit(a) for a in actions]
-    done, pending = wait(futures, return_when=FIRST_EXCEPTION)
-    failed = [f for f in futures if f in done and f.exception() is not None]
-    if failed:
-        spark.sparkContext.cancelAllJobs()
-        wait(pending)
-        raise failed[0].exception()  # type: ignore[misc]
-    return [f.result() for f in futures]
-
-
-def _read_changes(spark: SparkSession, path: str) -> DataFrame:
-    # Partition discovery puts schema/table last and may guess their types: read them back as strings.
-    schema = CHANGES_SCHEMA
-    fields = [f for f in schema.fields if f.name != "error"]
-    from pyspark.sql.types import StructType
-
-    return (spark.read.schema(StructType(fields)).option("basePath", path).parquet(path))
-
-
 def _path_safe(name: str) -> str:
     """A database or table name as one path component: ``/ \\ . : %``, spaces and controls as ``%XX``."""
     return "".join(f"%{ord(c):02X}" if c in "/\\.:%" or ord(c) <= 32 or ord(c) == 127 else c for c in name)
-
-
-def _write_typed(spark: SparkSession, cfg: ExtractConfig, files: list[InputFile], out: _Output,
-                 staged_changes: DataFrame, reporter: _Progress, pool: ThreadPoolExecutor) -> list[str]:
-    definitions = (staged_changes.where(F.col("columns").isNotNull() & F.col("error").isNull())
-                   .select("schema", "table", "columns").distinct().collect())
-    tables = _typed_tables(definitions)
-    if not tables:
-        return []
-    stage = out.path("_stage", "typed")
-    reporter.start("typed")
-    spec = json.dumps([t.to_json() for t in tables])
-    _reader(spark, cfg, "typed", files, {**reporter.option(), "typed_tables": spec}) \
-        .write.mode("overwrite").parquet(stage)
-    reporter.stop()
-    staged = spark.read.parquet(stage)
-
-    def write(i: int, table: TypedTable) -> Callable[[], str]:
-        name = f"{table.schema}.{table.table}"
-
-        def run() -> str:
-            spark.sparkContext.setJobDescription(f"binlog-ksy extract: write tables/{name}")
-            cols = [F.col(c) for c in TYPED_META_COLUMNS]
-            cols += [F.col(f"t{i}").getField(n).alias(n) for n, _ in table.columns]
-            (staged.where((F.col("_schema") == table.schema) & (F.col("_table") == table.table))
-             .select(*cols).write.mode("overwrite")
-             .parquet(out.path("tables", f"{_path_safe(table.schema)}.{_path_safe(table.table)}")))
-            return name
-        return run
-
-    return _all(pool, [write(i, t) for i, t in enumerate(tables)], spark)
-
-
-def _fill_summary(spark: SparkSession, summary: ExtractSummary, out: _Output, changes_path: str) -> None:
-    summary.events = spark.read.parquet(out.path("events")).count()
-    summary.transactions = spark.read.parquet(out.path("transactions")).count()
-    per_file_kind = (spark.read.parquet(out.path("errors")).groupBy("file", "kind").count().collect())
-    kinds: dict[str, int] = {}
-    for r in per_file_kind:
-        kinds[r["kind"] or "error"] = kinds.get(r["kind"] or "error", 0) + r["count"]
-    summary.error_kinds = kinds
-    summary.errors = sum(kinds.values())
-    summary.files_with_errors = len({r["file"] for r in per_file_kind})
-    per_table = _read_changes(spark, changes_path).groupBy("schema", "table").count().collect()
-    summary.changes = {f"{r['schema']}.{r['table']}": r["count"] for r in per_table}

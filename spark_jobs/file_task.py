@@ -1,0 +1,412 @@
+"""What one task of the extraction job does: read one file (or one split of it) once, write every dataset.
+
+``run_task`` streams the file through the runtime a single time: each event
+goes to the event selection (``events/``), the transaction totals
+(``transactions/``) and the change reader, whose rows events are decoded into
+``changes/`` rows and, with ``typed``, into the typed tables
+(``tables/<schema>.<table>/``); every problem becomes an ``errors/`` row. The
+task writes its own Parquet part files with pyarrow under the run's temporary
+directory (``<dataset>/part-<file>-<split>.parquet``; ``changes/`` in
+``schema=<s>/table=<t>/`` partition directories), so no row crosses from
+Python to the JVM and the driver only commits. Memory stays bounded: each
+dataset buffers one batch, transactions are written as soon as the next one
+starts.
+
+Imports nothing from pyspark: tests and benchmarks call it directly.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+from typing import Any
+
+import pyarrow as pa
+import pyarrow.parquet as pq
+
+from ..runtime.changes import ChangeReader, RowsEvent
+from ..runtime.errors import BinlogError
+from ..runtime.event import Event
+from ..runtime.event_types import ROWS_EVENTS
+from ..runtime.filters import ChangeFilter, EventSelection
+from ..runtime.reader import BinlogReader
+from ..runtime.transactions import GTID_EVENTS, TransactionState, every_transaction_has_a_gtid
+from ..runtime.value_json import dumps, image_json
+from . import arrow_schemas as schemas
+from .paths import is_uri, open_binlog
+from .records import (
+    ProgressWriter,
+    _column_info,
+    _error_struct,
+    _internal_error,
+    _json_text,
+    _load_schema_file,
+    _micros,
+    _open_error,
+    _text_map,
+)
+
+__all__ = ["DEFAULT_SPLIT_SIZE", "TaskOptions", "TaskResult", "TaskSpec", "partition_dir", "plan_tasks", "run_task"]
+
+#: Files larger than this are read by several tasks, one byte range each.
+DEFAULT_SPLIT_SIZE = 64 << 20
+
+
+@dataclass(frozen=True)
+class TaskSpec:
+    """One unit of work: a file, or the byte range ``[start, end)`` of one (picklable)."""
+
+    uri: str
+    size: int | None
+    file_index: int
+    split_index: int = 0
+    start: int | None = None
+    end: int | None = None
+
+    @property
+    def name(self) -> str:
+        return f"{self.file_index:05d}-{self.split_index:04d}"
+
+
+def plan_tasks(files: list[tuple[str, int | None]], split_size: int = DEFAULT_SPLIT_SIZE) -> list[TaskSpec]:
+    """One task per file, or per ``split_size`` bytes of a larger file (``files``: uri and size pairs).
+
+    A split ``[start, end)`` reads the format description from the file start,
+    begins at its first transaction (the first GTID event at or after
+    ``start``) and reads past ``end`` to finish the transaction it is in, so
+    every transaction is read by exactly one task. Files whose transactions
+    do not all start with a GTID event (MySQL before 5.7.6, MariaDB before
+    10.0) are read whole by their first task.
+    """
+    if split_size < 1:
+        raise ValueError("split_size must be positive")
+    specs = []
+    for index, (uri, size) in enumerate(files):
+        if size is None or size <= split_size:
+            specs.append(TaskSpec(uri, size, index))
+            continue
+        count = -(-size // split_size)
+        for k in range(count):
+            specs.append(TaskSpec(uri, size, index, k, k * split_size if k else None,
+                                  (k + 1) * split_size if k + 1 < count else None))
+    return specs
+
+
+@dataclass(frozen=True)
+class TaskOptions:
+    """What every task of a run shares (picklable)."""
+
+    out_root: str
+    filter: ChangeFilter = field(default_factory=ChangeFilter)
+    on_error: str = "skip"
+    verify_checksums: bool = True
+    with_body: bool = True
+    schema_yaml: str | None = None
+    typed: bool = True
+    batch_size: int = 8192
+    progress_dir: str | None = None
+
+
+@dataclass
+class TaskResult:
+    """What one task wrote (summed by the driver into the run's summary)."""
+
+    uri: str
+    events: int = 0
+    transactions: int = 0
+    changes: dict[str, int] = field(default_factory=dict)
+    errors: dict[str, int] = field(default_factory=dict)
+    typed: dict[str, int] = field(default_factory=dict)
+
+
+# -- writing parts -------------------------------------------------------------------------------
+
+#: Characters Spark escapes in partition directory names (ExternalCatalogUtils.escapePathName).
+_PATH_ESCAPED = set('"#%\'*/:=?\\\x7f{[]^') | {chr(c) for c in range(32)}
+
+
+def partition_dir(column: str, value: str) -> str:
+    """``column=value`` with the value escaped as Spark escapes partition values."""
+    return f"{column}=" + "".join(f"%{ord(c):02X}" if c in _PATH_ESCAPED else c for c in value)
+
+
+class _PartWriter:
+    """One Parquet part file, opened on its first row; rows are buffered and written a batch at a time."""
+
+    def __init__(self, path: str, schema: pa.Schema, batch_size: int) -> None:
+        self.path, self.schema, self.batch_size = path, schema, max(1, batch_size)
+        self.rows: list[tuple] = []
+        self.count = 0
+        self._writer: pq.ParquetWriter | None = None
+
+    def add(self, row: tuple) -> None:
+        self.rows.append(row)
+        self.count += 1
+        if len(self.rows) >= self.batch_size:
+            self.flush()
+
+    def flush(self) -> None:
+        if not self.rows:
+            return
+        columns = list(zip(*self.rows, strict=True))
+        self.rows = []
+        batch = pa.RecordBatch.from_arrays(
+            [pa.array(col, type=f.type) for col, f in zip(columns, self.schema, strict=True)], schema=self.schema)
+        self.write_batch(batch)
+
+    def write_batch(self, batch: pa.RecordBatch) -> None:
+        if self._writer is None:
+            self._writer = _open_writer(self.path, self.schema)
+        self._writer.write_batch(batch)
+
+    def close(self) -> None:
+        self.flush()
+        if self._writer is not None:
+            self._writer.close()
+            self._writer = None
+
+
+def _open_writer(path: str, schema: pa.Schema) -> pq.ParquetWriter:
+    if is_uri(path):
+        from pyarrow import fs as pafs
+
+        filesystem, inner = pafs.FileSystem.from_uri(path.replace("s3a://", "s3://", 1))
+        filesystem.create_dir(inner.rsplit("/", 1)[0], recursive=True)
+        return pq.ParquetWriter(inner, schema, filesystem=filesystem, compression="snappy")
+    os.makedirs(os.path.dirname(path), exist_ok=True)
+    return pq.ParquetWriter(path, schema, compression="snappy")
+
+
+class _Parts:
+    """The part files of one task, one per dataset and partition."""
+
+    def __init__(self, spec: TaskSpec, opts: TaskOptions) -> None:
+        self.root = opts.out_root.rstrip("/")
+        self.name = spec.name
+        self.batch_size = opts.batch_size
+        self._writers: dict[tuple[str, ...], _PartWriter] = {}
+
+    def get(self, schema: pa.Schema, *dirs: str) -> _PartWriter:
+        writer = self._writers.get(dirs)
+        if writer is None:
+            path = "/".join([self.root, *dirs, f"part-{self.name}.parquet"])
+            writer = self._writers[dirs] = _PartWriter(path, schema, self.batch_size)
+        return writer
+
+    def close(self) -> None:
+        for writer in self._writers.values():
+            writer.close()
+
+
+# -- transactions ---------------------------------------------------------------------------------
+
+
+class _Transactions:
+    """Totals of the transaction being read; a transaction is written when the next one starts."""
+
+    def __init__(self, uri: str, out: _PartWriter) -> None:
+        self.uri, self.out = uri, out
+        self.seq: int | None = None
+        self.written = 0
+        self._reset()
+
+    def _reset(self) -> None:
+        self.gtid: str | None = None
+        self.first_pos: int | None = None
+        self.last_pos: int | None = None
+        self.events = 0
+        self.start_time: int | None = None
+        self.commit_time: int | None = None
+        self.commit_order: tuple[int, int] = (-1, -1)
+        self.tables: set[str] = set()
+        self.ops = {"insert": 0, "update": 0, "delete": 0}
+
+    def _switch(self, seq: int) -> None:
+        if seq != self.seq:
+            self.flush()
+            self.seq = seq
+
+    def add_event(self, state: TransactionState, event: Event) -> None:
+        if state.seq is None:
+            return
+        self._switch(state.seq)
+        if state.gtid is not None and (self.gtid is None or state.gtid > self.gtid):
+            self.gtid = state.gtid
+        pos = event.pos
+        self.first_pos = pos if self.first_pos is None else min(self.first_pos, pos)
+        self.last_pos = pos if self.last_pos is None else max(self.last_pos, pos)
+        self.events += 1
+        ts = event.timestamp
+        self.start_time = ts if self.start_time is None else min(self.start_time, ts)
+        order = (pos, -1 if event.in_payload is None else event.in_payload)
+        if order >= self.commit_order:
+            self.commit_order, self.commit_time = order, ts
+
+    def add_changes(self, seq: int | None, qualified: str, op: str, count: int) -> None:
+        if seq is None:
+            return
+        self._switch(seq)
+        self.tables.add(qualified)
+        self.ops[op] += count
+
+    def flush(self) -> None:
+        if self.seq is not None and self.events > 0:  # seen only through changes: its events were filtered out
+            ops = self.ops
+            self.out.add((self.uri, self.seq, self.gtid, self.first_pos, self.last_pos, self.events,
+                          _micros(self.start_time), _micros(self.commit_time), sorted(self.tables),
+                          ops["insert"], ops["update"], ops["delete"], sum(ops.values())))
+            self.written += 1
+        self.seq = None
+        self._reset()
+
+
+# -- the task -------------------------------------------------------------------------------------
+
+
+def _event_body(event: Event) -> str | None:
+    """The decoded body as JSON text; rows events keep their table id and flags, not their row bytes."""
+    from ..runtime.describe import event_to_dict
+
+    if event.type_code in ROWS_EVENTS:
+        body = event.body
+        return _json_text({"table_id": getattr(body, "table_id", None), "flags": getattr(body, "flags", None)})
+    return _json_text(event_to_dict(event)["body"])
+
+
+class _Task:
+    def __init__(self, spec: TaskSpec, opts: TaskOptions) -> None:
+        self.spec, self.opts = spec, opts
+        self.uri = spec.uri
+        self.result = TaskResult(spec.uri)
+        self.parts = _Parts(spec, opts)
+        self.events = self.parts.get(schemas.EVENTS, "events")
+        self.errors = self.parts.get(schemas.ERRORS, "errors")
+        self.transactions = _Transactions(spec.uri, self.parts.get(schemas.TRANSACTIONS, "transactions"))
+        self.defined: dict[tuple[str, str], Any] = {}
+        self._length = (spec.end if spec.end is not None else spec.size or 0) - (spec.start or 0)
+        self.progress = ProgressWriter(opts.progress_dir, "extract", f"{spec.uri}#{spec.name}", self._length)
+
+    def error(self, err: BinlogError) -> None:
+        d = _error_struct(err)
+        self.errors.add((self.uri, d["offset"], d["length"], d["event_type"], d["kind"], d["message"]))
+        self.result.errors[d["kind"]] = self.result.errors.get(d["kind"], 0) + 1
+
+    def run(self) -> TaskResult:
+        try:
+            f = open_binlog(self.uri)
+        except OSError as exc:
+            self.error(_open_error(self.uri, exc, self.spec.size))
+            return self.finish()
+        with f:
+            self._read(f)
+        return self.finish()
+
+    def _read(self, f: Any) -> None:
+        opts, spec = self.opts, self.spec
+        flt = opts.filter
+        start = spec.start if spec.start else None
+        reader = BinlogReader(f, name=self.uri, verify_checksums=opts.verify_checksums, on_error=opts.on_error,
+                              start=start)
+        changes = ChangeReader(f, reader=reader, schema=_load_schema_file(opts.schema_yaml), filters=flt,
+                               on_error=opts.on_error)
+        selection = EventSelection(flt)
+        errors = reader.errors
+        reported = 0
+        rows = 0
+        # A split owns the transactions that begin (with a GTID event) in [start, end); the events before
+        # its first GTID event belong to the split before it, which reads past its end to finish them.
+        owns = start is None
+        splittable: bool | None = None
+        try:
+            for event in reader:
+                top = event.in_payload is None
+                if splittable is None and reader.format is not None and event.pos >= 4:
+                    splittable = every_transaction_has_a_gtid(reader.format)
+                if not owns:
+                    if event.pos < start or not splittable:  # the format description; or a file not split
+                        if not splittable and event.pos >= start:
+                            break
+                        changes.accept(event)
+                        continue
+                    if not (top and event.type_code in GTID_EVENTS):
+                        reported = len(errors)  # damage before our first transaction is the previous split's
+                        continue
+                    owns = True
+                elif (spec.end is not None and splittable and top and event.pos >= spec.end
+                      and event.type_code in GTID_EVENTS):
+                    break
+                if flt.past_stop(event.pos) and top:
+                    break
+                rows_event = changes.accept(event)
+                state = changes.state
+                try:
+                    keep = selection.wants(event)
+                    body = _event_body(event) if keep and opts.with_body else None
+                except BinlogError as err:
+                    keep, body = True, None
+                    errors.append(err)
+                if keep:
+                    self.events.add((self.uri, event.pos, event.end_pos, event.in_payload, event.type_name,
+                                     event.type_code, _micros(event.timestamp), event.server_id, event.length,
+                                     event.flags, state.gtid, state.seq, body))
+                    self.transactions.add_event(state, event)
+                if rows_event is not None:
+                    self._rows(changes, rows_event)
+                while reported < len(errors):
+                    self.error(errors[reported])
+                    reported += 1
+                rows += 1
+                self.progress.update(reader.position - (start or 0), rows)
+        except BinlogError as err:  # not a binlog or encrypted (raised even in skip mode), or stop mode
+            if not owns:
+                errors[reported:] = []
+                if start is not None:  # the split before this one meets the same problem and reports it
+                    return
+            if not any(e is err for e in errors[reported:]):
+                errors.append(err)
+            if err.length is None and err.offset == 0:
+                err.length = self.spec.size
+        except Exception as exc:  # a bug: keep what was read, report it, go on with other files
+            errors.append(_internal_error(self.uri, exc, reader.position))
+        if owns:
+            for err in errors[reported:]:
+                self.error(err)
+        self.progress.update(self._length, rows, done=True)
+
+    def _rows(self, changes: ChangeReader, rows_event: RowsEvent) -> None:
+        try:
+            decoded = changes.decode(rows_event)
+        except BinlogError as err:
+            changes.errors.append(err)
+            return
+        table_map = rows_event.table_map
+        key = (table_map.schema, table_map.table)
+        writer = self.parts.get(schemas.CHANGES, "changes", partition_dir("schema", key[0]),
+                                partition_dir("table", key[1]))
+        columns = None
+        if self.defined.get(key) is not table_map.columns and self.defined.get(key) != table_map.columns:
+            columns = [_column_info(c) for c in table_map.columns]
+            self.defined[key] = table_map.columns
+        for change in decoded:
+            before = image_json(change, "before")
+            after = image_json(change, "after")
+            writer.add((self.uri, change.pos, change.row_index, _micros(change.timestamp), change.server_id,
+                        change.gtid, change.transaction, change.op,
+                        None if before is None else dumps(before), None if after is None else dumps(after),
+                        _text_map(before), _text_map(after), list(change.primary_key), columns))
+            columns = None
+        qualified = f"{key[0]}.{key[1]}"
+        self.result.changes[qualified] = self.result.changes.get(qualified, 0) + len(decoded)
+        self.transactions.add_changes(rows_event.transaction, qualified, rows_event.op, len(decoded))
+
+    def finish(self) -> TaskResult:
+        self.transactions.flush()
+        self.parts.close()
+        self.result.events = self.events.count
+        self.result.transactions = self.transactions.written
+        return self.result
+
+
+def run_task(spec: TaskSpec, opts: TaskOptions) -> TaskResult:
+    """Read one file (or split) once and write its part of every dataset; see the module docstring."""
+    return _Task(spec, opts).run()
