@@ -37,11 +37,11 @@ from __future__ import annotations
 import base64
 import json
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from datetime import UTC, date, datetime, timedelta
 from decimal import Decimal
 from json.encoder import encode_basestring
-from typing import TYPE_CHECKING, Any, Callable
+from typing import TYPE_CHECKING, Any
 
 from .column import MYSQL_TYPE, Column
 from .row_image import JsonPartialUpdate, RowDecodeError
@@ -202,11 +202,14 @@ def json_formatter(column: Column, errors: str = "strict") -> Callable[[Any], An
     key = (column, errors)
     fmt = _FORMATTERS.get(key)
     if fmt is None:
+        if len(_FORMATTERS) >= _FORMATTERS_LIMIT:
+            _FORMATTERS.clear()
         fmt = _FORMATTERS[key] = _make_formatter(column, errors)
     return fmt
 
 
 _FORMATTERS: dict[tuple[Column, str], Callable[[Any], Any]] = {}
+_FORMATTERS_LIMIT = 4096
 
 
 def _make_formatter(column: Column, errors: str) -> Callable[[Any], Any]:

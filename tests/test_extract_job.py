@@ -18,11 +18,10 @@ from pathlib import Path
 
 import pytest
 
-from fixture_index import FIXTURES
-from spark_session import spark  # noqa: F401 - the session fixture
-
 from binlog_ksy.runtime.reader import BinlogReader
 from binlog_ksy.spark_jobs.config import ConfigError, ExtractConfig, load_job_file
+from fixture_index import FIXTURES
+from spark_session import spark  # noqa: F401 - the session fixture
 
 ROOT = Path(__file__).resolve().parent.parent
 SAMPLE = ROOT / "samples" / "mariadb-10.11" / "shop-full"
@@ -120,7 +119,7 @@ def test_truncated_and_unreadable_files_are_in_errors(spark, job) -> None:  # no
     # the truncated file's good event is kept
     events = spark.read.parquet(str(out / "events")).where(f"file = '{TRUNCATED}'").collect()
     assert [(r["pos"], r["type"]) for r in events] == [(4, "FORMAT_DESCRIPTION_EVENT")]
-    # each problem once, although both passes see framing errors
+    # each problem once
     assert errors.count() == errors.distinct().count() == summary.errors
     assert summary.files_with_errors >= 2
 
@@ -194,13 +193,13 @@ def test_failed_run_leaves_no_dataset(spark, tmp_path: Path, monkeypatch: pytest
     out = tmp_path / "out"
     cfg = ExtractConfig(inputs=[str(TRUNCATED)], output=str(out))
 
-    # a failure half-way (events/ and changes/ are written, transactions/ is not)
+    # a failure half-way (the tasks wrote their parts, the summary is not made)
     def broken(*args: object) -> None:
         assert (Path(list(tmp_path.glob(".out.tmp-*"))[0]) / "events").is_dir()
         raise RuntimeError("executor lost")
 
     with monkeypatch.context() as m:
-        m.setattr(extract_job, "_transactions", broken)
+        m.setattr(extract_job, "_summarize", broken)
         with pytest.raises(RuntimeError, match="executor lost"):
             run_extract_config(cfg, spark=spark, progress=None)
     assert list(tmp_path.iterdir()) == []
