@@ -14,7 +14,7 @@ Output (one directory, replaced as a whole)
     (``changes/schema=shop/table=orders/``): the ``changes`` schema without
     ``error``.
 ``transactions/``
-    One row per transaction, aggregated in Spark from events and changes:
+    One row per transaction, totalled by the task that reads it:
     ``file, transaction, gtid, first_pos, last_pos, events, start_time,
     commit_time, tables (array of "schema.table"), inserts, updates, deletes,
     rows``. ``first_pos``/``last_pos`` are the positions of its first and last
@@ -24,8 +24,7 @@ Output (one directory, replaced as a whole)
 ``errors/``
     ``file, offset, length, event_type, kind, message``: every byte range,
     event or row image that could not be read, and every file that could not
-    be opened or is not a binlog. The events pass and the changes pass both
-    report framing problems; they are merged (``DISTINCT``).
+    be opened or is not a binlog, each once.
 ``tables/<schema>.<table>/`` (``--typed``)
     One row per change of a table whose column names are known (FULL row
     metadata or the schema file): ``_file, _pos, _row_index, _timestamp,
@@ -40,34 +39,26 @@ Output (one directory, replaced as a whole)
 
 How it runs
 -----------
-The driver lists the inputs (their sizes drive the progress report), then
-runs one Spark read per kind over the same files, one task per file: the
-events and the changes passes run at the same time (two concurrent Spark
-jobs, so one pass uses cores the other leaves idle), then (``--typed``) the
-typed rows. Each read is written once into a staging area and split from
-there into the datasets, so no file is decoded twice for the same kind.
+The driver lists the inputs and plans the tasks: one per file, or one per
+``split_size`` bytes of a bigger file (:func:`.file_task.plan_tasks`: a
+split starts at its first GTID event and reads past its end to finish its
+last transaction). One Spark job runs them; each task reads its bytes once
+and writes its own Parquet parts of every dataset with pyarrow
+(:mod:`.file_task`), returning its counts, which make the summary. No row
+goes through the JVM, and nothing is read twice.
 
-Everything is written into ``.<output name>.tmp-<id>`` beside the output,
-which replaces the output only when every dataset is complete: a failed or
-interrupted run leaves the previous output (or none) and no partial dataset,
-and removes its temporary directory. A run that was killed outright (SIGKILL,
-power loss) cannot clean up; the next run over the same output removes its
-temporary directory (when it was on the same host and its process is gone)
-and, if it died in the middle of the final swap, puts the previous output
-back. A rerun over the same inputs gives the same rows.
+Everything is written into ``.<output name>.tmp-<id>`` beside the output
+(:mod:`.output_commit`), which replaces the output only when every dataset is
+complete: a failed or interrupted run leaves the previous output (or none)
+and no partial dataset. A rerun over the same inputs gives the same rows.
 """
 
 from __future__ import annotations
 
 import json
 import os
-import shutil
-import socket
 import sys
-import tempfile
-import threading
 import time
-import uuid
 from dataclasses import asdict, dataclass, field
 from typing import Any, Callable, Sequence, TextIO
 
@@ -78,13 +69,13 @@ from binlog_ksy.spark_jobs import arrow_schemas
 from binlog_ksy.spark_jobs.config import ConfigError, ExtractConfig
 from binlog_ksy.spark_jobs.datasource import _read_text
 from binlog_ksy.spark_jobs.file_task import TaskOptions, TaskResult, plan_tasks, run_task
-from binlog_ksy.spark_jobs.paths import InputFile, expand_inputs
+from binlog_ksy.spark_jobs.output_commit import MARKER_FILE, OWNER_FILE, OutputDirectory
+from binlog_ksy.spark_jobs.paths import expand_inputs
+from binlog_ksy.spark_jobs.progress import JobProgress
 
 __all__ = ["ExtractSummary", "run_extract", "run_extract_config", "default_spark_conf",
            "TRANSACTIONS_COLUMNS", "MARKER_FILE"]
 
-MARKER_FILE = "_binlog_ksy_extract.json"
-_OWNER_FILE = "_owner.json"
 TRANSACTIONS_COLUMNS = ("file", "transaction", "gtid", "first_pos", "last_pos", "events", "start_time",
                         "commit_time", "tables", "inserts", "updates", "deletes", "rows")
 _PROG = "binlog-ksy extract"
@@ -173,244 +164,17 @@ class ExtractSummary:
         return "\n".join(lines)
 
 
-# -- output directory management (Hadoop FileSystem, so it works wherever Spark writes) --------------
-
-
-class _Output:
-    """The output directory and its temporary sibling, through Hadoop's FileSystem API."""
-
-    def __init__(self, spark: SparkSession, output: str) -> None:
-        if "://" not in output and not output.startswith("file:"):
-            output = os.path.abspath(os.path.expanduser(output))
-        self.output = output.rstrip("/")
-        parent, _, name = self.output.rpartition("/")
-        if not name:
-            raise ConfigError(f"output: not a directory name: {output!r}")
-        token = uuid.uuid4().hex[:12]
-        self.tmp = f"{parent}/.{name}.tmp-{token}"
-        self.old = f"{parent}/.{name}.old-{token}"
-        jvm = spark.sparkContext._jvm  # type: ignore[attr-defined]
-        self._jvm = jvm
-        self._Path = jvm.org.apache.hadoop.fs.Path
-        self._fs = self._Path(self.output).getFileSystem(spark.sparkContext._jsc.hadoopConfiguration())  # type: ignore[attr-defined]
-
-    def path(self, *parts: str) -> str:
-        return "/".join([self.tmp, *parts])
-
-    def claim(self) -> None:
-        """Create the temporary directory with an owner file (host, pid) for :meth:`recover`."""
-        self._fs.mkdirs(self._Path(self.tmp))
-        self.write_text(self.path(_OWNER_FILE), json.dumps({"host": socket.gethostname(), "pid": os.getpid()}))
-
-    def recover(self) -> list[str]:
-        """Clean up after runs that were killed (SIGKILL, power loss) before they could.
-
-        Removes sibling ``.<name>.tmp-*`` directories whose owner process was
-        on this host and is gone, and puts back a ``.<name>.old-*`` directory
-        when a run died between moving the previous output aside and renaming
-        its own into place. Returns what it did.
-        """
-        parent, _, name = self.output.rpartition("/")
-        done: list[str] = []
-        try:
-            siblings = self._fs.listStatus(self._Path(parent or "/"))
-        except Exception:
-            return done
-        host = socket.gethostname()
-        for status in siblings:
-            sibling = status.getPath().getName()
-            full = f"{parent}/{sibling}"
-            if sibling.startswith(f".{name}.tmp-"):
-                try:
-                    owner = json.loads(self.read_text(f"{full}/{_OWNER_FILE}"))
-                except Exception:
-                    continue  # not ours to judge
-                if owner.get("host") == host and not _pid_alive(int(owner.get("pid", 0))):
-                    self.delete(full)
-                    done.append(f"removed {full} (left by a run that was killed)")
-            elif sibling.startswith(f".{name}.old-") and not self.exists(self.output):
-                self._fs.rename(status.getPath(), self._Path(self.output))
-                done.append(f"restored the previous output from {full}")
-        return done
-
-    def read_text(self, path: str) -> str:
-        stream = self._fs.open(self._Path(path))
-        try:
-            return str(self._jvm.org.apache.commons.io.IOUtils.toString(stream, "UTF-8"))
-        finally:
-            stream.close()
-
-    def exists(self, path: str) -> bool:
-        return bool(self._fs.exists(self._Path(path)))
-
-    def delete(self, path: str) -> None:
-        p = self._Path(path)
-        if self._fs.exists(p):
-            self._fs.delete(p, True)
-
-    def check_replaceable(self) -> None:
-        """Refuse to replace a directory this job did not write (it would be deleted)."""
-        out = self._Path(self.output)
-        if not self._fs.exists(out):
-            return
-        if not self._fs.getFileStatus(out).isDirectory():
-            raise ConfigError(f"output {self.output} exists and is not a directory")
-        if len(self._fs.listStatus(out)) and not self._fs.exists(self._Path(f"{self.output}/{MARKER_FILE}")):
-            raise ConfigError(f"output {self.output} is a non-empty directory that binlog-ksy extract did not "
-                              f"write (no {MARKER_FILE}); choose another --output or empty it")
-
-    def write_text(self, path: str, text: str) -> None:
-        try:
-            self._fs.setWriteChecksum(False)  # no .crc sidecar on local filesystems
-        except Exception:
-            pass
-        stream = self._fs.create(self._Path(path), True)
-        try:
-            stream.write(bytearray(text.encode("utf-8")))
-        finally:
-            stream.close()
-
-    def commit(self) -> None:
-        """Put the finished temporary directory in place of the output."""
-        out, tmp, old = self._Path(self.output), self._Path(self.tmp), self._Path(self.old)
-        had_old = bool(self._fs.exists(out))
-        if had_old and not self._fs.rename(out, old):
-            raise OSError(f"cannot move the previous output {self.output} aside")
-        if not self._fs.rename(tmp, out):
-            if had_old:
-                self._fs.rename(old, out)
-            raise OSError(f"cannot rename {self.tmp} to {self.output}")
-        if had_old:
-            self._fs.delete(old, True)
-
-    def abort(self) -> None:
-        try:
-            self.delete(self.tmp)
-        except Exception:  # the JVM may be gone after an interrupt
-            if "://" not in self.tmp:
-                shutil.rmtree(self.tmp, ignore_errors=True)
-
-
-# -- progress ---------------------------------------------------------------------------------
-
-
-class _Progress:
-    """Reports files and bytes done on stderr while the read passes run.
-
-    Local masters: the tasks write one small JSON per file under a local
-    directory (``records.ProgressWriter``: bytes read, every 8 MiB and at
-    the end of each file) and a driver thread sums them per pass every
-    ``interval`` seconds. Other masters: the thread reports finished tasks
-    of the running stages from Spark's status tracker, with the byte total of
-    the inputs.
-    """
-
-    def __init__(self, spark: SparkSession, files: list[InputFile], stream: TextIO | None,
-                 interval: float = 2.0) -> None:
-        self.stream = stream
-        self.files = files
-        #: How many tasks read them (more than files when big files are split).
-        self.tasks = len(files)
-        self.total_bytes = sum(f.size or 0 for f in files)
-        self.interval = interval
-        self.local = spark.sparkContext.master.startswith("local")
-        self.dir = tempfile.mkdtemp(prefix="binlog-ksy-progress-") if self.local else None
-        self._tracker = spark.sparkContext.statusTracker()
-        self._stop = threading.Event()
-        self._thread: threading.Thread | None = None
-        self._kinds: tuple[str, ...] = ()
-        self._started = 0.0
-        self._last: Any = None
-
-    def start(self, *kinds: str) -> None:
-        """Start reporting the passes of these kinds (they run at the same time)."""
-        self._kinds, self._started, self._last = kinds, time.perf_counter(), None
-        if self.stream is None:
-            return
-        self._stop.clear()
-        self._thread = threading.Thread(target=self._loop, name="binlog-ksy-progress", daemon=True)
-        self._thread.start()
-
-    def stop(self, completed: bool = True) -> None:
-        if self._thread is not None:
-            self._stop.set()
-            self._thread.join()
-            self._thread = None
-            self._report(final=completed)
-            self._last = None
-
-    def close(self) -> None:
-        self.stop(completed=False)
-        if self.dir:
-            shutil.rmtree(self.dir, ignore_errors=True)
-
-    def _loop(self) -> None:
-        while not self._stop.wait(self.interval):
-            self._report()
-
-    def _read_local(self, kind: str) -> tuple[int, int]:
-        done_files, done_bytes = 0, 0
-        folder = os.path.join(self.dir or "", kind)
-        try:
-            names = os.listdir(folder)
-        except OSError:
-            return 0, 0
-        for name in names:
-            if not name.endswith(".json"):
-                continue
-            try:
-                with open(os.path.join(folder, name)) as f:
-                    data = json.load(f)
-            except (OSError, ValueError):
-                continue
-            done_bytes += int(data.get("bytes") or 0)
-            done_files += bool(data.get("done"))
-        return done_files, done_bytes
-
-    def _report(self, final: bool = False) -> None:
-        if self.stream is None:
-            return
-        n = self.tasks
-        if self.local:
-            parts, state = [], []
-            for kind in self._kinds:
-                done_files, done_bytes = (n, self.total_bytes) if final else self._read_local(kind)
-                state.append((done_files, done_bytes))
-                parts.append(f"{kind} {done_files}/{n} {'files' if n == len(self.files) else 'parts'}, "
-                             f"{done_bytes / 1e6:.1f}/{self.total_bytes / 1e6:.1f} MB")
-            text = " | ".join(parts)
-        else:
-            done = total = 0
-            for stage_id in self._tracker.getActiveStageIds():
-                info = self._tracker.getStageInfo(stage_id)
-                if info is not None:
-                    done += info.numCompletedTasks
-                    total += info.numTasks
-            if final:
-                done = total = n * len(self._kinds)
-            state = [(done, total)]
-            text = (f"{'+'.join(self._kinds)}: {done}/{total} tasks done "
-                    f"({n} files, {self.total_bytes / 1e6:.1f} MB per pass)")
-        if state != self._last:
-            self._last = state
-            elapsed = time.perf_counter() - self._started
-            print(f"{_PROG}: {text} [{elapsed:.0f} s]", file=self.stream, flush=True)
-
-    def option(self) -> dict[str, str]:
-        return {"progress_dir": self.dir} if self.dir else {}
-
-
 # -- the job --------------------------------------------------------------------------------------
 
 
-def _task_options(cfg: ExtractConfig, out: _Output, reporter: _Progress) -> TaskOptions:
+def _task_options(cfg: ExtractConfig, out: OutputDirectory, reporter: JobProgress) -> TaskOptions:
     schema_yaml = _read_text(cfg.schema_file) if cfg.schema_file else None
     return TaskOptions(out_root=out.tmp, filter=cfg.filter(), on_error=cfg.on_error,
                        verify_checksums=cfg.verify_checksums, with_body=cfg.with_body, schema_yaml=schema_yaml,
                        typed=cfg.typed, batch_size=cfg.batch_size, progress_dir=reporter.dir)
 
 
-def _write_empty(out: _Output, dataset: str, schema: pa.Schema) -> None:
+def _write_empty(out: OutputDirectory, dataset: str, schema: pa.Schema) -> None:
     """An empty part with the dataset's schema, so a dataset nothing was written to still reads."""
     import pyarrow.parquet as pq
 
@@ -521,7 +285,7 @@ def run_extract_config(cfg: ExtractConfig, *, spark: SparkSession | None = None,
     started = time.perf_counter()
     files = expand_inputs(cfg.inputs)  # FileNotFoundError for an input matching nothing
     spark = spark or build_session(cfg)
-    out = _Output(spark, cfg.output)
+    out = OutputDirectory(spark, cfg.output)
     for note in out.recover():
         if progress is not None:
             print(f"{_PROG}: {note}", file=progress, flush=True)
@@ -532,7 +296,7 @@ def run_extract_config(cfg: ExtractConfig, *, spark: SparkSession | None = None,
         files = [f for f in files if f not in inside]
         if not files:
             raise ConfigError(f"no input files outside the output directory {out.output}")
-    reporter = _Progress(spark, files, progress)
+    reporter = JobProgress(spark, files, progress)
     summary = ExtractSummary(output=out.output, files=len(files), bytes=sum(f.size or 0 for f in files))
     sc = spark.sparkContext
 
@@ -569,7 +333,7 @@ def run_extract_config(cfg: ExtractConfig, *, spark: SparkSession | None = None,
             _write_empty(out, "changes", arrow_schemas.CHANGES.append(pa.field("schema", pa.string()))
                          .append(pa.field("table", pa.string())))
         summary.elapsed_s = time.perf_counter() - started
-        out.delete(out.path(_OWNER_FILE))
+        out.delete(out.path(OWNER_FILE))
         out.write_text(out.path(MARKER_FILE), json.dumps(summary.to_dict(), indent=2, sort_keys=True) + "\n")
         if _before_commit is not None:
             _before_commit(out.tmp)
@@ -585,18 +349,6 @@ def run_extract_config(cfg: ExtractConfig, *, spark: SparkSession | None = None,
     finally:
         reporter.close()
     return summary
-
-
-def _pid_alive(pid: int) -> bool:
-    if pid <= 0:
-        return False
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except PermissionError:
-        return True
-    return True
 
 
 def _path_safe(name: str) -> str:

@@ -189,6 +189,7 @@ def test_failed_run_leaves_no_dataset(spark, tmp_path: Path, monkeypatch: pytest
 
     from binlog_ksy.spark_jobs import extract_job
     from binlog_ksy.spark_jobs.extract_job import MARKER_FILE, run_extract_config
+    from binlog_ksy.spark_jobs.output_commit import OutputDirectory
 
     out = tmp_path / "out"
     cfg = ExtractConfig(inputs=[str(TRUNCATED)], output=str(out))
@@ -228,7 +229,7 @@ def test_failed_run_leaves_no_dataset(spark, tmp_path: Path, monkeypatch: pytest
 
     # killed between moving the old output aside and renaming the new one: the old one comes back
     out.rename(tmp_path / ".out.old-0123456789ab")
-    assert extract_job._Output(spark, str(out)).recover() != []
+    assert OutputDirectory(spark, str(out)).recover() != []
     assert (out / MARKER_FILE).read_text() == marker
 
 
