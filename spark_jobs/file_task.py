@@ -331,6 +331,8 @@ class _Task:
                     if not (top and event.type_code in GTID_EVENTS):
                         reported = len(errors)  # damage before our first transaction is the previous split's
                         continue
+                    if spec.end is not None and event.pos >= spec.end:
+                        break  # no transaction begins in this split: a bigger one spans it
                     owns = True
                 elif (spec.end is not None and splittable and top and event.pos >= spec.end
                       and event.type_code in GTID_EVENTS):
