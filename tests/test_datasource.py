@@ -18,12 +18,11 @@ import pyarrow.compute as pc
 import pytest
 
 from binlog_ksy.runtime.filters import ChangeFilter
-from fixture_index import FIXTURES
-from spark_session import spark  # noqa: F401 - the session fixture
-
 from binlog_ksy.runtime.reader import BinlogReader
 from binlog_ksy.spark_jobs import records
 from binlog_ksy.spark_jobs.paths import expand_inputs
+from fixture_index import FIXTURES
+from spark_session import spark  # noqa: F401 - the session fixture
 
 pytestmark = pytest.mark.spark
 
@@ -75,6 +74,23 @@ def test_schemas_match_the_row_tuples() -> None:
     assert tuple(CHANGES_SCHEMA.fieldNames()) == records.CHANGE_COLUMNS
     assert tuple(ERRORS_SCHEMA.fieldNames()) == records.ERROR_COLUMNS
     assert tuple(COLUMN_INFO.fieldNames()) == records.COLUMN_INFO_FIELDS
+
+
+def test_job_datasets_have_the_data_source_schemas() -> None:
+    from pyspark.sql.pandas.types import to_arrow_schema
+    from pyspark.sql.types import StructType
+
+    from binlog_ksy.spark_jobs import arrow_schemas
+    from binlog_ksy.spark_jobs.datasource import CHANGES_SCHEMA, ERRORS_SCHEMA, EVENTS_SCHEMA
+    from binlog_ksy.spark_jobs.extract_job import TRANSACTIONS_COLUMNS
+
+    def arrow(schema: StructType, drop: tuple[str, ...] = ("error",)) -> object:
+        return to_arrow_schema(StructType([f for f in schema.fields if f.name not in drop]), timezone="UTC")
+
+    assert arrow_schemas.EVENTS == arrow(EVENTS_SCHEMA)
+    assert arrow_schemas.CHANGES == arrow(CHANGES_SCHEMA, ("error", "schema", "table"))
+    assert arrow_schemas.ERRORS == arrow(ERRORS_SCHEMA)
+    assert tuple(arrow_schemas.TRANSACTIONS.names) == TRANSACTIONS_COLUMNS
 
 
 def test_directory_expansion_is_recursive_and_skips_index_files(binlog_dir: Path) -> None:
@@ -183,7 +199,7 @@ def test_remote_uri_reads_through_pyarrow(spark, binlog_dir: Path) -> None:  # n
 def test_time_filter_and_options(spark) -> None:  # noqa: F811
     path = fixture_paths()[0]
     times = sorted({e.timestamp for e in BinlogReader(path)})
-    start = dt.datetime.fromtimestamp(times[1], dt.timezone.utc).isoformat()
+    start = dt.datetime.fromtimestamp(times[1], dt.UTC).isoformat()
     df = (spark.read.format("binlog").option("start_datetime", start).option("with_body", "false").load(path)
           .where("error IS NULL"))
     expected = sum(1 for e in BinlogReader(path) if e.timestamp >= times[1])
@@ -268,8 +284,8 @@ def test_typed_value_converters() -> None:
     assert conv("decimal(5,2)")(Decimal("1234.5")) is None  # does not fit
     assert conv("decimal(20,0)")(2**64 - 1) == Decimal(2**64 - 1)
     assert conv("int")(2**40) is None and conv("bigint")(2**40) == 2**40
-    assert conv("timestamp_ntz")(dt.datetime(2025, 1, 1, tzinfo=dt.timezone.utc)) == dt.datetime(2025, 1, 1)
-    assert conv("timestamp")(dt.datetime(2025, 1, 1)).tzinfo is dt.timezone.utc
+    assert conv("timestamp_ntz")(dt.datetime(2025, 1, 1, tzinfo=dt.UTC)) == dt.datetime(2025, 1, 1)
+    assert conv("timestamp")(dt.datetime(2025, 1, 1)).tzinfo is dt.UTC
     assert conv("date")("0000-00-00") is None  # zero dates have no Spark value
     assert conv("binary")("é") == "é".encode()
     assert conv("string")(("a", "b")) == "a,b"  # a SET value
