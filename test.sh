@@ -16,5 +16,8 @@ if ! command -v mariadbd >/dev/null 2>&1 && [ ! -x /usr/sbin/mariadbd ]; then
     exit 1
   fi
 fi
+# The linters first, configured in pyproject.toml; set -e stops the run when one fails.
+.venv/bin/ruff check .
+.venv/bin/mypy
 export PYSPARK_PYTHON="$PWD/.venv/bin/python"
 exec .venv/bin/python -m pytest -q "$@"
