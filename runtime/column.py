@@ -74,22 +74,8 @@ class MYSQL_TYPE(IntEnum):  # noqa: N801 - the upstream enum name
 
 
 _T = MYSQL_TYPE
-# sql/log_event.cc ``is_numeric_type`` (YEAR is not counted).
-_NUMERIC_TYPES = frozenset((_T.TINY, _T.SHORT, _T.INT24, _T.LONG, _T.LONGLONG, _T.NEWDECIMAL, _T.FLOAT, _T.DOUBLE))
 _TEMPORAL2 = frozenset((_T.TIME2, _T.DATETIME2, _T.TIMESTAMP2))
 _TEMPORAL_OLD = frozenset((_T.TIME, _T.DATETIME, _T.TIMESTAMP))
-_BLOB_LIKE = frozenset(
-    (
-        _T.TINY_BLOB,
-        _T.MEDIUM_BLOB,
-        _T.LONG_BLOB,
-        _T.BLOB,
-        _T.BLOB_COMPRESSED,
-        _T.JSON,
-        _T.GEOMETRY,
-        _T.VECTOR,
-    )
-)
 
 
 @dataclass(frozen=True, slots=True)
@@ -213,16 +199,6 @@ class Column:
         return None
 
     @property
-    def length_bytes(self) -> int | None:
-        """Size of a value's length prefix: 1-2 for strings, 1-4 for BLOB-like types."""
-        max_len = self.max_length
-        if max_len is not None:
-            return 2 if max_len > 255 else 1
-        if self.type in _BLOB_LIKE:
-            return self.meta
-        return None
-
-    @property
     def pack_length(self) -> int:
         """ENUM/SET storage size in bytes (the low metadata byte)."""
         return self.meta & 0xFF
@@ -259,23 +235,6 @@ class Column:
             and self.type in _TEMPORAL_OLD
             and bool(self.declared_fsp)
         )
-
-    @property
-    def bit_width(self) -> int | None:
-        """Number of bits of a BIT column: ``8 * (meta >> 8) + (meta & 0xff)``."""
-        if self.type != MYSQL_TYPE.BIT:
-            return None
-        return 8 * (self.meta >> 8) + (self.meta & 0xFF)
-
-    @property
-    def is_numeric(self) -> bool:
-        """True for the types counted by optional metadata SIGNEDNESS."""
-        return self.type in _NUMERIC_TYPES
-
-    @property
-    def is_json(self) -> bool:
-        """True for MySQL's binary JSON type (MariaDB logs JSON as a BLOB)."""
-        return self.type == MYSQL_TYPE.JSON
 
     @property
     def type_name(self) -> str:

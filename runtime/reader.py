@@ -30,8 +30,9 @@ import os
 import re
 import struct
 import zlib
+from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import BinaryIO, Callable, Iterator
+from typing import BinaryIO
 
 from kaitaistruct import KaitaiStream
 
@@ -146,8 +147,6 @@ class BinlogFormat:
 #: The framing assumed for a v4 file until its format description is read.
 _V4_BEFORE_FDE = BinlogFormat(4, V4_HEADER_LEN, b"")
 
-ErrorCallback = Callable[[BinlogError], None]
-
 
 class BinlogReader:
     """Iterate over the events of one binlog file, lazily and in constant memory.
@@ -228,7 +227,7 @@ class BinlogReader:
     def __iter__(self) -> Iterator[Event]:
         if isinstance(self._source, (str, os.PathLike)):
             try:
-                f = open(self._source, "rb", buffering=1 << 20)
+                f = open(self._source, "rb", buffering=1 << 20)  # noqa: SIM115 - closed in the finally below
             except OSError as exc:
                 raise NotABinlogError(f"cannot open file: {exc.strerror or exc}", file=self.name, offset=0) from None
         else:

@@ -17,9 +17,9 @@ from dataclasses import dataclass
 from . import event_types as et
 from .errors import MalformedEventError
 from .event import Event
-from .reader import BinlogFormat
 from .event_fields import gtid_text, query_text
 from .mariadb_compression import CompressionError
+from .reader import BinlogFormat
 
 _GTID_EVENTS = frozenset({
     et.EventType.gtid_log_event.value,
@@ -38,7 +38,6 @@ _OUTSIDE = frozenset({
     et.EventType.heartbeat_log_event_v2.value, et.EventType.incident_event.value,
     et.EventType.start_encryption_event.value, et.TRANSACTION_PAYLOAD_EVENT,
 })
-_MARIADB_FL_STANDALONE = 0x01
 
 
 @dataclass(slots=True)

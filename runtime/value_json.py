@@ -37,7 +37,7 @@ from __future__ import annotations
 import base64
 import json
 import math
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from datetime import UTC, date, datetime, timedelta
 from decimal import Decimal
 from json.encoder import encode_basestring
@@ -54,7 +54,7 @@ if TYPE_CHECKING:
     from .changes import RowChange
     from .table_map import TableMap
 
-__all__ = ["change_json", "dumps", "dumps_row", "image_json", "json_document", "json_value", "row_json"]
+__all__ = ["change_json", "dumps", "image_json", "json_document", "json_formatter", "json_value"]
 
 T = MYSQL_TYPE
 _INTEGERS = frozenset((T.TINY, T.SHORT, T.INT24, T.LONG, T.LONGLONG, T.YEAR, T.BIT))
@@ -244,13 +244,6 @@ def _make_formatter(column: Column, errors: str) -> Callable[[Any], Any]:
     return lambda v: json_value(column, v, errors=errors)
 
 
-def row_json(columns: Sequence[Column], row: dict[str, Any] | None, *, errors: str = "strict") -> dict[str, Any] | None:
-    """JSON-ready dict of one decoded row (columns absent from the image stay absent)."""
-    if row is None:
-        return None
-    return {c.name: json_value(c, row[c.name], errors=errors) for c in columns if c.name in row}
-
-
 # -- JSON text -------------------------------------------------------------------------
 
 
@@ -309,11 +302,6 @@ def dumps(obj: Any) -> str:
         out: list[str] = []
         _write(obj, out)
         return "".join(out)
-
-
-def dumps_row(columns: Sequence[Column], row: dict[str, Any] | None, *, errors: str = "strict") -> str:
-    """One decoded row as a compact JSON object text."""
-    return dumps(row_json(columns, row, errors=errors))
 
 
 def _formatters(table_map: TableMap) -> dict[str, Callable[[Any], Any]]:

@@ -7,7 +7,7 @@ import pytest
 from binlog_ksy.runtime.column import MYSQL_TYPE as T
 from binlog_ksy.runtime.column import Column
 from binlog_ksy.runtime.row_image import RowImageDecoder
-from binlog_ksy.runtime.types.bit import bit_size, decode_bit
+from binlog_ksy.runtime.types.bit import bit_size
 
 
 def bit_meta(width: int) -> int:
@@ -20,12 +20,9 @@ def test_every_width(width: int) -> None:
     meta = bit_meta(width)
     size = bit_size(meta)
     assert size == (width + 7) // 8
-    column = Column(0, "b", T.BIT, meta)
-    assert column.bit_width == width
-    decoder = RowImageDecoder([column], b"\x01")
+    decoder = RowImageDecoder([Column(0, "b", T.BIT, meta)], b"\x01")
     for value in {0, 1, (1 << width) - 1, 1 << (width - 1), 0x5A5A5A5A5A5A5A5A & ((1 << width) - 1)}:
         raw = value.to_bytes(size, "big")
-        assert decode_bit(raw) == value
         row, end = decoder.decode(b"\x00" + raw)
         assert row == {"b": value}
         assert end == 1 + size
@@ -40,5 +37,7 @@ def test_every_width(width: int) -> None:
     ],
 )
 def test_known(meta: int, hexbytes: str, value: int) -> None:
-    assert bit_size(meta) == len(bytes.fromhex(hexbytes))
-    assert decode_bit(bytes.fromhex(hexbytes)) == value
+    raw = bytes.fromhex(hexbytes)
+    assert bit_size(meta) == len(raw)
+    row, end = RowImageDecoder([Column(0, "b", T.BIT, meta)], b"\x01").decode(b"\x00" + raw)
+    assert (row, end) == ({"b": value}, 1 + len(raw))

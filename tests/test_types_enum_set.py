@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from binlog_ksy.runtime.types.enum_set import decode_enum, decode_set, enum_decoder, set_decoder
+from binlog_ksy.runtime.types.enum_set import decode_set, enum_decoder, set_decoder
 
 LABELS = ("var1", "variant2", "x")
 MEMBERS64 = tuple(f"m{i}" for i in range(64))
@@ -20,7 +20,6 @@ MEMBERS64 = tuple(f"m{i}" for i in range(64))
     [(1, LABELS, "var1"), (3, LABELS, "x"), (0, LABELS, ""), (7, LABELS, 7), (2, None, 2), (0, None, 0)],
 )
 def test_enum(index: int, labels: tuple[str, ...] | None, expected: object) -> None:
-    assert decode_enum(index, labels) == expected
     assert enum_decoder(labels)(index) == expected
 
 

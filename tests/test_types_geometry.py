@@ -7,7 +7,7 @@ import struct
 from binlog_ksy.runtime.column import MYSQL_TYPE as T
 from binlog_ksy.runtime.column import Column
 from binlog_ksy.runtime.row_image import RowImageDecoder
-from binlog_ksy.runtime.types.geometry import Geometry, decode_geometry
+from binlog_ksy.runtime.types.geometry import Geometry
 from binlog_ksy.runtime.value_json import json_value
 
 # POINT(1 2) with SRID 4326: SRID, then WKB (byte order 1, type 1, x, y)
@@ -16,7 +16,7 @@ VALUE = struct.pack("<I", 4326) + WKB
 
 
 def test_geometry_value() -> None:
-    g = decode_geometry(VALUE)
+    g = Geometry(VALUE)
     assert isinstance(g, bytes)
     assert g == VALUE
     assert g.srid == 4326

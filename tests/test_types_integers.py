@@ -1,4 +1,4 @@
-"""Integer, YEAR and FLOAT/DOUBLE values (runtime/types/integers.py, floats.py)."""
+"""Integer, YEAR and FLOAT/DOUBLE values through the row decoder (runtime/types/integers.py, floats.py)."""
 
 from __future__ import annotations
 
@@ -8,8 +8,19 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from binlog_ksy.runtime.types.floats import decode_double, decode_float, float32_shortest
-from binlog_ksy.runtime.types.integers import decode_int, decode_int24, decode_year
+from binlog_ksy.runtime.column import MYSQL_TYPE as T
+from binlog_ksy.runtime.column import Column
+from binlog_ksy.runtime.row_image import RowImageDecoder
+from binlog_ksy.runtime.types.floats import float32_shortest
+
+INT_TYPES = {1: T.TINY, 2: T.SHORT, 3: T.INT24, 4: T.LONG, 8: T.LONGLONG}
+
+
+def decode(column: Column, raw: bytes) -> object:
+    """The value of a one-column row image holding ``raw``."""
+    row, end = RowImageDecoder([column], b"\x01").decode(b"\x00" + raw)
+    assert end == 1 + len(raw)
+    return row[column.name]
 
 
 @pytest.mark.parametrize(
@@ -27,7 +38,8 @@ from binlog_ksy.runtime.types.integers import decode_int, decode_int24, decode_y
     ],
 )
 def test_int(hexbytes: str, signed: bool, expected: int) -> None:
-    assert decode_int(bytes.fromhex(hexbytes), signed) == expected
+    raw = bytes.fromhex(hexbytes)
+    assert decode(Column(0, "i", INT_TYPES[len(raw)], unsigned=not signed), raw) == expected
 
 
 @pytest.mark.parametrize(
@@ -35,12 +47,16 @@ def test_int(hexbytes: str, signed: bool, expected: int) -> None:
     [("ffff7f", True, 8388607), ("000080", True, -8388608), ("ffffff", True, -1), ("ffffff", False, 16777215)],
 )
 def test_int24(hexbytes: str, signed: bool, expected: int) -> None:
-    assert decode_int24(bytes.fromhex(hexbytes), signed) == expected
+    assert decode(Column(0, "i", T.INT24, unsigned=not signed), bytes.fromhex(hexbytes)) == expected
+
+
+def test_int_without_signedness_is_signed() -> None:
+    assert decode(Column(0, "i", T.SHORT), b"\xff\xff") == -1
 
 
 @pytest.mark.parametrize(("byte", "year"), [(0, 0), (1, 1901), (106, 2006), (255, 2155)])
 def test_year(byte: int, year: int) -> None:
-    assert decode_year(byte) == year
+    assert decode(Column(0, "y", T.YEAR), bytes([byte])) == year
 
 
 @pytest.mark.parametrize(
@@ -49,15 +65,15 @@ def test_year(byte: int, year: int) -> None:
      (16777217.0, 16777216.0), (0.0, 0.0), (123.456, 123.456), (1.0 / 3, 0.33333334)],
 )
 def test_float32_shortest(value: float, shortest: float) -> None:
-    exact = decode_float(struct.pack("<f", value))
+    exact = decode(Column(0, "f", T.FLOAT, 4), struct.pack("<f", value))
+    assert isinstance(exact, float)
     assert float32_shortest(exact) == shortest
     assert repr(float32_shortest(exact)) == repr(shortest)
 
 
 def test_float_exact_value_is_kept() -> None:
-    raw = struct.pack("<f", 1.1)
-    assert decode_float(raw) == 1.100000023841858
-    assert decode_double(struct.pack("<d", 0.1)) == 0.1
+    assert decode(Column(0, "f", T.FLOAT, 4), struct.pack("<f", 1.1)) == 1.100000023841858
+    assert decode(Column(0, "d", T.DOUBLE, 8), struct.pack("<d", 0.1)) == 0.1
 
 
 @settings(deadline=None)

@@ -12,6 +12,8 @@ import pytest
 
 from binlog_ksy.runtime.column import MYSQL_TYPE as T
 from binlog_ksy.runtime.column import Column
+from binlog_ksy.runtime.errors import RowDecodeError
+from binlog_ksy.runtime.row_image import RowImageDecoder
 from binlog_ksy.runtime.types.charsets import (
     BINARY,
     charset_of_collation,
@@ -21,7 +23,6 @@ from binlog_ksy.runtime.types.charsets import (
 from binlog_ksy.runtime.types.strings import (
     TextDecodeError,
     decode_utf8_or_bytes,
-    read_length_prefixed,
     text_decoder,
     uncompress_mariadb,
 )
@@ -137,24 +138,26 @@ def test_decode_utf8_or_bytes() -> None:
 
 
 @pytest.mark.parametrize(
-    ("buf", "nbytes", "value", "end"),
+    ("column", "buf", "value", "end"),
     [
-        (b"\x03abcX", 1, b"abc", 4),
-        (b"\x03\x00abc", 2, b"abc", 5),
-        (b"\x00", 1, b"", 1),
-        (b"\x02\x00\x00abX", 3, b"ab", 5),
-        (b"\x01\x00\x00\x00a", 4, b"a", 5),
+        (Column(0, "c", T.VARCHAR, 10, charset=63), b"\x03abcX", b"abc", 4),
+        (Column(0, "c", T.VARCHAR, 300, charset=63), b"\x03\x00abc", b"abc", 5),
+        (Column(0, "c", T.BLOB, 1, charset=63), b"\x00", b"", 1),
+        (Column(0, "c", T.BLOB, 3, charset=63), b"\x02\x00\x00abX", b"ab", 5),
+        (Column(0, "c", T.BLOB, 4, charset=63), b"\x01\x00\x00\x00a", b"a", 5),
     ],
 )
-def test_read_length_prefixed(buf: bytes, nbytes: int, value: bytes, end: int) -> None:
-    assert read_length_prefixed(buf, 0, nbytes) == (value, end)
+def test_length_prefixed(column: Column, buf: bytes, value: bytes, end: int) -> None:
+    """VARCHAR: 1 length byte up to 255 bytes, else 2; BLOB: ``meta`` length bytes (63 = binary)."""
+    row, pos = RowImageDecoder([column], b"\x01").decode(b"\x00" + buf)
+    assert (row, pos) == ({"c": value}, 1 + end)
 
 
-def test_read_length_prefixed_overrun() -> None:
-    with pytest.raises(ValueError, match="runs past the end"):
-        read_length_prefixed(b"\x05abc", 0, 1)
-    with pytest.raises(ValueError, match="length prefix"):
-        read_length_prefixed(b"\x05", 0, 2)
+def test_length_prefixed_overrun() -> None:
+    with pytest.raises(RowDecodeError, match="runs past the end"):
+        RowImageDecoder([Column(0, "c", T.VARCHAR, 10, charset=63)], b"\x01").decode(b"\x00\x05abc")
+    with pytest.raises(RowDecodeError, match="length prefix"):
+        RowImageDecoder([Column(0, "c", T.BLOB, 2, charset=63)], b"\x01").decode(b"\x00\x05")
 
 
 def test_mariadb_compressed_column() -> None:

@@ -8,14 +8,9 @@ from the first byte). The Python value is an ``int``.
 
 from __future__ import annotations
 
-__all__ = ["bit_size", "decode_bit"]
+__all__ = ["bit_size"]
 
 
 def bit_size(meta: int) -> int:
     """Bytes of a BIT value from its packed metadata ``bytes << 8 | bits``."""
     return (meta >> 8) + (1 if meta & 0xFF else 0)
-
-
-def decode_bit(raw: bytes) -> int:
-    """Decode a MYSQL_TYPE_BIT value: big-endian unsigned integer."""
-    return int.from_bytes(raw, "big")

@@ -13,21 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-__all__ = ["decode_enum", "decode_set", "enum_decoder", "set_decoder"]
-
-
-def decode_enum(index: int, labels: Sequence[str] | None) -> str | int:
-    """ENUM value: its label (``""`` for index 0), or the index when labels are unknown.
-
-    An index beyond the known labels (schema out of date) is returned as the int.
-    """
-    if labels is None:
-        return index
-    if index == 0:
-        return ""
-    if index <= len(labels):
-        return labels[index - 1]
-    return index
+__all__ = ["decode_set", "enum_decoder", "set_decoder"]
 
 
 def decode_set(mask: int, labels: Sequence[str] | None) -> tuple[str, ...] | int:

@@ -3,7 +3,8 @@
 Row image: IEEE 754 little endian, 4 bytes for FLOAT and 8 for DOUBLE (the
 TABLE_MAP metadata byte is the pack length; binary_log_funcs.cpp
 ``calc_field_size``; sql/log_event.cc ``log_event_print_value``
-``float4get``/``float8get``).
+``float4get``/``float8get``). :mod:`binlog_ksy.runtime.row_image` decodes them
+with ``struct``; this module gives a FLOAT the text MySQL shows for it.
 """
 
 from __future__ import annotations
@@ -11,20 +12,9 @@ from __future__ import annotations
 import math
 import struct
 
-__all__ = ["decode_float", "decode_double", "float32_shortest"]
+__all__ = ["float32_shortest"]
 
 _F32 = struct.Struct("<f")
-_F64 = struct.Struct("<d")
-
-
-def decode_float(raw: bytes) -> float:
-    """Decode a MYSQL_TYPE_FLOAT value (4 bytes, little endian) to the exact double."""
-    return _F32.unpack(raw)[0]
-
-
-def decode_double(raw: bytes) -> float:
-    """Decode a MYSQL_TYPE_DOUBLE value (8 bytes, little endian)."""
-    return _F64.unpack(raw)[0]
 
 
 def _as_float32(value: float) -> float:
@@ -37,7 +27,7 @@ def _as_float32(value: float) -> float:
 def float32_shortest(value: float) -> float:
     """The double with the fewest decimal digits that reads back as the same float32.
 
-    ``float32_shortest(decode_float(b'\\xcd\\xcc\\x8c\\x3f'))`` is ``1.1``, not
+    ``float32_shortest(struct.unpack('<f', b'\\xcd\\xcc\\x8c\\x3f')[0])`` is ``1.1``, not
     ``1.100000023841858``: tries 1 to 9 significant digits (9 always round-trip
     a binary32). ``repr()`` of the result is that shortest text. NaN and
     infinities are returned unchanged.

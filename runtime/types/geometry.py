@@ -9,7 +9,7 @@ with the SRID and the WKB available as properties.
 
 from __future__ import annotations
 
-__all__ = ["Geometry", "decode_geometry"]
+__all__ = ["Geometry"]
 
 
 class Geometry(bytes):
@@ -31,8 +31,3 @@ class Geometry(bytes):
 
     def __repr__(self) -> str:
         return f"Geometry(srid={self.srid}, wkb={self.wkb.hex()})"
-
-
-def decode_geometry(raw: bytes) -> Geometry:
-    """Wrap a GEOMETRY value (without its length prefix)."""
-    return Geometry(raw)

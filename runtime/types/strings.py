@@ -34,7 +34,6 @@ __all__ = [
     "ERRORS_MODES",
     "TextDecodeError",
     "decode_utf8_or_bytes",
-    "read_length_prefixed",
     "text_decoder",
     "uncompress_mariadb",
 ]
@@ -65,21 +64,6 @@ class TextDecodeError(ValueError):
             f"column {column}: value is not valid {charset} "
             f"(byte {cause.start} of {len(raw)}: 0x{bad})"
         )
-
-
-def read_length_prefixed(buf: bytes, pos: int, length_bytes: int) -> tuple[bytes, int]:
-    """Read a value preceded by a little-endian length of ``length_bytes`` bytes.
-
-    Returns the value and the position after it; raises ``ValueError`` when
-    the buffer ends first.
-    """
-    end = pos + length_bytes
-    if end > len(buf):
-        raise ValueError(f"length prefix of {length_bytes} bytes runs past the end")
-    n = int.from_bytes(buf[pos:end], "little")
-    if end + n > len(buf):
-        raise ValueError(f"value of {n} bytes runs past the end ({len(buf) - end} left)")
-    return buf[end : end + n], end + n
 
 
 def decode_utf8_or_bytes(raw: bytes) -> str | bytes:

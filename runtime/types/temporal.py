@@ -26,7 +26,7 @@ sql/field.cc ``Field_time_hires``/``Field_datetime_hires``/
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import date, datetime, timedelta, timezone
+from datetime import UTC, date, datetime, timedelta
 
 __all__ = [
     "MySQLDate",
@@ -42,7 +42,6 @@ __all__ = [
     "decode_time2",
     "decode_time_hires",
     "decode_timestamp",
-    "decode_timestamp2",
     "decode_timestamp_hires",
     "datetime_from_packed",
     "date_from_packed",
@@ -66,7 +65,6 @@ __all__ = [
     "TEMPORAL_SOURCE_NAMES",
 ]
 
-UTC = timezone.utc
 _EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
 
 # mysys/my_time.cc: on-disk offsets that make the values binary comparable.
@@ -329,17 +327,6 @@ def decode_datetime2(raw: bytes, fsp: int) -> datetime | MySQLDateTime:
     )
 
 
-def decode_timestamp2(raw: bytes, fsp: int) -> datetime | MySQLDateTime:
-    """Decode a MYSQL_TYPE_TIMESTAMP2 value of :func:`timestamp2_size` bytes.
-
-    Layout: mysys/my_time.cc ``my_timestamp_from_binary``; MariaDB
-    sql/compat56.cc: 4 bytes big-endian seconds since the epoch (0 = zero
-    TIMESTAMP), then the fraction as for DATETIME2. The result is in UTC.
-    """
-    seconds = int.from_bytes(raw[:4], "big")
-    return decode_timestamp(seconds, _frac_usec(raw, 4, fsp))
-
-
 # -- MariaDB 5.3 "hires" formats -------------------------------------------
 
 
@@ -463,7 +450,12 @@ def datetime2_decoder(fsp: int):
 
 
 def timestamp2_decoder(fsp: int):
-    """A function decoding TIMESTAMP2(fsp) values; same result as :func:`decode_timestamp2`."""
+    """A function decoding MYSQL_TYPE_TIMESTAMP2(fsp) values of :func:`timestamp2_size` bytes.
+
+    Layout: mysys/my_time.cc ``my_timestamp_from_binary``; MariaDB
+    sql/compat56.cc: 4 bytes big-endian seconds since the epoch (0 = zero
+    TIMESTAMP), then the fraction as for DATETIME2. The result is in UTC.
+    """
     nfrac = (fsp + 1) // 2
     shift = 8 * nfrac
     mask = (1 << shift) - 1
