@@ -206,8 +206,9 @@ def main() -> int:
             mb = n * size / 1e6
             single, single_cpu = n * rt, n * rt_cpu
             ideal = job_cpu / cores
-            print(f"{n:>5} {mb:>6.1f} {single:>6.1f} x{n:<2} {single_cpu:>10.1f} x{n:<2} {job_s:>7.1f} {job_cpu:>10.1f} "
-                  f"{mb / job_s:>9.2f} {single / job_s:>8.2f}x {ideal:>8.1f} {single_cpu / ideal:>14.2f}x")
+            print(f"{n:>5} {mb:>6.1f} {single:>6.1f} x{n:<2} {single_cpu:>10.1f} x{n:<2} {job_s:>7.1f} "
+                  f"{job_cpu:>10.1f} {mb / job_s:>9.2f} {single / job_s:>8.2f}x {ideal:>8.1f} "
+                  f"{single_cpu / ideal:>14.2f}x")
         print()
         print(f"machine: {machine()}")
         print(f"load average before/after: {load_before} / {load()}  (other processes share these cores)")

@@ -69,12 +69,13 @@ def main() -> None:
         print(json.dumps(run_mode(*a.child)))
         return
     path = a.file
-    tmp = None
+    tmp = False
     if not path:
         from make_big_binlog import make
 
-        tmp = tempfile.NamedTemporaryFile(suffix=".bin", delete=False)
-        path = tmp.name
+        fd, path = tempfile.mkstemp(suffix=".bin")
+        os.close(fd)
+        tmp = True
         t = time.perf_counter()
         make(Path(path), a.size_mb << 20)
         print(f"made {path} ({os.path.getsize(path) / 2**20:.0f} MiB) in {time.perf_counter() - t:.0f} s")

@@ -174,7 +174,13 @@ def main() -> None:
     update_events = make_events(args.rows, event_size=8192, pairs=True)
     decode_rows(COLUMNS, "insert", None, present, events[0])  # compile outside the timing
     runs = [
-        _time("decode_rows insert", lambda d: decode_rows(COLUMNS, "insert", None, present, d), events, args.rows, args.repeat),
+        _time(
+            "decode_rows insert",
+            lambda d: decode_rows(COLUMNS, "insert", None, present, d),
+            events,
+            args.rows,
+            args.repeat,
+        ),
         _time(
             "decode_rows update (pairs)",
             lambda d: decode_rows(COLUMNS, "update", present, present, d),

@@ -65,7 +65,8 @@ def main() -> None:
         t = time.perf_counter()
         files = make_binlog(a.rows, tmp)
         size = sum(f.stat().st_size for f in files)
-        print(f"made {len(files)} binlog file(s), {size / 2**20:.1f} MiB, {a.rows} rows in {time.perf_counter() - t:.0f} s")
+        print(f"made {len(files)} binlog file(s), {size / 2**20:.1f} MiB, {a.rows} rows "
+              f"in {time.perf_counter() - t:.0f} s")
         print(f"machine: {platform.platform()}, {os.cpu_count()} CPUs, Python {platform.python_version()}")
         py = sys.executable
         count = ("import sys; from binlog_ksy.runtime.changes import iter_changes; "

@@ -29,6 +29,7 @@ sys.path.insert(0, str(ROOT / "tests"))
 from fuzz.harness import (  # noqa: E402
     SPECIAL_BYTES,
     SPECIAL_LENGTHS,
+    TYPE_CODES,
     Delete,
     EditBody,
     Flip,
@@ -38,14 +39,12 @@ from fuzz.harness import (  # noqa: E402
     SetLength,
     SetType,
     Splice,
-    TYPE_CODES,
     Truncate,
     exercise,
     guarded,
     mutate,
     seeds,
 )
-
 
 
 def random_mutation(rng: random.Random) -> Mutation:

@@ -52,7 +52,7 @@ class SchemaFile:
         self._tables = tables
 
     @classmethod
-    def load(cls, path: str | os.PathLike) -> "SchemaFile":
+    def load(cls, path: str | os.PathLike) -> SchemaFile:
         """Read a schema file; raise :class:`SchemaFileError` naming what is wrong."""
         try:
             with open(path, encoding="utf-8") as f:
@@ -64,7 +64,7 @@ class SchemaFile:
         return cls.from_dict(data, source=str(path))
 
     @classmethod
-    def from_dict(cls, data: Any, source: str = "<schema>") -> "SchemaFile":
+    def from_dict(cls, data: Any, source: str = "<schema>") -> SchemaFile:
         if data is None:
             return cls({})
         if not isinstance(data, dict):
@@ -83,7 +83,9 @@ class SchemaFile:
                     elif isinstance(col, dict) and isinstance(col.get("name"), str):
                         unknown = set(col) - {"name", "unsigned", "charset", "fsp"}
                         if unknown:
-                            raise SchemaFileError(f"{source}: {db}.{table} column {i + 1}: unknown keys {sorted(unknown)}")
+                            raise SchemaFileError(
+                                f"{source}: {db}.{table} column {i + 1}: unknown keys {sorted(unknown)}"
+                            )
                         unsigned = col.get("unsigned")
                         if unsigned is not None and not isinstance(unsigned, bool):
                             raise SchemaFileError(f"{source}: {db}.{table}.{col['name']}: unsigned must be true/false")

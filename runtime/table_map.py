@@ -17,8 +17,9 @@ MySQL sql/log_event.cc ``Table_map_log_event::init_*_field``.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import Any, Iterable
+from typing import Any
 
 from .column import FLAVOR_MARIADB, FLAVOR_MYSQL, MYSQL_TYPE, Column
 from .schema_file import ColumnHint, SchemaFile, collation_of_charset_name
@@ -68,11 +69,9 @@ def _is_character(col_type: int, real_type: int, flavor: str) -> bool:
         return real_type not in (T.ENUM, T.SET)
     if flavor == FLAVOR_MARIADB and col_type in (T.GEOMETRY, T.BLOB_COMPRESSED, T.VARCHAR_COMPRESSED):
         return True
-    if flavor == FLAVOR_MYSQL and col_type == T.VECTOR:
-        # MySQL 9 counts VECTOR columns (binary charset 63) among the character columns:
-        # fixture vector.binlog, table bar: DEFAULT_CHARSET 63 with the exception (1 -> 255).
-        return True
-    return False
+    # MySQL 9 counts VECTOR columns (binary charset 63) among the character columns:
+    # fixture vector.binlog, table bar: DEFAULT_CHARSET 63 with the exception (1 -> 255).
+    return flavor == FLAVOR_MYSQL and col_type == T.VECTOR
 
 
 def _is_enum_or_set(col_type: int, real_type: int) -> bool:
@@ -134,7 +133,7 @@ def table_map_from_event(body: Any, *, flavor: str = FLAVOR_MYSQL, schema_file: 
 
     # real types (STRING packs ENUM/SET) decide which optional-metadata lists a column is in
     real_types = []
-    for t, m in zip(types, metas):
+    for t, m in zip(types, metas, strict=True):
         if t == T.STRING:
             byte0 = m >> 8
             real_types.append(byte0 | 0x30 if (byte0 & 0x30) != 0x30 else byte0)
@@ -162,7 +161,8 @@ def table_map_from_event(body: Any, *, flavor: str = FLAVOR_MYSQL, schema_file: 
         kind = getattr(fld.type, "name", fld.type)
         value = fld.value
         if kind == "signedness":
-            for i, bit in zip(numeric, _bits_msb_first(bytes(value), len(numeric))):
+            # a short field leaves the last columns unknown
+            for i, bit in zip(numeric, _bits_msb_first(bytes(value), len(numeric)), strict=False):
                 unsigned[i] = bit
         elif kind in ("default_charset", "column_charset"):
             charset.update(_charsets(value, character))

@@ -35,8 +35,9 @@ import glob
 import io
 import os
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import BinaryIO, Sequence
+from typing import BinaryIO
 
 __all__ = ["InputFile", "expand_inputs", "open_binlog", "is_uri", "SKIPPED_SUFFIXES"]
 

@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 
 import binlog_ksy
-from binlog_ksy.runtime.changes import ChangeFilter, iter_changes
 from binlog_ksy.cli import main
+from binlog_ksy.runtime.changes import ChangeFilter, iter_changes
 from binlog_ksy.runtime.value_json import change_json, image_json
 from fixture_index import fixture, load_index
 

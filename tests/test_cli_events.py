@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+from itertools import pairwise
 from pathlib import Path
 
 import pytest
@@ -29,7 +30,7 @@ def test_jsonl_has_the_contract_keys(capsys) -> None:
     assert fde["type"] == "FORMAT_DESCRIPTION_EVENT" and fde["type_code"] == 15 and fde["pos"] == 4
     assert fde["body"]["server_version"] == "5.7.24-27-log"
     assert fde["body"]["binlog_version"] == 4 and fde["body"]["checksum_alg"] == "crc32"
-    for prev, cur in zip(events, events[1:]):
+    for prev, cur in pairwise(events):
         assert cur["pos"] == prev["end_pos"] == prev["pos"] + prev["length"]
     assert "in_payload" not in events[0]
 
@@ -50,7 +51,8 @@ def test_gtid_xid_query_table_map_fields(capsys) -> None:
 
 
 def test_rotate_and_previous_gtids(capsys) -> None:
-    status, events, _ = run_jsonl(capsys, str(fixture("percona__percona-server-mysql-operator/pkg__binlogsource__testdata__binlog.000002").path))
+    path = fixture("percona__percona-server-mysql-operator/pkg__binlogsource__testdata__binlog.000002").path
+    status, events, _ = run_jsonl(capsys, str(path))
     assert status == 0
     rotate = [e for e in events if e["type"] == "ROTATE_EVENT"][0]["body"]
     assert rotate["next_file"] == "binlog.000003" and rotate["position"] == 4
@@ -59,7 +61,8 @@ def test_rotate_and_previous_gtids(capsys) -> None:
 
 
 def test_payload_inner_events_carry_payload_pos(capsys) -> None:
-    status, events, _ = run_jsonl(capsys, str(fixture("osheroff__mysql-binlog-connector-java/src__test__resources__mysql-bin.compressed").path))
+    path = fixture("osheroff__mysql-binlog-connector-java/src__test__resources__mysql-bin.compressed").path
+    status, events, _ = run_jsonl(capsys, str(path))
     assert status == 0
     payload = [e for e in events if e["type"] == "TRANSACTION_PAYLOAD_EVENT"][0]
     inner = [e for e in events if "in_payload" in e]
@@ -68,7 +71,8 @@ def test_payload_inner_events_carry_payload_pos(capsys) -> None:
 
 
 def test_mariadb_gtid_and_gtid_list(capsys) -> None:
-    status, events, _ = run_jsonl(capsys, str(fixture("blackbeam__rust_mysql_common/test-data__binlogs__mariadb-bin.000001").path))
+    path = fixture("blackbeam__rust_mysql_common/test-data__binlogs__mariadb-bin.000001").path
+    status, events, _ = run_jsonl(capsys, str(path))
     assert status == 0
     gtids = [e["body"]["gtid"] for e in events if e["type"] == "GTID_EVENT"]
     assert gtids and all(len(g.split("-")) == 3 for g in gtids)

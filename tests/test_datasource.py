@@ -322,7 +322,7 @@ def test_changes_equal_binlog_ksy_rows(spark, capsys: pytest.CaptureFixture) -> 
     order = {p: i for i, p in enumerate(paths)}
     got = sorted(df.collect(), key=lambda r: (order[r["file"]], r["pos"], r["row_index"]))
     assert len(got) == len(expected)
-    for row, want in zip(got, expected):
+    for row, want in zip(got, expected, strict=True):
         mine = {k: row[k] for k in ("file", "pos", "timestamp", "gtid", "schema", "table", "op")}
         mine["before"] = None if row["before"] is None else json.loads(row["before"])
         mine["after"] = None if row["after"] is None else json.loads(row["after"])

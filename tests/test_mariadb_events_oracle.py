@@ -7,6 +7,8 @@ type code and end position with `mariadb-binlog`, and the last GTIDs with @@gtid
 
 from __future__ import annotations
 
+from itertools import pairwise
+
 import pytest
 
 from binlog_ksy.runtime.describe import event_to_dict
@@ -76,7 +78,7 @@ def test_gtids_equal_the_servers_gtid_binlog_pos(written) -> None:
 
 def test_gtid_list_of_next_file_holds_the_previous_gtids(written) -> None:
     files, _ = written
-    for prev, nxt in zip(files, files[1:]):
+    for prev, nxt in pairwise(files):
         last = [event_to_dict(e)["body"]["gtid"] for e in BinlogReader(prev) if e.type_name == "GTID_EVENT"]
         lists = [event_to_dict(e)["body"]["gtid_set"] for e in BinlogReader(nxt) if e.type_name == "GTID_LIST_EVENT"]
         if last:

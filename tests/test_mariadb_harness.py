@@ -11,6 +11,7 @@ from __future__ import annotations
 import sys
 import time
 from collections import Counter
+from itertools import pairwise
 from pathlib import Path
 
 import pytest
@@ -20,7 +21,6 @@ if str(_ROOT) not in sys.path:          # `tests` is not a package; make `tests.
     sys.path.insert(0, str(_ROOT))
 
 from tests.mariadb import oracle, workload  # noqa: E402
-from tests.mariadb.fixtures import mariadb_server, mariadb_server_factory  # noqa: E402,F401
 from tests.mariadb.server import MariaDBError, MariaDBServer  # noqa: E402
 
 pytestmark = pytest.mark.server
@@ -41,7 +41,7 @@ def check_file_events(srv: MariaDBServer, path: Path) -> list[oracle.OracleEvent
     events = oracle.list_events(path)
     assert events, path
     assert events[0].pos == 4 and events[0].type == "Format_desc"
-    for a, b in zip(events, events[1:]):
+    for a, b in pairwise(events):
         assert a.end_pos == b.pos, (a, b)
     assert events[-1].end_pos == path.stat().st_size
     for e in events:
@@ -69,7 +69,7 @@ def run_workload(srv: MariaDBServer, seed: int, n: int) -> tuple[list[str], list
 
 def expected_kinds(stmts: list[str], counts: list[int]) -> Counter:
     kinds: Counter = Counter()
-    for s, c in zip((s for s in stmts if workload.is_dml(s)), counts):
+    for s, c in zip((s for s in stmts if workload.is_dml(s)), counts, strict=True):
         kinds[s.split(None, 1)[0].upper()] += c
     return kinds
 
@@ -119,7 +119,8 @@ def test_bad_option_fails_with_log_tail():
 
 
 def test_missing_server_fails_instead_of_skipping(monkeypatch):
-    from tests.mariadb import fixtures, server as server_mod
+    from tests.mariadb import fixtures
+    from tests.mariadb import server as server_mod
     monkeypatch.setattr(server_mod, "_SEARCH_DIRS", ())
     monkeypatch.setenv("PATH", "/nonexistent")
     with pytest.raises(pytest.fail.Exception, match="mariadbd"):

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import collections
 import io
+from itertools import pairwise
 from pathlib import Path
 
 import pytest
@@ -60,7 +61,7 @@ def test_fixture_is_read_to_its_end(fx: Fixture, tmp_path: Path) -> None:
         size = fx.readable_path(tmp_path).stat().st_size
         assert top[-1].pos + top[-1].length == size
     # Events tile the file: each starts where the previous one ended.
-    for prev, cur in zip(top, top[1:]):
+    for prev, cur in pairwise(top):
         assert cur.pos == prev.pos + prev.length
     # Every body parses with the generated parsers.
     for e in events:

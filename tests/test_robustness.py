@@ -26,7 +26,7 @@ import io
 import itertools
 import random
 import tracemalloc
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 
 import pytest
@@ -53,7 +53,7 @@ PLAIN_FIXTURES = [f for f in FIXTURES if f.checksum != "CRC32"]
 WORK_BYTES = 48 << 10
 
 
-@lru_cache(maxsize=None)
+@cache
 def fixture_bytes(name: str) -> bytes:
     fx = next(f for f in FIXTURES if f.name == name)
     if fx.is_gzip:
@@ -62,7 +62,7 @@ def fixture_bytes(name: str) -> bytes:
     return fx.path.read_bytes()
 
 
-@lru_cache(maxsize=None)
+@cache
 def work_copy(name: str) -> tuple[bytes, Reading]:
     """The fixture (or its prefix up to WORK_BYTES, cut at an event boundary) and its clean read."""
     data = fixture_bytes(name)

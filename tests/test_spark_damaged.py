@@ -6,6 +6,7 @@ overlap."""
 from __future__ import annotations
 
 import shutil
+from itertools import pairwise
 from pathlib import Path
 
 import pytest
@@ -74,7 +75,7 @@ def test_books_balance_for_every_file(spark, extracted) -> None:  # noqa: F811
         path = folder / name
         spans = sorted(ranges[str(path)])
         start = 0 if name == "notes.bin" else 4  # a non-binlog is one error from byte 0
-        for (a_start, a_end), (b_start, _) in zip(spans, spans[1:]):
+        for (_, a_end), (b_start, _) in pairwise(spans):
             assert a_end == b_start, f"{name}: gap or overlap between {a_end} and {b_start}"
         assert spans[0][0] == start and spans[-1][1] == path.stat().st_size, name
 

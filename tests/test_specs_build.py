@@ -7,7 +7,6 @@ import json
 import subprocess
 from pathlib import Path
 
-
 from fixture_index import ROOT, load_index
 
 KSY = sorted((ROOT / "ksy").glob("*.ksy"))

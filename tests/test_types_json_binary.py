@@ -20,7 +20,6 @@ from hypothesis import strategies as st
 
 from binlog_ksy.runtime.types.json_binary import JsonOpaque, decode_json_binary, decode_opaque
 
-
 # -- a test encoder written from json_binary.h ------------------------------------
 
 
@@ -117,7 +116,8 @@ def encode(value: Any, large: bool = False) -> bytes:
         ("0001000f000b0001000f0c00610f0155", {"a": JsonOpaque(15, b"U")}),
         ("00010016000b0001000f0c00620a080000000000e48b19", {"b": date(2012, 3, 18)}),
         ("00010016000b0001000f0c00630c08000000adb7e48b19", {"c": datetime(2012, 3, 18, 11, 30, 45)}),
-        ("00010016000b0001000f0c00630b08f1fb09ee77050000", {"c": timedelta(hours=87, minutes=31, seconds=46, microseconds=654321)}),
+        ("00010016000b0001000f0c00630b08f1fb09ee77050000",
+         {"c": timedelta(hours=87, minutes=31, seconds=46, microseconds=654321)}),
         ("00010014000b0001000f0c0064f6060603807b01c8", {"d": Decimal("123.456")}),
         ("00010015000b0001000f0c0065f6070b028000000900", {"e": Decimal("9.00")}),
         ("0001001c000b000100020c006504001000050000050100040100040200", {"e": [0, 1, True, False]}),

@@ -21,7 +21,6 @@ from binlog_ksy.runtime.types.json_diff import (
 )
 
 
-
 def encode(value: Any) -> bytes:
     """Binary JSON of an int16, a short string or a small array of int16 (json_binary.h)."""
     if isinstance(value, int):

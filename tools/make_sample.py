@@ -165,7 +165,9 @@ def shop_script(seed: int, n_orders: int) -> list[list[str]]:
         fn, ln = r.choice(_FIRST), r.choice(_LAST)
         cc, city = r.choice(_CITIES)
         email = f"{fn.lower()}.{ln.lower()}{i}@example.com".replace("'", "")
-        bday = "NULL" if r.random() < 0.3 else f"'{r.randint(1950, 2005)}-{r.randint(1, 12):02d}-{r.randint(1, 28):02d}'"
+        bday = "NULL"
+        if r.random() >= 0.3:
+            bday = f"'{r.randint(1950, 2005)}-{r.randint(1, 12):02d}-{r.randint(1, 28):02d}'"
         rows.append(f"({sql_str(email)}, {sql_str(fn + ' ' + ln)}, '{cc}', "
                     f"{'NULL' if city is None else sql_str(city)}, {bday}, NOW(6))")
         customers.append(i)
@@ -204,9 +206,8 @@ def shop_script(seed: int, n_orders: int) -> list[list[str]]:
 
     # orders
     open_orders: list[int] = []
-    order_id = 0
     for k in range(n_orders):
-        order_id += 1
+        order_id = k + 1
         cust = r.choice(customers)
         lines = r.randint(1, 5)
         items, total = [], 0.0

@@ -22,17 +22,18 @@ import os
 import signal
 import tracemalloc
 import zlib
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, Iterator, Sequence
+from typing import Any
 
-from binlog_ksy.runtime.event_types import _NAMES as _KNOWN_TYPE_NAMES
 from binlog_ksy.runtime.changes import iter_changes
 from binlog_ksy.runtime.describe import event_to_dict
 from binlog_ksy.runtime.errors import BinlogError, EncryptedBinlogError, NotABinlogError
 from binlog_ksy.runtime.event import Event
+from binlog_ksy.runtime.event_types import _NAMES as _KNOWN_TYPE_NAMES
 from binlog_ksy.runtime.reader import BinlogReader
 from binlog_ksy.runtime.value_json import change_json
 

@@ -34,10 +34,11 @@ import re
 import struct
 import zlib
 from collections import Counter
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from datetime import date, datetime, timedelta, timezone
+from datetime import UTC, date, datetime, timedelta
 from decimal import Decimal
-from typing import Any, Iterable, Sequence
+from typing import Any
 
 from binlog_ksy.runtime.types.geometry import Geometry
 from binlog_ksy.runtime.types.temporal import MySQLDate, MySQLDateTime
@@ -66,7 +67,7 @@ __all__ = [
     "value_problem",
 ]
 
-_UTC = timezone.utc
+_UTC = UTC
 _EPOCH = datetime(1970, 1, 1, tzinfo=_UTC)
 
 
@@ -87,7 +88,7 @@ class Level:
     labels: bool
 
     @classmethod
-    def of(cls, binlog_row_metadata: str) -> "Level":
+    def of(cls, binlog_row_metadata: str) -> Level:
         m = binlog_row_metadata.upper()
         if m == "FULL":
             return cls(True, True, True, True)
@@ -494,7 +495,7 @@ def summarize(mismatches: Sequence[Mismatch], limit: int = 40) -> str:
     for m in mismatches:
         groups.setdefault((m.what, m.table, m.column), []).append(m)
     lines = [f"{len(mismatches)} mismatches in {len(groups)} groups:"]
-    for (what, table, column), ms in list(groups.items())[:limit]:
+    for _, ms in list(groups.items())[:limit]:
         lines.append(f"  [{len(ms)}x] {ms[0]}")
     if len(groups) > limit:
         lines.append(f"  ... {len(groups) - limit} more groups")
@@ -522,7 +523,7 @@ def change_keys(ours: Sequence[Any], theirs: Sequence[Any]) -> list[Any]:
 
 def _groups(items: Iterable[Any], keys: Iterable[Any]) -> list[tuple[Any, list[Any]]]:
     out: list[tuple[Any, list[Any]]] = []
-    for item, key in zip(items, keys):
+    for item, key in zip(items, keys, strict=True):
         if out and out[-1][0] == key:
             out[-1][1].append(item)
         else:
@@ -537,7 +538,7 @@ def aligned_pairs(ours: Sequence[Any], theirs: Sequence[Any]) -> list[tuple[Any,
     out = []
     for key, olist in _groups(theirs, (_oracle_key(o) for o in theirs)):
         if len(mine.get(key, ())) == len(olist):
-            out += list(zip(mine[key], olist))
+            out += list(zip(mine[key], olist, strict=True))
     return out
 
 
@@ -592,7 +593,7 @@ def compare_with_oracle(file: str, ours: Sequence[Any], theirs: Sequence[Any],
         if len(mine) != len(olist):
             out.append(Mismatch("structure", file, pos, olist[0].table, None, f"{len(olist)} changes",
                                 f"{len(mine)} changes"))
-        for c, oc in zip(mine, olist):
+        for c, oc in zip(mine, olist, strict=False):  # a count mismatch is reported above
             seen["changes"] += 1
             out += _compare_change(file, c, oc, schema, level, seen)
     return out, seen

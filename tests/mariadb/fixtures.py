@@ -1,10 +1,7 @@
 """pytest fixtures for the real-server harness.
 
-Use them from a test module (or a conftest) with::
-
-    from tests.mariadb.fixtures import mariadb_server, mariadb_server_factory  # noqa: F401
-
-or register the module as a plugin in the root ``conftest.py``::
+tests/conftest.py registers this module as a plugin, so every test module can
+ask for them by name::
 
     pytest_plugins = ["tests.mariadb.fixtures"]
 
@@ -28,7 +25,8 @@ CI installs MariaDB, and a silent skip would hide a broken test job.
 
 from __future__ import annotations
 
-from typing import Any, Callable, Iterator
+from collections.abc import Callable, Iterator
+from typing import Any
 
 import pytest
 

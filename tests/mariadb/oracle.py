@@ -145,11 +145,14 @@ BIGINT                          ``LONGINT`` (0)                        ``-1 (184
   parentheses. Signedness metadata is not used (UNSIGNED 255 prints ``-1 (255)``).
 FLOAT                           ``FLOAT`` (4)                          ``%-20g``: 6 significant digits, padded with
                                                                        spaces to 20 chars: ``1.5e-07             ``,
-                                                                       ``3.40282e+38         ``, ``-4672.92            ``, ``0   ..``
+                                                                       ``3.40282e+38         ``,
+                                                                       ``-4672.92            ``, ``0   ..``
 DOUBLE                          ``DOUBLE`` (8)                         ``%.20g``: ``3.141592653589793116``,
-                                                                       ``4.9406564584124654418e-324``, ``-1.7976931348623157081e+308``
-DECIMAL(p,s)                    ``DECIMAL(10,2)`` (2562)               exactly s decimals: ``-0.01``, ``0.00``, ``-99999999.99``,
-                                                                       (10,0) ``0``, (5,5) ``0.00000``,
+                                                                       ``4.9406564584124654418e-324``,
+                                                                       ``-1.7976931348623157081e+308``
+DECIMAL(p,s)                    ``DECIMAL(10,2)`` (2562)               exactly s decimals: ``-0.01``, ``0.00``,
+                                                                       ``-99999999.99``, (10,0) ``0``,
+                                                                       (5,5) ``0.00000``,
                                                                        (65,30) ``-0.000000000000000000000000000001``
 BIT(n)                          ``BIT(17)`` (513)                      ``b'00000000000010101'`` (exactly n digits)
 ENUM                            ``ENUM(1 byte)`` (63233),              the index: ``2``; ``0`` for the '' error value;
@@ -157,21 +160,26 @@ ENUM                            ``ENUM(1 byte)`` (63233),              the index
 SET                             ``SET(1 bytes)`` (63489) ..            bitmap, 8*bytes digits, MSB first:
                                 ``SET(8 bytes)`` (63496)               ``b'00000101'`` = {a, c}
 DATE                            ``DATE`` (0)                           colons, not dashes: ``'2020:01:02'``,
-                                                                       ``'0000:00:00'``, ``'2020:00:00'``, ``'2020:05:00'``
+                                                                       ``'0000:00:00'``, ``'2020:00:00'``,
+                                                                       ``'2020:05:00'``
 TIME(n) (TIME2, fsp 0-6)        ``TIME(0)`` .. ``TIME(6)`` (fsp)       exactly n decimals: ``'-838:59:59.999999'``,
-                                                                       ``'-00:00:00.000001'``, ``'-00:00:01'``, ``'12:34:56'``
+                                                                       ``'-00:00:00.000001'``, ``'-00:00:01'``,
+                                                                       ``'12:34:56'``
 DATETIME(n) (DATETIME2)         ``DATETIME(0)`` .. ``DATETIME(6)``     ``'2020-01-02 03:04:05.678'``,
-                                                                       ``'0000-00-00 00:00:00.000000'``, ``'2020-00-00 12:00:00.00000'``
+                                                                       ``'0000-00-00 00:00:00.000000'``,
+                                                                       ``'2020-00-00 12:00:00.00000'``
 TIMESTAMP(n) (TIMESTAMP2)       ``TIMESTAMP(0)`` .. ``TIMESTAMP(6)``   epoch seconds, unquoted, n decimals:
                                                                        ``946684800.500000``, ``0.000000`` (zero date),
                                                                        ``2147483647`` (n=0), ``1.00``
-old TIME / DATETIME / TIMESTAMP ``TIME`` / ``DATETIME`` /              ``'-371:22:51'``, ``'9999-12-31 23:59:59'``, ``1``,
-  (mysql56_temporal_format=OFF) ``TIMESTAMP`` (0)                      ``0`` (the TYPE without ``(n)`` tells them apart)
+old TIME / DATETIME / TIMESTAMP ``TIME`` / ``DATETIME`` /              ``'-371:22:51'``, ``'9999-12-31 23:59:59'``,
+  (mysql56_temporal_format=OFF) ``TIMESTAMP`` (0)                      ``1``, ``0`` (the TYPE without ``(n)`` tells
+                                                                       them apart)
 YEAR                            ``YEAR`` (0)                           ``2024``, ``2155``; YEAR 0000 prints ``1900``
                                                                        (stored 0, printed 0 + 1900)
-CHAR(n)                         ``STRING(bytes)`` (0xFE<<8 | len)      ``'ab'``: trailing spaces stripped (``'é '`` latin1
-                                                                       prints the raw byte ``'\xe9'``); CHAR(255) utf8mb4 is
-                                                                       ``STRING(1020)`` meta=52988 (long-CHAR packing)
+CHAR(n)                         ``STRING(bytes)`` (0xFE<<8 | len)      ``'ab'``: trailing spaces stripped (``'é '``
+                                                                       latin1 prints the raw byte ``'\xe9'``); CHAR(255)
+                                                                       utf8mb4 is ``STRING(1020)`` meta=52988 (long-CHAR
+                                                                       packing)
 BINARY(n), INET6, UUID, INET4   ``STRING(16)`` (65040), ``STRING(4)``  trailing 0x00 bytes stripped: INET6 ``::1`` =
                                                                        ``'\x00``...``\x01'`` (16), ``::`` = ``''``, UUID
                                                                        nil = ``''``, INET4 ``0.0.0.0`` = ``''``
@@ -197,10 +205,10 @@ from __future__ import annotations
 import os
 import re
 import subprocess
+from calendar import timegm
 from collections import deque
 from dataclasses import dataclass, field
 from decimal import Decimal
-from calendar import timegm
 
 from .server import find_binary
 

@@ -260,7 +260,7 @@ class MariaDBServer:
         return self.root
 
     # -- life cycle -----------------------------------------------------
-    def __enter__(self) -> "MariaDBServer":
+    def __enter__(self) -> MariaDBServer:
         if self.proc is None:
             self.start()
         return self
@@ -279,7 +279,7 @@ class MariaDBServer:
     def running(self) -> bool:
         return self.proc is not None and self.proc.poll() is None
 
-    def start(self) -> "MariaDBServer":
+    def start(self) -> MariaDBServer:
         """Create the data dir, start ``mariadbd``, wait until it answers.
 
         Raises

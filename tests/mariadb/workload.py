@@ -45,9 +45,9 @@ from __future__ import annotations
 import json
 import random
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from datetime import datetime, timezone
-from typing import Callable
+from datetime import UTC, datetime
 
 __all__ = [
     "DB",
@@ -126,24 +126,39 @@ def decimal_gen(p: int, s: int, unsigned: bool = False) -> Gen:
 
 
 def float_gen(kind: str) -> Gen:
+    def float_signed(r: random.Random) -> str:
+        return repr(float(f"{r.uniform(-1e6, 1e6):.6g}"))
+
+    def float_unsigned(r: random.Random) -> str:
+        return repr(float(f"{r.uniform(0, 1e6):.6g}"))
+
+    def float73(r: random.Random) -> str:
+        return f"{r.uniform(-9999, 9999):.3f}"
+
+    def double_signed(r: random.Random) -> str:
+        return repr(r.uniform(-1e12, 1e12)) if r.random() < 0.5 else repr(r.random() * 10 ** r.randint(-300, 300))
+
+    def double_unsigned(r: random.Random) -> str:
+        return repr(r.uniform(0, 1e12))
+
+    rand: Callable[[random.Random], str]
     if kind == "float":
         edges = ["0", "1.5e-7", "3.4028234e38", "-3.4028234e38", "1.1754944e-38",
                  "-1", "0.1", "123456.7"]
-        rand = (lambda r: repr(float(f"{r.uniform(-1e6, 1e6):.6g}")))
+        rand = float_signed
     elif kind == "float_unsigned":
         edges = ["0", "1.5e-7", "3.4028234e38", "0.1"]
-        rand = (lambda r: repr(float(f"{r.uniform(0, 1e6):.6g}")))
+        rand = float_unsigned
     elif kind == "float73":
         edges = ["0", "9999.999", "-9999.999", "0.001", "-0.001"]
-        rand = (lambda r: f"{r.uniform(-9999, 9999):.3f}")
+        rand = float73
     elif kind == "double":
         edges = ["0", "5e-324", "1.7976931348623157e308", "-1.7976931348623157e308",
                  "2.2250738585072014e-308", "3.141592653589793", "-0.5", "1e15"]
-        rand = (lambda r: repr(r.uniform(-1e12, 1e12)) if r.random() < 0.5
-                else repr(r.random() * 10 ** r.randint(-300, 300)))
+        rand = double_signed
     elif kind == "double_unsigned":
         edges = ["0", "5e-324", "1.7976931348623157e308"]
-        rand = (lambda r: repr(r.uniform(0, 1e12)))
+        rand = double_unsigned
     else:  # pragma: no cover
         raise ValueError(kind)
     return lambda rnd: _pick(rnd, edges, rand)
@@ -161,8 +176,8 @@ def bit_gen(n: int) -> Gen:
 def date_gen() -> Gen:
     edges = ["'0000-00-00'", "'1000-01-01'", "'9999-12-31'", "'2024-02-29'", "'2020-00-00'",
              "'2020-05-00'", "'1970-01-01'"]
-    return lambda rnd: _pick(rnd, edges, lambda r: "'%04d-%02d-%02d'" % (
-        r.randint(1000, 9999), r.randint(1, 12), r.randint(1, 28)))
+    return lambda rnd: _pick(rnd, edges, lambda r: (
+        f"'{r.randint(1000, 9999):04d}-{r.randint(1, 12):02d}-{r.randint(1, 28):02d}'"))
 
 
 def _frac(r: random.Random, fsp: int) -> str:
@@ -178,8 +193,7 @@ def time_gen(fsp: int) -> Gen:
 
     def rand(r):
         sign = "-" if r.random() < 0.3 else ""
-        return "'%s%02d:%02d:%02d%s'" % (sign, r.randint(0, 838), r.randint(0, 59),
-                                         r.randint(0, 59), _frac(r, fsp))
+        return f"'{sign}{r.randint(0, 838):02d}:{r.randint(0, 59):02d}:{r.randint(0, 59):02d}{_frac(r, fsp)}'"
     return lambda rnd: _pick(rnd, edges, rand)
 
 
@@ -189,9 +203,8 @@ def datetime_gen(fsp: int) -> Gen:
              "'2020-00-00 12:00:00'", "'1970-01-01 00:00:00'"]
 
     def rand(r):
-        return "'%04d-%02d-%02d %02d:%02d:%02d%s'" % (
-            r.randint(1000, 9999), r.randint(1, 12), r.randint(1, 28), r.randint(0, 23),
-            r.randint(0, 59), r.randint(0, 59), _frac(r, fsp))
+        return (f"'{r.randint(1000, 9999):04d}-{r.randint(1, 12):02d}-{r.randint(1, 28):02d} "
+                f"{r.randint(0, 23):02d}:{r.randint(0, 59):02d}:{r.randint(0, 59):02d}{_frac(r, fsp)}'")
     return lambda rnd: _pick(rnd, edges, rand)
 
 
@@ -201,7 +214,7 @@ def timestamp_gen(fsp: int) -> Gen:
              "'2038-01-19 03:14:07" + f9 + "'", "'2000-01-01 00:00:00" + (".5" if fsp else "") + "'"]
 
     def rand(r):
-        t = datetime.fromtimestamp(r.randint(1, 2 ** 31 - 1), tz=timezone.utc)
+        t = datetime.fromtimestamp(r.randint(1, 2 ** 31 - 1), tz=UTC)
         return "'" + t.strftime("%Y-%m-%d %H:%M:%S") + _frac(r, fsp) + "'"
     return lambda rnd: _pick(rnd, edges, rand)
 
