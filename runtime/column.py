@@ -157,9 +157,10 @@ class Column:
             object.__setattr__(self, "name", f"@{self.index + 1}")
         if self.flavor not in (FLAVOR_MYSQL, FLAVOR_MARIADB):
             raise ValueError(f"flavor must be 'mysql' or 'mariadb', not {self.flavor!r}")
-        if self.enum_values is not None and not isinstance(self.enum_values, tuple):
+        # labels given as a list are kept as a tuple (the column stays hashable)
+        if self.enum_values is not None:
             object.__setattr__(self, "enum_values", tuple(self.enum_values))
-        if self.set_values is not None and not isinstance(self.set_values, tuple):
+        if self.set_values is not None:
             object.__setattr__(self, "set_values", tuple(self.set_values))
 
     # -- derived facts -------------------------------------------------

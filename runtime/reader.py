@@ -279,10 +279,11 @@ class BinlogReader:
         jump = self.start if self.start is not None and self.start > pos else None
         while True:
             if jump is not None and self._format_known and not carry:
-                pos = self._jump(f, jump)
+                found = self._jump(f, jump)
                 jump = None
-                if pos is None:
+                if found is None:
                     return
+                pos = found
             header_len = fmt.header_len
             if carry:
                 head, carry = carry[:header_len], carry[header_len:]
@@ -313,11 +314,12 @@ class BinlogReader:
                 problem = (f"unknown event type code {raw_type} with a next-position field ({next_pos}) "
                            f"that does not match its length ({length}): not an event header")
             if problem is not None:
-                err = MalformedEventError(problem, file=self.name, offset=pos, event_type=event_type_name(type_code))
-                pos = self._skip(f, pos, err, consumed=header_len)
-                if pos is None:
+                err: BinlogError = MalformedEventError(problem, file=self.name, offset=pos,
+                                                       event_type=event_type_name(type_code))
+                resumed = self._skip(f, pos, err, consumed=header_len)
+                if resumed is None:
                     return
-                carry, fmt = b"", self.format
+                pos, carry, fmt = resumed, b"", self.format
                 continue
             # The rest of the event; never a read longer than what the file holds.
             need = length - header_len
@@ -361,20 +363,20 @@ class BinlogReader:
                     err = ChecksumMismatchError(
                         f"CRC32 mismatch: stored {stored:08x}, computed {computed:08x} over {length - 4} bytes",
                         file=self.name, offset=pos, event_type=event_type_name(type_code), length=length)
-                    pos = self._skip(f, pos, err, consumed=length)
-                    if pos is None:
+                    resumed = self._skip(f, pos, err, consumed=length)
+                    if resumed is None:
                         return
-                    carry, fmt = b"", self.format
+                    pos, carry, fmt = resumed, b"", self.format
                     continue
                 verified = True
             if type_code == FORMAT_DESCRIPTION_EVENT:
                 try:
                     new_fmt, crc_len = self._apply_format_description(raw, pos, header_len)
-                except BinlogError as err:
-                    pos = self._skip(f, pos, err, consumed=length)
-                    if pos is None:
+                except BinlogError as exc:
+                    resumed = self._skip(f, pos, exc, consumed=length)
+                    if resumed is None:
                         return
-                    carry, fmt = b"", self.format
+                    pos, carry, fmt = resumed, b"", self.format
                     continue
                 self.format = fmt = new_fmt
                 self._format_known = True
@@ -388,10 +390,10 @@ class BinlogReader:
                         f"a START_ENCRYPTION_EVENT has a {body_len}-byte body (crypto scheme {scheme}); "
                         f"MariaDB writes {START_ENCRYPTION_BODY_LEN} bytes with scheme 1",
                         file=self.name, offset=pos, event_type=event_type_name(type_code), length=length)
-                    pos = self._skip(f, pos, err, consumed=length)
-                    if pos is None:
+                    resumed = self._skip(f, pos, err, consumed=length)
+                    if resumed is None:
                         return
-                    carry, fmt = b"", self.format
+                    pos, carry, fmt = resumed, b"", self.format
                     continue
             event = Event(
                 file=self.name,
@@ -411,11 +413,11 @@ class BinlogReader:
             )
             inner: list[Event] | None = []
             if type_code == TRANSACTION_PAYLOAD_EVENT and self.expand_payloads:
-                inner, err = self._check_payload(event, fmt)
-                if err is not None:
+                inner, payload_err = self._check_payload(event, fmt)
+                if payload_err is not None:
                     # The framing is sound (the next event starts right after): skip this event only.
-                    err.length = length
-                    self._fail(err)
+                    payload_err.length = length
+                    self._fail(payload_err)
                     self.position = pos = pos + length
                     continue
             self.position = pos + length
@@ -751,13 +753,13 @@ def _crc_valid(f: BinaryIO, buf: bytes, i: int, pos: int, length: int, is_fde: b
     crc = _fde_crc(first) if is_fde else zlib.crc32(first)
     todo -= len(first)
     while todo > 0:
-        data = f.read(min(todo, READ_CHUNK))
-        if not data:
+        chunk = f.read(min(todo, READ_CHUNK))
+        if not chunk:
             return False
-        crc = zlib.crc32(data, crc)
-        todo -= len(data)
-    stored = f.read(CHECKSUM_LEN)
-    return len(stored) == CHECKSUM_LEN and int.from_bytes(stored, "little") == crc
+        crc = zlib.crc32(chunk, crc)
+        todo -= len(chunk)
+    trailer = f.read(CHECKSUM_LEN)
+    return len(trailer) == CHECKSUM_LEN and int.from_bytes(trailer, "little") == crc
 
 
 class _Seen:

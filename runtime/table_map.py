@@ -17,7 +17,7 @@ MySQL sql/log_event.cc ``Table_map_log_event::init_*_field``.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -209,7 +209,7 @@ def table_map_from_event(body: Any, *, flavor: str = FLAVOR_MYSQL, schema_file: 
     columns = tuple(
         Column(
             index=i,
-            name=names[i] if names[i] is not None else f"@{i + 1}",
+            name=names[i] or f"@{i + 1}",
             type=types[i],
             meta=metas[i],
             nullable=nullable(i),
@@ -263,5 +263,5 @@ class TableMapCache:
     def __len__(self) -> int:
         return len(self._maps)
 
-    def __iter__(self) -> Iterable[TableMap]:  # type: ignore[override]
+    def __iter__(self) -> Iterator[TableMap]:
         return iter(self._maps.values())

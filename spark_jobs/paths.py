@@ -264,5 +264,5 @@ def open_binlog(uri: str) -> BinaryIO:
 
     filesystem, path = pafs.FileSystem.from_uri(uri)
     native = filesystem.open_input_file(path)
-    return io.BufferedReader(_NativeRaw(native), buffer_size=REMOTE_BUFFER)  # type: ignore[return-value]
+    return io.BufferedReader(_NativeRaw(native), buffer_size=REMOTE_BUFFER)
 

@@ -21,6 +21,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from decimal import Context, Decimal
 from functools import lru_cache
+from typing import Any
 
 __all__ = ["DIG2BYTES", "decimal_binary_size", "decimal_groups", "decimal_source", "decode_decimal", "decimal_decoder"]
 
@@ -107,7 +108,7 @@ def decimal_source(precision: int, scale: int, src: str, dst: str) -> list[str]:
 
 
 #: Names :func:`decimal_source` statements need.
-DECIMAL_SOURCE_NAMES = {"_ifb": int.from_bytes, "_D": Decimal, "_CTX": EXACT_CONTEXT}
+DECIMAL_SOURCE_NAMES: dict[str, Any] = {"_ifb": int.from_bytes, "_D": Decimal, "_CTX": EXACT_CONTEXT}
 
 
 @lru_cache(maxsize=512)
@@ -131,7 +132,8 @@ def decimal_decoder(precision: int, scale: int) -> Callable[[bytes], Decimal]:
     lines.append("    return v")
     namespace = dict(DECIMAL_SOURCE_NAMES)
     exec("\n".join(lines), namespace)
-    return namespace["decode"]
+    decode: Callable[[bytes], Decimal] = namespace["decode"]
+    return decode
 
 
 def decode_decimal(raw: bytes, precision: int, scale: int) -> Decimal:
