@@ -78,7 +78,9 @@ def make_row(rng: random.Random, i: int) -> bytes:
 def make_events(nrows: int, event_size: int = 8192, pairs: bool = False) -> list[bytes]:
     """``nrows`` distinct row images cut into events (consecutive pairs for UPDATE)."""
     rng = random.Random(42)
-    events, current, size = [], [], 0
+    events: list[bytes] = []
+    current: list[bytes] = []
+    size = 0
     for i in range(nrows):
         row = make_row(rng, i)
         if pairs and i % 2 == 0 and size + 2 * len(row) > event_size and current:
@@ -101,7 +103,7 @@ def naive_decode(data: bytes) -> list[dict]:
     while pos < len(data):
         nulls = data[pos]
         pos += 1
-        row = {}
+        row: dict[str, object] = {}
         for k, column in enumerate(COLUMNS):
             if nulls >> k & 1:
                 row[column.name] = None

@@ -16,13 +16,17 @@ from __future__ import annotations
 import atexit
 import os
 import sys
+from typing import TYPE_CHECKING
 
 import pytest
 
-_SESSION = None
+if TYPE_CHECKING:
+    from pyspark.sql import SparkSession
+
+_SESSION: SparkSession | None = None
 
 
-def get_spark():  # noqa: ANN201 - pyspark.sql.SparkSession
+def get_spark() -> SparkSession:
     """The shared SparkSession, created on first call (with the ``binlog`` source registered)."""
     global _SESSION
     if _SESSION is not None:

@@ -50,22 +50,24 @@ def test_sakila_inserts_count() -> None:
     assert {c.op for c in changes} == {"insert"}
     actors = [c for c in changes if c.table == "actor"]
     assert len(actors) == 200
-    assert actors[0].after["@2"] == "PENELOPE" and actors[0].after["@1"] == 1
+    after = actors[0].after
+    assert after is not None and after["@2"] == "PENELOPE" and after["@1"] == 1
 
 
 def test_vector_values() -> None:
     foo = [c for c in _changes("vector.binlog") if c.table == "foo"]
     assert foo[0].after == {"id": 1, "vector_column": pytest.approx([1.1, 2.2, 3.3])}
-    assert image_json(foo[0], "after")["vector_column"] == [1.1, 2.2, 3.3]
+    assert image_json(foo[0], "after") == {"id": 1, "vector_column": [1.1, 2.2, 3.3]}
 
 
 def test_json_and_partial_json_update() -> None:
     changes = _changes("json.binlog.000001")
-    first = changes[0]
-    assert first.after["@2"] == {"age": 24, "data": "xxxxxxxxxx", "name": "Joe"}
+    first = changes[0].after
+    assert first is not None and first["@2"] == {"age": 24, "data": "xxxxxxxxxx", "name": "Joe"}
     partial = [c for c in changes if c.op == "update" and c.before == {"@1": 1} and "@2" in (c.after or {})]
     assert partial, "the PARTIAL_UPDATE_ROWS event's change"
-    assert image_json(partial[0], "after")["@2"] == {"json_diff": [{"op": "REPLACE", "path": "$.age", "value": 26}]}
+    after = image_json(partial[0], "after")
+    assert after is not None and after["@2"] == {"json_diff": [{"op": "REPLACE", "path": "$.age", "value": 26}]}
 
 
 def test_json_opaque_values_follow_mysql_json_text(capsys) -> None:
@@ -105,13 +107,13 @@ def test_filters_like_mysqlbinlog() -> None:
     every = list(iter_changes(path))
     tables = {c.table for c in every}
     one = sorted(tables)[0]
-    only = list(iter_changes(path, filters=ChangeFilter(tables=frozenset({one}))))
+    only = list(iter_changes(path, filters=ChangeFilter(tables=(one,))))
     assert only and {c.table for c in only} == {one}
     assert len(only) == sum(1 for c in every if c.table == one)
     cut = every[len(every) // 2].pos
     before = list(iter_changes(path, filters=ChangeFilter(stop_position=cut)))
     assert before == [c for c in every if c.pos < cut]
-    nothing = list(iter_changes(path, filters=ChangeFilter(databases=frozenset({"no_such_db"}))))
+    nothing = list(iter_changes(path, filters=ChangeFilter(databases=("no_such_db",))))
     assert nothing == []
 
 

@@ -32,8 +32,11 @@ MARIADB_OPTIONS = {"binlog_row_metadata": "FULL"}
 
 def show_binlog_events(srv: MariaDBServer, name: str) -> list[tuple[int, str, int, int]]:
     """(pos, Event_type, server_id, end_log_pos) from SHOW BINLOG EVENTS."""
-    rows = srv.query(f"SHOW BINLOG EVENTS IN '{name}'")
-    return [(int(r[1]), r[2], int(r[3]), int(r[4])) for r in rows]
+    out = []
+    for row in srv.query(f"SHOW BINLOG EVENTS IN '{name}'"):
+        _, pos, kind, server_id, end_pos = (str(cell) for cell in row[:5])  # none is NULL
+        out.append((int(pos), kind, int(server_id), int(end_pos)))
+    return out
 
 
 def check_file_events(srv: MariaDBServer, path: Path) -> list[oracle.OracleEvent]:
@@ -45,6 +48,7 @@ def check_file_events(srv: MariaDBServer, path: Path) -> list[oracle.OracleEvent
         assert a.end_pos == b.pos, (a, b)
     assert events[-1].end_pos == path.stat().st_size
     for e in events:
+        assert e.end_pos is not None and e.type_code is not None, e
         assert e.size == e.end_pos - e.pos, e
         assert e.type == oracle._CODE_TO_TYPE_STR[e.type_code]
         assert e.type_code in oracle.PRINTED_NAME_TO_CODES[e.printed], e
@@ -215,6 +219,7 @@ def test_decoded_values_match_inserted(mariadb_server):
             "CONCAT('it''s', CHAR(10), 'x'), X'00FF27', '{\"k\": 1}', '::1')")
     path = srv.binlog_files()[-1]
     (c,) = oracle.decode_rows(path)
+    assert c.after is not None
     raw = {v.index: v.raw for v in c.after}
     assert raw == {
         1: b"1", 2: b"-1 (255)", 3: b"-1 (18446744073709551615)", 4: b"-0.01",
@@ -255,7 +260,7 @@ def test_compressed_events_and_two_domains(mariadb_server_factory):
     printed = {e.printed for e in events}
     assert {"Write_compressed_rows", "Update_compressed_rows", "Delete_compressed_rows"} <= printed
     compressed = [e for e in events if e.type_code in (166, 167, 168)]
-    assert all(e.extra["hexdump_type_code"] == e.type_code - 143 for e in compressed)
+    assert all(e.type_code is not None and e.extra["hexdump_type_code"] == e.type_code - 143 for e in compressed)
     # Two GTID domains: pos lists both; the next file's Gtid_list too.
     pos = srv.gtid_binlog_pos()
     assert pos == ",".join(last_gtids(events).values()) and pos.count(",") == 1
@@ -277,20 +282,22 @@ def test_minimal_image_no_checksum_no_annotate(mariadb_server_factory):
     assert len(changes) == sum(counts)
     for c in changes:
         if c.kind in ("UPDATE", "DELETE") and c.table != "t_nopk":
-            assert [v.index for v in c.before] == [1], c       # MINIMAL: PK only
+            assert c.before is not None and [v.index for v in c.before] == [1], c   # MINIMAL: PK only
         if c.kind == "UPDATE":
-            assert 2 in {v.index for v in c.after}              # `ver` always changes
+            assert c.after is not None and 2 in {v.index for v in c.after}         # `ver` always changes
 
 
 def test_stop_writes_stop_event(mariadb_server_factory):
     srv = mariadb_server_factory()
     srv.sql("CREATE DATABASE s1")
     first = srv.binlog_files()[-1]
-    assert oracle.list_events(first)[0].flags & 0x1            # LOG_EVENT_BINLOG_IN_USE_F
+    flags = oracle.list_events(first)[0].flags
+    assert flags is not None and flags & 0x1                    # LOG_EVENT_BINLOG_IN_USE_F
     srv.stop()
     files = srv.binlog_files()                                  # from the index file
     assert files[-1] == first
     events = oracle.list_events(first)
     assert events[-1].type == "Stop" and events[-1].type_code == 3
-    assert not events[0].flags & 0x1
+    flags = events[0].flags
+    assert flags is not None and not flags & 0x1
     assert last_gtids(events) == {0: "0-1-1"}

@@ -38,6 +38,7 @@ from datetime import date, datetime, timedelta
 from decimal import Decimal
 from functools import cached_property
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -50,7 +51,7 @@ from tests.mariadb.fixtures import start_server
 
 pytestmark = pytest.mark.server
 
-SETTINGS = {
+SETTINGS: dict[str, dict[str, Any]] = {
     "full": {"binlog_row_metadata": "FULL", "binlog_row_image": "FULL"},
     "minimal": {"binlog_row_metadata": "MINIMAL", "binlog_row_image": "MINIMAL"},
     "noblob": {"binlog_row_metadata": "FULL", "binlog_row_image": "NOBLOB"},
@@ -222,15 +223,16 @@ def _mutated(sql: compare.SqlColumn, value):
     if value is None:
         return None
     f = sql.family
+    labels = sql.labels or ()
     if f == "enum":
         if isinstance(value, int):
-            return value + 1 if value < len(sql.labels) else value - 1
-        return sql.labels[1] if value == sql.labels[0] else sql.labels[0]
+            return value + 1 if value < len(labels) else value - 1
+        return labels[1] if value == labels[0] else labels[0]
     if f == "set":
         if isinstance(value, int):
             return value ^ 1
-        first = sql.labels[0]
-        return tuple(lab for lab in sql.labels if (lab in value) != (lab == first))
+        first = labels[0]
+        return tuple(lab for lab in labels if (lab in value) != (lab == first))
     if f == "year":
         return 2000 if value != 2000 else 2001
     if isinstance(value, int):
@@ -238,7 +240,9 @@ def _mutated(sql: compare.SqlColumn, value):
     if isinstance(value, float):
         return value * 2 + 1
     if isinstance(value, Decimal):
-        return value + Decimal(1).scaleb(value.as_tuple().exponent)
+        exponent = value.as_tuple().exponent
+        assert isinstance(exponent, int), value  # a finite number
+        return value + Decimal(1).scaleb(exponent)
     if isinstance(value, (date, timedelta)):       # date, datetime, TIMESTAMP, TIME
         step = timedelta(seconds=1) if isinstance(value, (datetime, timedelta)) else timedelta(days=1)
         try:

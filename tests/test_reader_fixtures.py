@@ -72,14 +72,14 @@ def test_fixture_is_read_to_its_end(fx: Fixture, tmp_path: Path) -> None:
                          ids=[f.name for f in FIXTURES if f.checksum == "CRC32"])
 def test_crc32_verifies_on_checksummed_files(fx: Fixture, tmp_path: Path) -> None:
     events, error, reader = read_all(fx.readable_path(tmp_path))
-    assert reader.format.has_crc32
+    assert reader.format is not None and reader.format.has_crc32
     assert all(e.checksum_len == 4 for e in events if e.in_payload is None and e.type_code != 15)
 
 
 def test_checksum_off_file_has_no_trailer() -> None:
     fx = fixture("mysql-bin.checksum-none")
     events, error, reader = read_all(fx.path)
-    assert error is None and not reader.format.has_crc32
+    assert error is None and reader.format is not None and not reader.format.has_crc32
     assert events[0].body.has_checksum_alg and events[0].body.checksum_alg.name == "off"
 
 
@@ -93,7 +93,7 @@ def test_binlog_versions_are_detected() -> None:
     for part, version in expected.items():
         fx = fixture(part)
         _, _, reader = read_all(fx.path)
-        assert reader.format.binlog_version == version, fx.name
+        assert reader.format is not None and reader.format.binlog_version == version, fx.name
 
 
 def test_v1_file_has_13_byte_headers_and_rotate_without_position() -> None:

@@ -295,7 +295,7 @@ def test_partial_json_without_before_value_keeps_diffs() -> None:
     after = b"\x01\x01" + b"\x00" + json_col(DIFF)
     ((b, a),) = decode_rows(JSON_TABLE, "update", b"\x01", b"\x02", before + after, partial_json=True)
     assert b == {"id": 1}
-    assert isinstance(a["doc"], JsonPartialUpdate)
+    assert a is not None and isinstance(a["doc"], JsonPartialUpdate)
     assert a == {"doc": {"json_diff": [{"op": "REPLACE", "path": "$.age", "value": 26}]}}
 
 
@@ -313,7 +313,8 @@ def test_partial_json_options_zero_and_rejected_diff() -> None:
     bad = b"\x01\x01" + b"\x00" + json_col(bytes.fromhex("0006242e6e6f7065") + b"\x03\x05\x01\x00")  # REPLACE $.nope
     rows = decode_rows(JSON_TABLE, "update", b"\x03", b"\x02", before + plain + before + bad, partial_json=True)
     assert rows[0][1] == {"doc": DOC}
-    assert isinstance(rows[1][1]["doc"], JsonPartialUpdate)
+    second = rows[1][1]
+    assert second is not None and isinstance(second["doc"], JsonPartialUpdate)
 
 
 # -- real rows events from the fixtures ---------------------------------------------
@@ -457,7 +458,8 @@ def walk_rows(path: Path) -> Iterator[tuple[str, int, str, tuple[Column, ...], l
                 p += int.from_bytes(body[p : p + 2], "little")
             width, p = _packed(body, p)
             nb = (width + 7) // 8
-            before, p = body[p : p + nb], p + nb
+            before: bytes | None = body[p : p + nb]
+            p += nb
             after = None
             if kinds[typ] == "update":
                 after, p = body[p : p + nb], p + nb

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import math
 import struct
+from collections.abc import Sequence
 from datetime import date, datetime, timedelta
 from decimal import Decimal
 from typing import Any
@@ -64,7 +65,7 @@ def encode_value(value: Any, large: bool = False) -> tuple[int, bytes]:
     return scalar(value)
 
 
-def container(items: list[tuple[str | None, Any]], is_object: bool, large: bool, gap: int = 0) -> bytes:
+def container(items: Sequence[tuple[str | None, Any]], is_object: bool, large: bool, gap: int = 0) -> bytes:
     off = 4 if large else 2
     pack = (lambda n: struct.pack("<I", n)) if large else (lambda n: struct.pack("<H", n))
     count = len(items)
@@ -76,6 +77,7 @@ def container(items: list[tuple[str | None, Any]], is_object: bool, large: bool,
     key_index = b""
     if is_object:
         for key, _ in items:
+            assert key is not None, "object members have keys"
             raw = key.encode()
             key_index += pack(pos + len(keys)) + struct.pack("<H", len(raw))
             keys += raw

@@ -87,7 +87,7 @@ def test_bad_paths(path: str) -> None:
         parse_json_path(path)
 
 
-DOC = {"age": 24, "name": "Joe", "tags": ["a", "b", "c"], "n": {"x y": {"z": 1}}}
+DOC: dict[str, Any] = {"age": 24, "name": "Joe", "tags": ["a", "b", "c"], "n": {"x y": {"z": 1}}}
 
 
 @pytest.mark.parametrize(

@@ -148,15 +148,7 @@ def test_row_text() -> None:
 
 def test_json_formatter_equals_json_value() -> None:
     """The per-column fast path gives exactly what json_value gives."""
-    from datetime import UTC, date, datetime, timedelta
-    from decimal import Decimal
-
-    from binlog_ksy.runtime.column import MYSQL_TYPE as T
-    from binlog_ksy.runtime.column import Column
-    from binlog_ksy.runtime.types.temporal import ZERO_DATE, ZERO_DATETIME
-    from binlog_ksy.runtime.value_json import json_formatter, json_value
-
-    cases = [
+    cases: list[tuple[Column, list[Any]]] = [
         (Column(0, "a", T.LONG), [None, 5, -7]),
         (Column(0, "b", T.NEWDECIMAL, meta=(10 << 8) | 2), [Decimal("-0.01"), Decimal("12.50")]),
         (Column(0, "c", T.DATETIME2, meta=3), [datetime(2024, 1, 2, 3, 4, 5, 678000), ZERO_DATETIME,

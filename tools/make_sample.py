@@ -211,12 +211,12 @@ def shop_script(seed: int, n_orders: int) -> list[list[str]]:
         cust = r.choice(customers)
         lines = r.randint(1, 5)
         items, total = [], 0.0
-        for ln in range(1, lines + 1):
+        for line_no in range(1, lines + 1):
             pid = r.choice(list(products))
             qty = r.randint(1, 4)
             disc = r.choice(["0", "0", "0.1000", "0.0500", "0.3333"])
             total += qty * products[pid] * (1 - float(disc))
-            items.append(f"({order_id}, {ln}, {pid}, {qty}, {products[pid]:.2f}, {disc})")
+            items.append(f"({order_id}, {line_no}, {pid}, {qty}, {products[pid]:.2f}, {disc})")
         ip = r.choice(["NULL", "'::1'", f"'2001:db8::{r.randint(1, 65535):x}'",
                        f"'::ffff:10.0.{r.randint(0, 255)}.{r.randint(1, 254)}'"])
         h = f"{r.getrandbits(128):032x}"
@@ -295,15 +295,16 @@ def make_set(name: str, options: dict[str, object], out: Path, seed: int, n_orde
     # Same seed -> same SQL for every set: one copy, next to the sets.
     (out / "shop.sql").write_text("\n".join(sql_lines[:1] + sql_lines[2:]) + "\n",
                                   encoding="utf-8")
+    file_infos: list[dict[str, object]] = []
     info = {"options": options, "server_version": version, "gtid_binlog_pos": gtid_pos,
-            "sql": "shop.sql", "files": []}
+            "sql": "shop.sql", "files": file_infos}
     for f in files:
         if text:
             (target / (f.name + ".txt")).write_bytes(
                 oracle.run_mariadb_binlog(f, "-vv", "--base64-output=decode-rows"))
         events = oracle.list_events(f)
         rows = oracle.decode_rows(f)
-        info["files"].append({
+        file_infos.append({
             "name": f.name,
             "size": f.stat().st_size,
             "sha256": hashlib.sha256(f.read_bytes()).hexdigest(),

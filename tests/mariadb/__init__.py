@@ -11,6 +11,6 @@ workload
     ``make_schema`` / ``make_statements``: a seeded random workload over every
     MariaDB 10.11 column type.
 fixtures
-    pytest fixtures (``mariadb_server``, ``mariadb_server_factory``,
-    ``make_mariadb_fixture``).
+    pytest fixtures (``mariadb_server``, ``mariadb_server_factory``) and
+    ``start_server``.
 """

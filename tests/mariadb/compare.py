@@ -154,7 +154,10 @@ class SqlColumn:
 
     @property
     def bit_width(self) -> int:
-        return int(re.search(r"bit\((\d+)\)", self.column_type).group(1))
+        m = re.search(r"bit\((\d+)\)", self.column_type)
+        if m is None:
+            raise ValueError(f"{self.name}: not a BIT column ({self.column_type})")
+        return int(m.group(1))
 
     @property
     def length(self) -> int | None:
@@ -318,13 +321,16 @@ def value_problem(col: SqlColumn, value: Any, level: Level) -> str | None:
     if f == "decimal":
         if not isinstance(value, Decimal):
             return f"expected Decimal, got {type(value).__name__}"
-        if -value.as_tuple().exponent != col.scale:
-            return f"scale {-value.as_tuple().exponent} instead of {col.scale}"
+        exponent = value.as_tuple().exponent
+        if not isinstance(exponent, int):
+            return f"not a finite number: {value}"
+        if -exponent != col.scale:
+            return f"scale {-exponent} instead of {col.scale}"
         return None
     if f == "bit":
         return None if type(value) is int and 0 <= value < 2 ** col.bit_width else f"bad BIT value {value!r}"
     if f == "enum":
-        want = str if level.labels else int
+        want: type = str if level.labels else int
         return None if type(value) is want else f"expected {want.__name__}, got {type(value).__name__}"
     if f == "set":
         if level.labels:
@@ -396,13 +402,14 @@ def _enum_index(col: SqlColumn, value: str | int) -> int:
         return value
     if value == "":
         return 0
-    return col.labels.index(value) + 1
+    return (col.labels or ()).index(value) + 1
 
 
 def _set_mask(col: SqlColumn, value: tuple[str, ...] | int) -> int:
     if isinstance(value, int):
         return value
-    return sum(1 << col.labels.index(v) for v in value)
+    labels = col.labels or ()
+    return sum(1 << labels.index(v) for v in value)
 
 
 def render_like_mysqlbinlog(col: SqlColumn, value: Any, level: Level) -> bytes:
@@ -747,6 +754,8 @@ def render_like_select(col: SqlColumn, value: Any, level: Level) -> str | None:
         raw = value_bytes(col, value, level)
         if col.data_type == "binary" or f in ("inet6", "inet4", "uuid"):
             size = 4 if f == "inet4" else 16 if f in ("inet6", "uuid") else col.length
+            if size is None:
+                raise ValueError(f"{col.name}: no length in {col.column_type}")
             raw = raw.ljust(size, b"\0")     # the server strips trailing 0x00 before logging
         return raw.hex().upper()
     raise ValueError(f"no rendering for {col.data_type}")
@@ -841,9 +850,9 @@ class Replica:
                 return problem("key columns in the after image", sorted(after))
             if key in table:
                 problem(f"no row {key}", "row exists", f"insert at {where}")
-            row = {col.name: DEFAULT for col in self.schema[c.table]}
-            row.update(after)
-            table[key] = row
+            inserted: dict[str, Any] = {col.name: DEFAULT for col in self.schema[c.table]}
+            inserted.update(after)
+            table[key] = inserted
             return
         before = self._image(c, c.before)
         key = self._key(c.table, before)
@@ -861,6 +870,8 @@ class Replica:
             return
         row.update(self._image(c, c.after))
         new_key = self._key(c.table, row)
+        if new_key is None:  # the row holds every column, so its key columns too
+            return problem("key columns in the row", sorted(row))
         if new_key != key:
             del table[key]
             if new_key in table:

@@ -15,9 +15,6 @@ mariadb_server (module scope)
 mariadb_server_factory (session scope)
     ``make(options=None, **kwargs) -> MariaDBServer``: starts a new server
     per call; all are stopped and removed at the end of the session.
-make_mariadb_fixture(options, scope="module", name=None)
-    Builds a dedicated fixture: ``compressed_server =
-    make_mariadb_fixture({"log_bin_compress": True}, name="compressed_server")``.
 
 If ``mariadbd`` is not installed, the fixtures **fail** (they never skip):
 CI installs MariaDB, and a silent skip would hide a broken test job.
@@ -32,7 +29,7 @@ import pytest
 
 from .server import MariaDBNotFound, MariaDBServer
 
-__all__ = ["mariadb_server", "mariadb_server_factory", "make_mariadb_fixture", "start_server"]
+__all__ = ["mariadb_server", "mariadb_server_factory", "start_server"]
 
 
 def start_server(options: Any = None, **kwargs: Any) -> MariaDBServer:
@@ -82,21 +79,3 @@ def mariadb_server_factory() -> Iterator[Callable[..., MariaDBServer]]:
         for srv in servers:
             _shutdown(srv)
 
-
-def make_mariadb_fixture(options: Any = None, *, scope: str = "module",
-                         name: str | None = None, **kwargs: Any):
-    """Return a pytest fixture that yields a server started with ``options``.
-
-    Assign the result to a module-level name (or pass ``name=``) so pytest
-    collects it.
-    """
-
-    @pytest.fixture(scope=scope, name=name)
-    def _server() -> Iterator[MariaDBServer]:
-        srv = start_server(options, **kwargs)
-        try:
-            yield srv
-        finally:
-            _shutdown(srv)
-
-    return _server

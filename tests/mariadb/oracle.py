@@ -209,6 +209,7 @@ from calendar import timegm
 from collections import deque
 from dataclasses import dataclass, field
 from decimal import Decimal
+from typing import Any
 
 from .server import find_binary
 
@@ -711,7 +712,7 @@ def _parse_events(lines: list[bytes]) -> list[OracleEvent]:
         if m:
             if not pending:
                 raise OracleError(f"event header without '# at': {line!r}")
-            ev = {"pos": pending.popleft(), "end_pos": int(m.group(6)),
+            ev: dict[str, Any] = {"pos": pending.popleft(), "end_pos": int(m.group(6)),
                   "server_id": int(m.group(5)), "timestamp": _ts(m),
                   "checksum": int(m.group(8), 16) if m.group(8) else None,
                   "type_code": None, "flags": None, "size": None}
@@ -910,14 +911,11 @@ def _parse_rows(lines: list[bytes]) -> list[OracleRowChange]:
                     meta=int(m.group(4)), nullable=m.group(5) == b"1",
                     is_null=m.group(6) == b"1"))
                 continue
-            if line == b"### SET":
-                cur["after"] = image = []
-                continue
-            if line == b"### WHERE":
-                cur["before"] = image = []
-                continue
-            if line == b"### SET /* no columns */":
-                cur["after"] = image = []
+            if line in (b"### SET", b"### WHERE", b"### SET /* no columns */"):
+                if cur is None:
+                    raise OracleError(f"image outside a change: {line!r}")
+                image = []
+                cur["before" if line == b"### WHERE" else "after"] = image
                 continue
             m = _CHANGE.match(line)
             if m:

@@ -353,10 +353,12 @@ class MariaDBServer:
     def _wait_ready(self, t0: float) -> None:
         deadline = t0 + self.startup_timeout
         delay = 0.02
+        proc = self.proc
+        assert proc is not None, "start() starts the process first"
         while True:
-            if self.proc.poll() is not None:
+            if proc.poll() is not None:
                 raise MariaDBError(
-                    f"mariadbd exited with code {self.proc.returncode} during start-up "
+                    f"mariadbd exited with code {proc.returncode} during start-up "
                     f"(args: {' '.join(self.options)}).\n"
                     f"--- tail of {self.error_log} ---\n{self.error_log_tail()}",
                     self.error_log_tail())
@@ -446,7 +448,7 @@ class MariaDBServer:
         if not self.running:
             raise MariaDBError("server is not running"
                                + (f"\n{self.error_log_tail()}" if self.root else ""))
-        if isinstance(script, (list, tuple)):
+        if not isinstance(script, (str, bytes)):
             script = ";\n".join(s.rstrip().rstrip(";") for s in script) + ";\n"
         data = script if isinstance(script, bytes) else script.encode("utf-8", "surrogateescape")
         args = self._client_args()
@@ -510,7 +512,7 @@ class MariaDBServer:
         Uses ``SHOW BINARY LOGS`` when the server runs, else the index file.
         """
         if self.running:
-            names = [r[0] for r in self.query("SHOW BINARY LOGS")]
+            names = [str(r[0]) for r in self.query("SHOW BINARY LOGS")]
             return [self.datadir / n for n in names]
         index = self.binlog_basename.with_suffix(".index")
         out = []

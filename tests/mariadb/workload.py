@@ -412,6 +412,8 @@ class Column:
     generated: bool = False
 
     def literal(self, rnd: random.Random, p_null: float = 0.12) -> str:
+        if self.gen is None:
+            raise ValueError(f"column {self.name} is generated: statements give it no value")
         if self.nullable and rnd.random() < p_null:
             return "NULL"
         return self.gen(rnd)
