@@ -21,7 +21,7 @@ __all__ = ["format_uuid", "gtid_fields", "gtid_tagged_fields", "gtid_text", "mar
            "text_of"]
 
 
-def text_of(data: bytes | str | None) -> str | None:
+def text_of(data: bytes | bytearray | str | None) -> str | None:
     """Statement text as a str: UTF-8, with undecodable bytes shown as ``\\xNN``."""
     if data is None or isinstance(data, str):
         return data
@@ -66,7 +66,7 @@ def gtid_tagged_fields(b: Any) -> dict:
         out[name] = getattr(value, "value", value)
     sid = getattr(b, "sid", None)
     if isinstance(sid, list):  # each UUID byte is its own varlen integer in mysql::serialization
-        sid = bytes(getattr(x, "value", x) for x in sid)
+        sid = bytes(int(getattr(x, "value", x) or 0) for x in sid)
     gno = getattr(b, "gno", None)
     gno = getattr(gno, "value", gno)
     tag = getattr(b, "tag", None)

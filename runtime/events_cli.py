@@ -81,9 +81,9 @@ def run_events(args: argparse.Namespace) -> int:
                 info = event_info(event, record["body"] or {}).replace("\n", " ")
                 out.write(f"{record['file']}\t{record['pos']}\t{record['type']}\t{record['server_id']}\t"
                           f"{record['end_pos']}\t{info}\n")
-        for err in reader.errors:  # skip mode: every damaged range (stop mode raised already)
-            report_error(err, args.debug)
-            status = max(status, exit_status_for(err))
+        for problem in reader.errors:  # skip mode: every damaged range (stop mode raised already)
+            report_error(problem, args.debug)
+            status = max(status, exit_status_for(problem))
         return status
 
     return for_each_file(args, handle)

@@ -50,6 +50,7 @@ from typing import Any
 from .column import FLAVOR_MARIADB, MYSQL_TYPE, Column
 from .errors import RowDecodeError
 from .types.bit import bit_size
+from .types.charsets import codec_of_collation
 from .types.decimal import DECIMAL_SOURCE_NAMES, decimal_binary_size, decimal_decoder, decimal_source
 from .types.enum_set import enum_decoder, set_decoder
 from .types.geometry import Geometry
@@ -57,14 +58,12 @@ from .types.integers import STRUCT_CODES
 from .types.json_binary import decode_json_binary
 from .types.json_diff import JsonDiff, JsonDiffError, apply_json_diffs, decode_json_diff
 from .types.strings import ERRORS_MODES, text_decoder, uncompress_mariadb
-from .types.charsets import codec_of_collation
 from .types.temporal import (
     TEMPORAL_SOURCE_NAMES,
     date_source,
-    datetime2_source,
-    timestamp2_source,
     datetime2_decoder,
     datetime2_size,
+    datetime2_source,
     decode_date,
     decode_datetime,
     decode_time,
@@ -75,6 +74,7 @@ from .types.temporal import (
     time2_size,
     timestamp2_decoder,
     timestamp2_size,
+    timestamp2_source,
 )
 from .types.vector import decode_vector
 
@@ -161,11 +161,10 @@ def _text_codec(column: Column, prefix: int, errors: str, pre: Callable[[bytes],
             inline = "utf8_or_bytes"
         elif errors == "strict" and codec_of_collation(column.charset, column.flavor) == "utf-8":
             inline = "utf8"
+    func: Callable[[bytes], Any] = decode
     if pre is not None:
         def func(raw: bytes) -> Any:
             return decode(pre(raw))
-    else:
-        func = decode
     return _Codec(column, prefix=prefix, func=func, inline=inline)
 
 
@@ -410,7 +409,7 @@ def _compile(codecs: Sequence[_Codec], names: Sequence[str], mask: int | None) -
             lines.append(f"        v{k} = {body[1]}")
             values[k] = f"v{k}"
             continue
-        if mask >> k & 1:
+        if mask is not None and mask >> k & 1:
             continue
         if codec.fmt is not None and codec.error is None:
             run.append(k)
@@ -422,7 +421,7 @@ def _compile(codecs: Sequence[_Codec], names: Sequence[str], mask: int | None) -
     flush_run()
     lines.append("    if pos > end:")
     lines.append("        raise _Overrun")
-    pairs = ", ".join(f"{name!r}: {value}" for name, value in zip(names, values))
+    pairs = ", ".join(f"{name!r}: {value}" for name, value in zip(names, values, strict=True))
     lines.append(f"    return {{{pairs}}}, pos")
     source = "\n".join(lines)
     exec(compile(source, f"<row decoder {'any' if generic else mask}>", "exec"), ns)
@@ -581,7 +580,9 @@ class RowImageDecoder:
         generic = self._generic
         return lambda buf, pos, end: generic(buf, pos, end, m)
 
-    def decode(self, buf: bytes | bytearray | memoryview, pos: int = 0, end: int | None = None) -> tuple[dict[str, Any], int]:
+    def decode(
+        self, buf: bytes | bytearray | memoryview, pos: int = 0, end: int | None = None
+    ) -> tuple[dict[str, Any], int]:
         """Decode the row image starting at ``buf[pos]``.
 
         Parameters
@@ -621,7 +622,7 @@ class RowImageDecoder:
         m = int.from_bytes(buf[pos : pos + nb], "little")
         pos += nb
         row: dict[str, Any] = {}
-        for k, (column, read) in enumerate(zip(self.present_columns, self._readers)):
+        for k, (column, read) in enumerate(zip(self.present_columns, self._readers, strict=True)):
             if m >> k & 1:
                 row[column.name] = None
                 continue

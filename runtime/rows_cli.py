@@ -7,7 +7,7 @@ import sys
 from datetime import UTC, datetime
 from typing import Any
 
-from .changes import ChangeReader, RowChange
+from .changes import ChangeReader, RowChange, Undecodable
 from .cli_common import (
     EXIT_OK,
     SHARED_FLAGS_EPILOG,
@@ -28,8 +28,7 @@ from .value_json import change_json, dumps, image_json
 _DESCRIPTION = """\
 Print every row change of each FILE. --format text shows one change per line;
 jsonl prints objects with file, pos, timestamp, gtid, schema, table, op, before,
-after; parquet writes typed tables, one dataset per table at
-DIR/<schema>.<table>/ (with --output DIR). Without column names in the binlog
+after. Without column names in the binlog
 (binlog_row_metadata=FULL), columns are @1, @2, ... unless --schema names them."""
 
 
@@ -39,11 +38,9 @@ def add_rows_parser(sub: Any) -> None:
                        description=_DESCRIPTION, epilog=SHARED_FLAGS_EPILOG,
                        formatter_class=argparse.RawDescriptionHelpFormatter)
     add_files_argument(p)
-    add_reading_arguments(p, formats=("text", "jsonl", "parquet"),
+    add_reading_arguments(p, formats=("text", "jsonl"),
                           format_help="text (default): one readable line per change; jsonl: one JSON object "
-                                      "per change; parquet: typed tables in --output DIR")
-    p.add_argument("-o", "--output", metavar="DIR",
-                   help="with --format parquet: the directory to write (replaced atomically when done)")
+                                      "per change")
     add_filter_arguments(p)
     add_schema_argument(p)
     p.add_argument("--undecodable", choices=("error", "keep"), default="error",
@@ -74,17 +71,11 @@ def _text_line(change: RowChange) -> str:
 
 def run_rows(args: argparse.Namespace) -> int:
     try:
-        if args.format == "parquet" and not args.output:
-            raise UsageError("--format parquet writes files: give --output DIR")
-        if args.output and args.format != "parquet":
-            raise UsageError("--output is for --format parquet")
         flt = filter_from_args(args)
         schema = schema_from_args(args)
     except UsageError as err:
         return report_usage_error(err, "rows")
-    undecodable = "keep" if args.undecodable == "keep" else "strict"
-    if args.format == "parquet":
-        return _run_parquet(args, flt, schema, undecodable)
+    undecodable: Undecodable = "keep" if args.undecodable == "keep" else "strict"
     out = sys.stdout
     jsonl = args.format == "jsonl"
 
@@ -117,40 +108,3 @@ def run_rows(args: argparse.Namespace) -> int:
         return status
 
     return for_each_file(args, handle)
-
-
-def _run_parquet(args: argparse.Namespace, flt: Any, schema: Any, undecodable: Any) -> int:
-    from .table_writer import TypedTableWriter
-
-    writer = TypedTableWriter(args.output)
-
-    def handle(name: str) -> int:
-        reader = ChangeReader(name, schema=schema, filters=flt, on_error=args.on_error,
-                              verify_checksums=args.verify_checksums, undecodable=undecodable)
-        raised: BinlogError | None = None
-        try:
-            for rows_event in reader.rows_events():
-                try:
-                    writer.add(rows_event, errors=undecodable)
-                except Exception as exc:
-                    reader.report(reader.decode_error(rows_event, exc))
-        except BinlogError as err:
-            raised = err
-            raise
-        finally:
-            for err in reader.errors:
-                if err is not raised:
-                    report_error(err, args.debug)
-        status = EXIT_OK
-        for err in reader.errors:
-            status = max(status, exit_status_for(err))
-        return status
-
-    try:
-        status = for_each_file(args, handle)
-        summary = writer.commit()
-    except BaseException:
-        writer.abort()
-        raise
-    print(f"binlog-ksy rows: {summary}", file=sys.stderr)
-    return status

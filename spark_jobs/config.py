@@ -25,8 +25,9 @@ pyspark (the CLI parses its arguments before it starts Spark).
 from __future__ import annotations
 
 import os
+from collections.abc import Mapping
 from dataclasses import dataclass, field, fields, replace
-from typing import Any, Mapping
+from typing import Any
 
 from ..runtime.errors import ConfigError, UsageError
 from ..runtime.filters import ChangeFilter
@@ -106,7 +107,7 @@ class ExtractConfig:
     split_size: int = 64 << 20
 
     @classmethod
-    def from_mapping(cls, data: Mapping[str, Any], base_dir: str | None = None) -> "ExtractConfig":
+    def from_mapping(cls, data: Mapping[str, Any], base_dir: str | None = None) -> ExtractConfig:
         """Settings from a mapping (a parsed job file); relative paths are taken from ``base_dir``."""
         known = {f.name for f in fields(cls)}
         unknown = set(data) - known
@@ -139,14 +140,14 @@ class ExtractConfig:
             cfg.schema_file = _resolve(cfg.schema_file, base_dir) if cfg.schema_file else None
         return cfg
 
-    def merged(self, **overrides: Any) -> "ExtractConfig":
+    def merged(self, **overrides: Any) -> ExtractConfig:
         """A copy with the given non-empty values replacing these (command-line flags over the file)."""
         given = {k: v for k, v in overrides.items() if v is not None and v != [] and v != {}}
         if "spark_conf" in given:
             given["spark_conf"] = {**self.spark_conf, **given["spark_conf"]}
         return replace(self, **given)
 
-    def validate(self) -> "ExtractConfig":
+    def validate(self) -> ExtractConfig:
         """Check what can be checked without Spark; raise :class:`ConfigError`."""
         if not self.inputs:
             raise ConfigError("no inputs: give INPUT... or 'inputs:' in the job file")

@@ -70,8 +70,8 @@ session time zone (``spark.sql.session.timeZone``).
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Iterator, Sequence
 
 from pyspark.sql.datasource import DataSource, DataSourceReader, InputPartition
 from pyspark.sql.types import (
@@ -238,7 +238,7 @@ class BinlogFilePartition(InputPartition):
     size: int | None
 
 
-def _bool(options: dict, key: str, default: bool) -> bool:
+def _bool(options: Mapping[str, str], key: str, default: bool) -> bool:
     value = options.get(key)
     if value is None:
         return default
@@ -250,7 +250,7 @@ def _bool(options: dict, key: str, default: bool) -> bool:
     raise ValueError(f"option {key}: expected true or false, not {value!r}")
 
 
-def _paths(options: dict) -> list[str]:
+def _paths(options: Mapping[str, str]) -> list[str]:
     paths = options.get("paths")
     out: list[str] = []
     if paths:
@@ -361,7 +361,7 @@ class BinlogDataSource(DataSource):
             return ERRORS_SCHEMA
         return typed_schema(self._typed_tables())
 
-    def reader(self, schema: StructType) -> "BinlogDataSourceReader":
+    def reader(self, schema: StructType) -> BinlogDataSourceReader:
         return BinlogDataSourceReader(schema, self._read_options(), _paths(self.options))
 
     def _read_options(self) -> ReadOptions:
@@ -382,7 +382,7 @@ class BinlogDataSource(DataSource):
             batch_size=int(o.get("batch_size", 8192)),
             verify_checksums=_bool(o, "verify_checksums", True),
             filter=ChangeFilter.from_options(dict(o)),
-            on_error=on_error,
+            on_error="stop" if on_error == "stop" else "skip",
             schema_yaml=schema_yaml,
             with_body=_bool(o, "with_body", True),
             typed_tables=self._typed_tables(),

@@ -59,8 +59,9 @@ import json
 import os
 import sys
 import time
+from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass, field
-from typing import Any, Callable, Sequence, TextIO
+from typing import Any, TextIO
 
 import pyarrow as pa
 from pyspark.sql import SparkSession
@@ -169,7 +170,8 @@ class ExtractSummary:
 
 def _task_options(cfg: ExtractConfig, out: OutputDirectory, reporter: JobProgress) -> TaskOptions:
     schema_yaml = _read_text(cfg.schema_file) if cfg.schema_file else None
-    return TaskOptions(out_root=out.tmp, filter=cfg.filter(), on_error=cfg.on_error,
+    return TaskOptions(out_root=out.tmp, filter=cfg.filter(),
+                       on_error="stop" if cfg.on_error == "stop" else "skip",
                        verify_checksums=cfg.verify_checksums, with_body=cfg.with_body, schema_yaml=schema_yaml,
                        typed=cfg.typed, batch_size=cfg.batch_size, progress_dir=reporter.dir)
 
@@ -349,8 +351,3 @@ def run_extract_config(cfg: ExtractConfig, *, spark: SparkSession | None = None,
     finally:
         reporter.close()
     return summary
-
-
-def _path_safe(name: str) -> str:
-    """A database or table name as one path component: ``/ \\ . : %``, spaces and controls as ``%XX``."""
-    return "".join(f"%{ord(c):02X}" if c in "/\\.:%" or ord(c) <= 32 or ord(c) == 127 else c for c in name)

@@ -24,7 +24,7 @@ from typing import Any
 import pyarrow as pa
 import pyarrow.parquet as pq
 
-from ..runtime.changes import ChangeReader, RowsEvent
+from ..runtime.changes import ChangeReader, OnError, RowsEvent
 from ..runtime.errors import BinlogError
 from ..runtime.event import Event
 from ..runtime.event_types import ROWS_EVENTS
@@ -35,8 +35,10 @@ from ..runtime.value_json import dumps, image_json
 from . import arrow_schemas as schemas
 from .paths import is_uri, open_binlog
 from .records import (
+    TYPED_META_COLUMNS,
     ProgressWriter,
     _column_info,
+    _converter,
     _error_struct,
     _internal_error,
     _json_text,
@@ -44,6 +46,7 @@ from .records import (
     _micros,
     _open_error,
     _text_map,
+    typed_spark_type,
 )
 
 __all__ = ["DEFAULT_SPLIT_SIZE", "TaskOptions", "TaskResult", "TaskSpec", "partition_dir", "plan_tasks", "run_task"]
@@ -98,7 +101,7 @@ class TaskOptions:
 
     out_root: str
     filter: ChangeFilter = field(default_factory=ChangeFilter)
-    on_error: str = "skip"
+    on_error: OnError = "skip"
     verify_checksums: bool = True
     with_body: bool = True
     schema_yaml: str | None = None
@@ -198,6 +201,49 @@ class _Parts:
             writer.close()
 
 
+# -- typed tables ---------------------------------------------------------------------------------
+
+_TYPED_META_SCHEMA = [("_file", pa.string()), ("_pos", pa.int64()), ("_row_index", pa.int32()),
+                      ("_timestamp", pa.timestamp("us", tz="UTC")), ("_server_id", pa.int64()),
+                      ("_gtid", pa.string()), ("_transaction", pa.int64()), ("_op", pa.string())]
+assert tuple(n for n, _ in _TYPED_META_SCHEMA) == TYPED_META_COLUMNS
+
+
+def arrow_type_of(spark_type: str) -> pa.DataType:
+    """The Arrow type of a type name of :func:`.records.typed_spark_type`."""
+    simple = {"int": pa.int32(), "bigint": pa.int64(), "float": pa.float32(), "double": pa.float64(),
+              "date": pa.date32(), "timestamp_ntz": pa.timestamp("us"), "timestamp": pa.timestamp("us", tz="UTC"),
+              "interval": pa.duration("us"), "binary": pa.binary(), "string": pa.string(),
+              "array<float>": pa.list_(pa.float32())}
+    if spark_type in simple:
+        return simple[spark_type]
+    if spark_type.startswith("decimal("):
+        precision, scale = (int(x) for x in spark_type[8:-1].split(","))
+        return pa.decimal128(precision, scale)
+    raise ValueError(f"unknown typed column type {spark_type!r}")
+
+
+def path_safe(name: str) -> str:
+    """A database or table name as one path component: ``/ \\ . : %``, spaces and controls as ``%XX``."""
+    return "".join(f"%{ord(c):02X}" if c in "/\\.:%" or ord(c) <= 32 or ord(c) == 127 else c for c in name)
+
+
+class _TypedLayout:
+    """The typed dataset part of one table layout: its Arrow schema and one converter per column."""
+
+    def __init__(self, columns: tuple[tuple[str, str], ...], writer: _PartWriter) -> None:
+        self.converters = [(name, _converter(spark_type)) for name, spark_type in columns]
+        self.writer = writer
+
+
+def _typed_columns(table_map: Any) -> tuple[tuple[str, str], ...] | None:
+    """``(name, spark type)`` per column, None when the column names are unknown (``@1``...)."""
+    if any(c.name is None or c.name.startswith("@") for c in table_map.columns):
+        return None
+    reserved = set(TYPED_META_COLUMNS)
+    return tuple((c.name, typed_spark_type(_column_info(c))) for c in table_map.columns if c.name not in reserved)
+
+
 # -- transactions ---------------------------------------------------------------------------------
 
 
@@ -283,6 +329,7 @@ class _Task:
         self.errors = self.parts.get(schemas.ERRORS, "errors")
         self.transactions = _Transactions(spec.uri, self.parts.get(schemas.TRANSACTIONS, "transactions"))
         self.defined: dict[tuple[str, str], Any] = {}
+        self.layouts: dict[tuple[str, str, tuple[tuple[str, str], ...]], _TypedLayout] = {}
         self._length = (spec.end if spec.end is not None else spec.size or 0) - (spec.start or 0)
         self.progress = ProgressWriter(opts.progress_dir, "extract", f"{spec.uri}#{spec.name}", self._length)
 
@@ -322,7 +369,7 @@ class _Task:
                 top = event.in_payload is None
                 if splittable is None and reader.format is not None and event.pos >= 4:
                     splittable = every_transaction_has_a_gtid(reader.format)
-                if not owns:
+                if start is not None and not owns:
                     if event.pos < start or not splittable:  # the format description; or a file not split
                         if not splittable and event.pos >= start:
                             break
@@ -371,8 +418,8 @@ class _Task:
         except Exception as exc:  # a bug: keep what was read, report it, go on with other files
             errors.append(_internal_error(self.uri, exc, reader.position))
         if owns:
-            for err in errors[reported:]:
-                self.error(err)
+            for problem in errors[reported:]:
+                self.error(problem)
         self.progress.update(self._length, rows, done=True)
 
     def _rows(self, changes: ChangeReader, rows_event: RowsEvent) -> None:
@@ -398,12 +445,38 @@ class _Task:
                         _text_map(before), _text_map(after), list(change.primary_key), columns))
             columns = None
         qualified = f"{key[0]}.{key[1]}"
+        if self.opts.typed:
+            self._typed(rows_event, decoded, qualified)
         self.result.changes[qualified] = self.result.changes.get(qualified, 0) + len(decoded)
         self.transactions.add_changes(rows_event.transaction, qualified, rows_event.op, len(decoded))
+
+    def _typed(self, rows_event: RowsEvent, decoded: list[Any], qualified: str) -> None:
+        table_map = rows_event.table_map
+        columns = _typed_columns(table_map)
+        if columns is None:
+            return  # column names unknown: the changes stay in changes/ only
+        layout_key = (table_map.schema, table_map.table, columns)
+        layout = self.layouts.get(layout_key)
+        if layout is None:
+            number = sum(1 for k in self.layouts if k[:2] == layout_key[:2])
+            schema = pa.schema(_TYPED_META_SCHEMA + [(n, arrow_type_of(t)) for n, t in columns])
+            folder = f"{path_safe(table_map.schema)}.{path_safe(table_map.table)}"
+            path = "/".join([self.parts.root, "tables", folder, f"part-{self.spec.name}-{number:03d}.parquet"])
+            layout = self.layouts[layout_key] = _TypedLayout(columns, _PartWriter(path, schema, self.opts.batch_size))
+            self.result.typed[qualified] = self.result.typed.get(qualified, 0) + 1
+        for change in decoded:
+            image = change.before if change.op == "delete" else change.after
+            if image is None:
+                continue
+            values = [None if image.get(name) is None else conv(image[name]) for name, conv in layout.converters]
+            layout.writer.add((self.uri, change.pos, change.row_index, _micros(change.timestamp), change.server_id,
+                               change.gtid, change.transaction, change.op, *values))
 
     def finish(self) -> TaskResult:
         self.transactions.flush()
         self.parts.close()
+        for layout in self.layouts.values():
+            layout.writer.close()
         self.result.events = self.events.count
         self.result.transactions = self.transactions.written
         return self.result

@@ -16,6 +16,7 @@ import os
 import shutil
 import socket
 import uuid
+from typing import Any
 
 from pyspark.sql import SparkSession
 
@@ -41,10 +42,11 @@ class OutputDirectory:
         token = uuid.uuid4().hex[:12]
         self.tmp = f"{parent}/.{name}.tmp-{token}"
         self.old = f"{parent}/.{name}.old-{token}"
-        jvm = spark.sparkContext._jvm  # type: ignore[attr-defined]
+        jvm: Any = spark.sparkContext._jvm
+        jsc: Any = spark.sparkContext._jsc
         self._jvm = jvm
         self._Path = jvm.org.apache.hadoop.fs.Path
-        self._fs = self._Path(self.output).getFileSystem(spark.sparkContext._jsc.hadoopConfiguration())  # type: ignore[attr-defined]
+        self._fs = self._Path(self.output).getFileSystem(jsc.hadoopConfiguration())
 
     def path(self, *parts: str) -> str:
         return "/".join([self.tmp, *parts])

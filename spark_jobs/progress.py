@@ -38,7 +38,7 @@ class JobProgress:
         self.tasks = len(files)
         self.total_bytes = sum(f.size or 0 for f in files)
         self.interval = interval
-        self.local = spark.sparkContext.master.startswith("local")
+        self.local = str(spark.sparkContext.master).startswith("local")
         self.dir = tempfile.mkdtemp(prefix="binlog-ksy-progress-") if self.local else None
         self._tracker = spark.sparkContext.statusTracker()
         self._stop = threading.Event()

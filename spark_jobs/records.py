@@ -24,12 +24,14 @@ import datetime as dt
 import hashlib
 import json
 import os
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from decimal import Decimal
-from typing import Any, Callable, Iterable, Iterator
+from typing import Any
 
 import pyarrow as pa
 
+from ..runtime.changes import OnError
 from ..runtime.errors import BinlogError, UndecodableValueError
 from ..runtime.filters import ChangeFilter, EventSelection
 from ..runtime.value_json import image_json
@@ -67,7 +69,7 @@ COLUMN_INFO_FIELDS = ("name", "type", "type_code", "meta", "unsigned", "nullable
 TYPED_META_COLUMNS = ("_file", "_pos", "_row_index", "_timestamp", "_server_id", "_gtid", "_transaction", "_op")
 
 _MICROS = 1_000_000
-_EPOCH = dt.datetime(1970, 1, 1, tzinfo=dt.timezone.utc)
+_EPOCH = dt.datetime(1970, 1, 1, tzinfo=dt.UTC)
 
 
 # -- options ---------------------------------------------------------------------------
@@ -89,7 +91,7 @@ class TypedTable:
         return {"schema": self.schema, "table": self.table, "columns": [list(c) for c in self.columns]}
 
     @classmethod
-    def from_json(cls, data: dict) -> "TypedTable":
+    def from_json(cls, data: dict) -> TypedTable:
         return cls(data["schema"], data["table"], tuple((str(n), str(t)) for n, t in data["columns"]))
 
 
@@ -124,7 +126,7 @@ class ReadOptions:
     batch_size: int = 8192
     verify_checksums: bool = True
     filter: ChangeFilter = field(default_factory=ChangeFilter)
-    on_error: str = "skip"
+    on_error: OnError = "skip"
     schema_yaml: str | None = None
     with_body: bool = True
     typed_tables: tuple[TypedTable, ...] = ()
@@ -150,7 +152,7 @@ class ProgressWriter:
         self.enabled = bool(progress_dir)
         self.uri, self.size, self.every = uri, size, every_bytes
         self._last = 0
-        if self.enabled:
+        if progress_dir:
             digest = hashlib.sha1(uri.encode()).hexdigest()[:20]
             self.path = f"{progress_dir.rstrip('/')}/{kind}/{digest}.json"
 
@@ -298,8 +300,8 @@ def _iter_event_rows(uri: str, size: int | None, opts: ReadOptions, progress: Pr
             yield _event_error_row(uri, err)
         except Exception as exc:  # a bug: keep the rows so far, report it, go on with other files
             yield _event_error_row(uri, _internal_error(uri, exc, reader.position))
-        for err in reader.errors[reported:]:
-            yield _event_error_row(uri, err)
+        for problem in reader.errors[reported:]:
+            yield _event_error_row(uri, problem)
         progress.update(size if size is not None else reader.position, rows, done=True)
 
 
@@ -410,8 +412,8 @@ def _iter_changes_of_file(uri: str, size: int | None, opts: ReadOptions, progres
         except Exception as exc:  # a bug: keep the rows so far, report it, go on with other files
             errors.append(_internal_error(uri, exc, reader.reader.position))
         if on_error is not None:
-            for err in errors[reported:]:
-                yield on_error(err)
+            for problem in errors[reported:]:
+                yield on_error(problem)
         progress.update(size if size is not None else reader.reader.position, rows, done=True)
 
 
@@ -555,13 +557,13 @@ def _converter(spark_type: str) -> Callable[[Any], Any]:
         def conv(v: Any) -> Any:
             if not isinstance(v, dt.datetime):
                 return None
-            return v if v.tzinfo is None else v.astimezone(dt.timezone.utc).replace(tzinfo=None)
+            return v if v.tzinfo is None else v.astimezone(dt.UTC).replace(tzinfo=None)
         return conv
     if spark_type == "timestamp":
         def conv(v: Any) -> Any:
             if not isinstance(v, dt.datetime):
                 return None
-            return v if v.tzinfo is not None else v.replace(tzinfo=dt.timezone.utc)
+            return v if v.tzinfo is not None else v.replace(tzinfo=dt.UTC)
         return conv
     if spark_type == "interval":
         return lambda v: v if isinstance(v, dt.timedelta) else None
@@ -661,9 +663,9 @@ class BatchBuilder:
         """The rows collected so far as a batch (None when there are none)."""
         if not self.rows:
             return None
-        columns = list(zip(*self.rows))
+        columns = list(zip(*self.rows, strict=True))
         self.rows = []
-        arrays = [pa.array(col, type=fld.type) for col, fld in zip(columns, self.schema)]
+        arrays = [pa.array(col, type=fld.type) for col, fld in zip(columns, self.schema, strict=True)]
         return pa.RecordBatch.from_arrays(arrays, schema=self.schema)
 
 
