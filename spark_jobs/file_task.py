@@ -228,6 +228,30 @@ def path_safe(name: str) -> str:
     return "".join(f"%{ord(c):02X}" if c in "/\\.:%" or ord(c) <= 32 or ord(c) == 127 else c for c in name)
 
 
+_SPARK_JSON = {"int": "integer", "bigint": "long", "timestamp_ntz": "timestamp_ntz", "interval": "interval day to second"}
+_META_SPARK_JSON = ["string", "long", "integer", "timestamp", "long", "string", "long", "string"]
+
+
+def spark_schema_json(columns: tuple[tuple[str, str], ...]) -> str:
+    """The Spark schema of a typed table as Spark stores it in Parquet footers.
+
+    Spark reads a Parquet file's schema from its ``org.apache.spark.sql.parquet.row.metadata``
+    key when there is one: that is how a TIME column (``duration[us]``, an INT64 in Parquet) comes
+    back as ``interval day to second`` rather than ``bigint``.
+    """
+    import json
+
+    def spark_type(name: str) -> object:
+        if name == "array<float>":
+            return {"type": "array", "elementType": "float", "containsNull": True}
+        return _SPARK_JSON.get(name, name)
+
+    fields = [{"name": n, "type": t, "nullable": True, "metadata": {}}
+              for n, t in zip(TYPED_META_COLUMNS, _META_SPARK_JSON, strict=True)]
+    fields += [{"name": n, "type": spark_type(t), "nullable": True, "metadata": {}} for n, t in columns]
+    return json.dumps({"type": "struct", "fields": fields})
+
+
 class _TypedLayout:
     """The typed dataset part of one table layout: its Arrow schema and one converter per column."""
 
@@ -459,7 +483,8 @@ class _Task:
         layout = self.layouts.get(layout_key)
         if layout is None:
             number = sum(1 for k in self.layouts if k[:2] == layout_key[:2])
-            schema = pa.schema(_TYPED_META_SCHEMA + [(n, arrow_type_of(t)) for n, t in columns])
+            schema = pa.schema(_TYPED_META_SCHEMA + [(n, arrow_type_of(t)) for n, t in columns],
+                               metadata={"org.apache.spark.sql.parquet.row.metadata": spark_schema_json(columns)})
             folder = f"{path_safe(table_map.schema)}.{path_safe(table_map.table)}"
             path = "/".join([self.parts.root, "tables", folder, f"part-{self.spec.name}-{number:03d}.parquet"])
             layout = self.layouts[layout_key] = _TypedLayout(columns, _PartWriter(path, schema, self.opts.batch_size))
