@@ -228,7 +228,8 @@ def path_safe(name: str) -> str:
     return "".join(f"%{ord(c):02X}" if c in "/\\.:%" or ord(c) <= 32 or ord(c) == 127 else c for c in name)
 
 
-_SPARK_JSON = {"int": "integer", "bigint": "long", "timestamp_ntz": "timestamp_ntz", "interval": "interval day to second"}
+_SPARK_JSON = {"int": "integer", "bigint": "long", "timestamp_ntz": "timestamp_ntz",
+               "interval": "interval day to second"}
 _META_SPARK_JSON = ["string", "long", "integer", "timestamp", "long", "string", "long", "string"]
 
 
