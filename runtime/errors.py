@@ -163,6 +163,34 @@ class RowDecodeError(UndecodableValueError):
         self.data_offset = offset
 
 
+class TextDecodeError(UndecodableValueError, ValueError):
+    """Bytes of a text column that its character set cannot decode.
+
+    Attributes
+    ----------
+    column
+        Name of the column.
+    charset
+        The MySQL character set name.
+    position
+        Offset of the first bad byte inside the value.
+    """
+
+    def __init__(self, column: str, charset: str, raw: bytes, cause: UnicodeDecodeError) -> None:
+        self.column = column
+        self.charset = charset
+        self.position = cause.start
+        bad = raw[cause.start : cause.start + 8].hex()
+        super().__init__(
+            f"column {column}: value is not valid {charset} "
+            f"(byte {cause.start} of {len(raw)}: 0x{bad})"
+        )
+
+
+class JsonDiffError(UndecodableValueError, ValueError):
+    """A diff vector that cannot be decoded, or a diff that cannot be applied."""
+
+
 class CompressionError(MalformedEventError):
     """Compressed data (MariaDB compressed events and columns) does not inflate to what its header says."""
 

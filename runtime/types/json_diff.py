@@ -26,6 +26,7 @@ from __future__ import annotations
 import json
 from typing import Any, NamedTuple
 
+from ..errors import JsonDiffError
 from .json_binary import decode_json_binary
 
 __all__ = [
@@ -48,10 +49,6 @@ class JsonDiff(NamedTuple):
     op: str
     path: str
     value: Any = None
-
-
-class JsonDiffError(ValueError):
-    """A diff vector that cannot be decoded, or a diff that cannot be applied."""
 
 
 def _packed(data: bytes, pos: int) -> tuple[int, int]:

@@ -28,6 +28,7 @@ import zlib
 from collections.abc import Callable
 
 from ..column import Column
+from ..errors import TextDecodeError
 from .charsets import BINARY, charset_of_collation, codec_of_collation, decode_mysql_latin1
 
 __all__ = [
@@ -40,30 +41,6 @@ __all__ = [
 
 #: Accepted ``errors`` values: raise, keep the raw bytes, or substitute U+FFFD.
 ERRORS_MODES = ("strict", "keep", "replace")
-
-
-class TextDecodeError(ValueError):
-    """Bytes of a text column that its character set cannot decode.
-
-    Attributes
-    ----------
-    column
-        Name of the column.
-    charset
-        The MySQL character set name.
-    position
-        Offset of the first bad byte inside the value.
-    """
-
-    def __init__(self, column: str, charset: str, raw: bytes, cause: UnicodeDecodeError) -> None:
-        self.column = column
-        self.charset = charset
-        self.position = cause.start
-        bad = raw[cause.start : cause.start + 8].hex()
-        super().__init__(
-            f"column {column}: value is not valid {charset} "
-            f"(byte {cause.start} of {len(raw)}: 0x{bad})"
-        )
 
 
 def decode_utf8_or_bytes(raw: bytes) -> str | bytes:
