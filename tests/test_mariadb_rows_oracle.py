@@ -314,3 +314,11 @@ def test_a_wrong_value_in_any_column_fails_the_replay_comparison(runs) -> None:
     missed = [k for k, caught in tried.items() if not caught]
     assert not missed, f"wrong values not caught: {missed}"
     assert len(tried) > 100
+
+
+def test_columnar_decoder_equals_row_decoder(runs) -> None:
+    """Every column type, every row-image setting: the columnar decoder agrees with the row decoder."""
+    from test_columnar import assert_columnar_equals_row_decoder
+
+    fast = sum(assert_columnar_equals_row_decoder(path) for run in runs for path in run.files)
+    assert fast > 0

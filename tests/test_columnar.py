@@ -1,0 +1,145 @@
+"""The columnar decoder gives exactly what the row decoder gives, converted to Arrow.
+
+The row decoder (``runtime/row_image.py``) is the reference; the columnar one
+(``runtime/columnar.py``) must agree on every rows event of every shared
+fixture and bundled sample, event by event and over whole runs of events
+(``iter_change_columns``). The MariaDB oracle tests run the same check on
+binlogs of every column type (``test_mariadb_rows_oracle.py``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import numpy as np
+import pyarrow as pa
+import pytest
+
+from binlog_ksy.runtime.changes import ChangeReader
+from binlog_ksy.runtime.columnar import ChangeColumns, columns_of_rows, decode_run, iter_change_columns
+from binlog_ksy.runtime.row_image import decode_rows
+from binlog_ksy.runtime.row_scan import VALUE_NULL, gather_values, scan_images
+from fixture_index import FIXTURES as FIXTURES_DIR
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def binlog_files() -> list[Path]:
+    paths = [p for p in FIXTURES_DIR.rglob("*") if p.is_file()]
+    paths += [p for p in (ROOT / "samples").rglob("*") if p.is_file()]
+    out = []
+    for p in sorted(paths):
+        with open(p, "rb") as fh:
+            if fh.read(4) == b"\xfebin":
+                out.append(p)
+    return out
+
+
+def _row_path(path: Path) -> Iterator[ChangeColumns]:
+    reader = ChangeReader(path, on_error="skip")
+    for ev in reader.rows_events():
+        try:
+            pairs = decode_rows(ev.table_map.columns, ev.op, ev.present_before, ev.present_after, ev.data,
+                                partial_json=ev.partial_json, memo=ev.table_map.memo)
+        except Exception:
+            continue
+        yield columns_of_rows(ev, pairs)
+
+
+def _side_tables(runs: list[ChangeColumns], side: str) -> list[tuple[int, str, list[tuple[str, pa.Array]]]]:
+    out: list[tuple[int, str, list[tuple[str, pa.Array]]]] = []
+    for run in runs:
+        image = getattr(run, side)
+        if image is None:
+            continue
+        for i in range(run.count):
+            ev = run.events[int(run.event_of_row[i])]
+            out.append((ev.event.pos, run.op, [(c.name, a[i]) for c, a in zip(image.columns, image.arrays,
+                                                                              strict=True)]))
+    return out
+
+
+def assert_columnar_equals_row_decoder(path: Path) -> int:
+    """Check one file both ways; returns how many events took the columnar path."""
+    fast_events = 0
+    reader = ChangeReader(path, on_error="skip")
+    for ev in reader.rows_events():
+        try:
+            pairs = decode_rows(ev.table_map.columns, ev.op, ev.present_before, ev.present_after, ev.data,
+                                partial_json=ev.partial_json, memo=ev.table_map.memo)
+        except Exception:
+            continue
+        slow = columns_of_rows(ev, pairs)
+        fast = decode_run([ev])
+        if fast is None:
+            continue
+        fast_events += 1
+        assert fast.count == slow.count == len(pairs)
+        assert fast.row_index.tolist() == list(range(len(pairs)))
+        for side in ("before", "after"):
+            a, b = getattr(fast, side), getattr(slow, side)
+            assert (a is None) == (b is None)
+            if a is None:
+                continue
+            assert a.exact == b.exact, (path, ev.event.pos, side)
+            for column, x, y in zip(a.columns, a.arrays, b.arrays, strict=True):
+                assert x.type == y.type, (path, ev.event.pos, column)
+                assert x.equals(y), (path, ev.event.pos, column, x.to_pylist()[:5], y.to_pylist()[:5])
+    # whole runs: same rows, same order, same values
+    fast_runs = list(iter_change_columns(ChangeReader(path, on_error="skip")))
+    slow_runs = list(_row_path(path))
+    for side in ("before", "after"):
+        got, want = _side_tables(fast_runs, side), _side_tables(slow_runs, side)
+        assert len(got) == len(want)
+        for g, w in zip(got, want, strict=True):
+            assert g[:2] == w[:2]
+            assert [(n, v.as_py()) for n, v in g[2]] == [(n, v.as_py()) for n, v in w[2]], (path, g[0])
+    return fast_events
+
+
+FILES = binlog_files()
+
+
+@pytest.mark.parametrize("path", FILES, ids=[str(p.relative_to(p.parents[1])) for p in FILES])
+def test_columnar_decoder_equals_row_decoder(path: Path) -> None:
+    assert_columnar_equals_row_decoder(path)
+
+
+def test_most_fixture_events_take_the_columnar_path() -> None:
+    fast = total = 0
+    for path in FILES:
+        reader = ChangeReader(path, on_error="skip")
+        for ev in reader.rows_events():
+            total += 1
+            fast += decode_run([ev]) is not None
+    assert total > 1000
+    assert fast / total > 0.95
+
+
+def test_scan_finds_every_value_and_null() -> None:
+    # two columns: a 2-byte integer and a 1-byte-prefixed string; images: (7, "ab"), (NULL, ""), (9, NULL)
+    data = bytes([0b00, 7, 0, 2, ord("a"), ord("b"), 0b01, 0, 0b10, 9, 0])
+    scan = scan_images(np.frombuffer(data, np.uint8), [[2, -1]])
+    assert scan.count == 3 and scan.truncated_at is None
+    assert scan.starts.tolist() == [0, 6, 8]
+    assert scan.offsets.tolist() == [[1, 4], [VALUE_NULL, 8], [9, VALUE_NULL]]
+    assert scan.lengths[:, 1].tolist()[:2] == [2, 0]
+    bounds, values = gather_values(np.frombuffer(data, np.uint8), scan.offsets[:, 1].copy(),
+                                   scan.lengths[:, 1].copy())
+    assert bounds.tolist() == [0, 2, 2, 2] and values.tobytes() == b"ab"
+
+
+def test_scan_reports_a_truncated_image_and_grows_past_its_capacity() -> None:
+    image = bytes([0, 1, 0, 0, 0])  # one 4-byte integer
+    data = image * 1000 + bytes([0, 1, 2])
+    scan = scan_images(np.frombuffer(data, np.uint8), [[4]], capacity=1)
+    assert scan.count == 1000
+    assert scan.truncated_at == 5000
+
+
+def test_update_images_alternate_layouts() -> None:
+    before, after = bytes([0, 5]), bytes([0, 1, 0, 0, 0, 0, 0, 0, 0])  # 1-byte then 8-byte column
+    scan = scan_images(np.frombuffer((before + after) * 3, np.uint8), [[1], [8]])
+    assert scan.count == 6
+    assert scan.offsets[::2, 0].tolist() == [1, 12, 23]
