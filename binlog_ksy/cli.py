@@ -13,8 +13,14 @@ job itself failed.
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from collections.abc import Sequence
+
+# Arrow's jemalloc pool hands freed memory back to the system; its default pool keeps it (for
+# `rows --format parquet`, about 40 MB more peak RSS). Before anything imports pyarrow; a user's
+# setting wins.
+os.environ.setdefault("ARROW_DEFAULT_MEMORY_POOL", "jemalloc")
 
 from .runtime.cli_common import EXIT_OK
 from .runtime.events_cli import add_events_parser

@@ -7,7 +7,8 @@ tables of the Spark job):
   column whose signedness is unknown is signed, as the row decoder reads it);
   YEAR -> ``int16`` (0 for YEAR 0000); BIT -> ``uint64``;
 * FLOAT -> ``float32``, DOUBLE -> ``float64``;
-* DECIMAL(p,s) -> ``decimal128(p,s)`` (``decimal256`` above 38 digits);
+* DECIMAL(p,s) -> ``decimal128(p,s)``; above 38 digits (also Spark's limit)
+  ``string``, the decimal text with every digit;
 * DATE -> ``date32``; DATETIME -> ``timestamp[us]`` (wall-clock time);
   TIMESTAMP -> ``timestamp[us, UTC]``; TIME -> ``duration[us]`` (negative and
   over 24 h allowed). Zero dates (``0000-00-00``) have no Arrow value: null;
@@ -15,7 +16,7 @@ tables of the Spark job):
   whose character set is unknown -> ``binary``;
 * ENUM -> ``string`` label (``uint16`` index without labels); SET ->
   ``list<string>`` (``uint64`` bitmask without labels); JSON -> ``string``
-  (MySQL's JSON text); VECTOR -> ``list<float32>``; NULL -> ``null``.
+  (MySQL's JSON text); VECTOR -> ``list<float32>``.
 
 A value with no representation in its type (a zero date, an ENUM index past
 the known labels, text kept as bytes) becomes null; :func:`value_converter`
@@ -71,14 +72,12 @@ def arrow_type(column: Column) -> pa.DataType:
     if t == T.DOUBLE:
         return pa.float64()
     if t == T.NULL:
-        return pa.null()
+        return pa.string()  # always NULL
     if t == T.NEWDECIMAL:
         precision, scale = column.meta >> 8, column.meta & 0xFF
         if 0 < precision <= 38 and scale <= precision:
             return pa.decimal128(precision, scale)
-        if 38 < precision <= 76 and scale <= precision:
-            return pa.decimal256(precision, scale)
-        return pa.string()
+        return pa.string()  # over 38 digits (Spark's limit too): the decimal text
     if t in (T.DATE, T.NEWDATE):
         return pa.date32()
     if t in (T.DATETIME, T.DATETIME2):
@@ -176,13 +175,10 @@ def value_converter(column: Column) -> Callable[[Any], tuple[Any, bool]]:
             except Exception:
                 return None, False
         return json_text
-    if pa.types.is_null(typ):
-        return lambda v: (None, True)
-
     def text(v: Any) -> tuple[Any, bool]:
         if v is None or isinstance(v, str):
             return v, True
         if isinstance(v, Decimal):
-            return str(v), True
+            return f"{v:f}", True
         return None, False
     return text

@@ -58,7 +58,7 @@ __all__ = ["ChangeColumns", "ImageColumns", "decode_run", "iter_change_columns"]
 T = MYSQL_TYPE
 
 #: Bytes of row images decoded in one go (bounds the memory of a run).
-MAX_RUN_BYTES = 8 << 20
+MAX_RUN_BYTES = 1 << 20
 
 _INT_DTYPES = {1: "i1", 2: "<i2", 4: "<i4", 8: "<i8"}
 _VECTOR_TYPES = frozenset((T.TINY, T.SHORT, T.LONG, T.LONGLONG, T.INT24, T.YEAR, T.FLOAT, T.DOUBLE, T.BIT,
@@ -196,7 +196,7 @@ def _column_array(column: Column, codec: _Codec, typ: pa.DataType, data: np.ndar
                 v = v << np.uint64(8) | raw[:, i].astype(np.uint64)
             return _from_numpy(v, offsets, typ), True
         if t == T.NULL:
-            return pa.nulls(n, typ), True
+            return pa.nulls(n, typ), True  # MYSQL_TYPE_NULL: no bytes, always NULL
         if t == T.ENUM:
             index = raw.view("<u2" if size == 2 else "u1").reshape(n)
             if column.enum_values is None:
@@ -318,8 +318,8 @@ def decode_run(run: Sequence[RowsEvent], *, errors: str = "strict") -> ChangeCol
         if any(not layout for layout in layouts):
             return None
         buf = b"".join(e.data for e in run) if len(run) > 1 else first.data
-        data = np.frombuffer(buf + bytes(16), dtype=np.uint8)[: len(buf)] if buf else np.zeros(0, np.uint8)
-        scan = scan_images(data, layouts)
+        padded = np.frombuffer(buf + bytes(16), dtype=np.uint8)  # fixed-size gathers may read past a NULL
+        scan = scan_images(padded[: len(buf)], layouts)
         if scan.truncated_at is not None or scan.count % len(sides):
             return None
         # every event must start where an image (pair) starts
@@ -332,7 +332,6 @@ def decode_run(run: Sequence[RowsEvent], *, errors: str = "strict") -> ChangeCol
                                                event_starts):
             return None
         row_index = np.arange(len(row_starts), dtype=np.int32) - first_rows[event_of_row].astype(np.int32)
-        padded = np.frombuffer(buf + bytes(16), dtype=np.uint8)
         images: dict[str, ImageColumns] = {}
         for s, (name, columns, codecs) in enumerate(sides):
             offsets = scan.offsets[s :: len(sides)]

@@ -10,8 +10,10 @@ where every value starts and how long it is; everything else (turning those
 bytes into typed Arrow columns) is done column by column with whole-array
 operations in :mod:`.columnar`.
 
-The loop is compiled with numba (``cache=True``: compiled once per machine,
-kept beside this file). UPDATE events alternate two layouts (before image,
+The loop is compiled: ``_row_scan.pyx``, built by Cython when the package is
+installed (chosen over numba for its memory: importing numba and loading its
+compiled code costs about 100 MB per process, this module about 1 MB; both
+scan equally fast). UPDATE events alternate two layouts (before image,
 after image): :func:`scan_images` takes one or two layouts and uses them in
 turn.
 """
@@ -21,7 +23,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import numpy as np
-from numba import njit
+
+from ._row_scan import gather, scan
 
 __all__ = ["ImageScan", "VALUE_NULL", "gather_values", "scan_images"]
 
@@ -31,48 +34,6 @@ VALUE_NULL = -1
 _OK = 0
 _TRUNCATED = 1
 _FULL = 2
-
-
-@njit(cache=True, nogil=True)
-def _scan(data, end, widths, ncols, nalt, pos, img, starts, offsets, lengths):  # noqa: ANN001 - compiled
-    """Fill ``starts``/``offsets``/``lengths`` from image ``img`` at ``pos``; returns (img, pos, status)."""
-    cap = starts.shape[0]
-    while pos < end:
-        if img >= cap:
-            return img, pos, _FULL
-        a = img % nalt
-        nc = ncols[a]
-        nb = (nc + 7) >> 3
-        start = pos
-        if pos + nb > end:
-            return img, start, _TRUNCATED
-        pos += nb
-        for k in range(nc):
-            if (data[start + (k >> 3)] >> (k & 7)) & 1:
-                offsets[img, k] = -1
-                lengths[img, k] = 0
-                continue
-            w = widths[a, k]
-            if w >= 0:
-                offsets[img, k] = pos
-                lengths[img, k] = w
-                pos += w
-            else:
-                p = -w
-                if pos + p > end:
-                    return img, start, _TRUNCATED
-                n = np.int64(0)
-                for i in range(p):
-                    n |= np.int64(data[pos + i]) << (8 * i)
-                pos += p
-                offsets[img, k] = pos
-                lengths[img, k] = n
-                pos += n
-            if pos > end:
-                return img, start, _TRUNCATED
-        starts[img] = start
-        img += 1
-    return img, pos, _OK
 
 
 @dataclass(slots=True)
@@ -118,7 +79,7 @@ def scan_images(data: np.ndarray, layouts: list[list[int]], *, capacity: int = 0
     lengths = np.empty((cap, width), dtype=np.int64)
     img, pos = 0, 0
     while True:
-        img, pos, status = _scan(data, end, widths, ncols, nalt, pos, img, starts, offsets, lengths)
+        img, pos, status = scan(data, end, widths, ncols, nalt, pos, img, starts, offsets, lengths)
         if status != _FULL:
             break
         cap *= 2
@@ -126,17 +87,6 @@ def scan_images(data: np.ndarray, layouts: list[list[int]], *, capacity: int = 0
         offsets = np.concatenate([offsets, np.empty_like(offsets)])
         lengths = np.concatenate([lengths, np.empty_like(lengths)])
     return ImageScan(starts[:img], offsets[:img], lengths[:img], img, pos if status == _TRUNCATED else None)
-
-
-@njit(cache=True, nogil=True)
-def _gather(data, offsets, lengths, out_offsets, out):  # noqa: ANN001 - compiled
-    for i in range(offsets.shape[0]):
-        start = offsets[i]
-        if start < 0:
-            continue
-        dst = out_offsets[i]
-        for j in range(lengths[i]):
-            out[dst + j] = data[start + j]
 
 
 def gather_values(data: np.ndarray, offsets: np.ndarray, lengths: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -149,5 +99,5 @@ def gather_values(data: np.ndarray, offsets: np.ndarray, lengths: np.ndarray) ->
     bounds = np.zeros(len(offsets) + 1, dtype=np.int64)
     np.cumsum(sizes, out=bounds[1:])
     out = np.empty(int(bounds[-1]), dtype=np.uint8)
-    _gather(data, offsets, sizes, bounds, out)
+    gather(data, np.ascontiguousarray(offsets), np.ascontiguousarray(sizes), bounds, out)
     return bounds.astype(np.int32), out

@@ -1,0 +1,6 @@
+import numpy as np
+
+def scan(data: np.ndarray, end: int, widths: np.ndarray, ncols: np.ndarray, nalt: int, pos: int, img: int,
+         starts: np.ndarray, offsets: np.ndarray, lengths: np.ndarray) -> tuple[int, int, int]: ...
+def gather(data: np.ndarray, offsets: np.ndarray, lengths: np.ndarray, out_offsets: np.ndarray,
+           out: np.ndarray) -> None: ...
