@@ -22,9 +22,10 @@ from .cli_common import (
     report_usage_error,
     schema_from_args,
 )
-from .columnar import iter_change_columns
+from .columnar import ChangeColumns, iter_change_columns
 from .errors import BinlogError, UsageError
 from .filters import ChangeFilter
+from .json_lines import json_lines
 from .parquet_output import TypedParquetOutput
 from .schema_file import SchemaFile
 from .value_json import change_json, dumps, image_json
@@ -80,6 +81,22 @@ def _text_line(change: RowChange) -> str:
     return f"{head}\n{body}"
 
 
+def _write_json_lines(reader: ChangeReader, columns: ChangeColumns) -> None:
+    """The JSON lines of a run of changes: built from its columns, or per change where they lost a value."""
+    out = sys.stdout.buffer
+    lines = json_lines(columns)
+    if lines is not None:
+        if len(lines):  # the lines are the string array's data buffer, end to end
+            _, offsets, data = lines.buffers()
+            bounds = memoryview(offsets).cast("i")
+            out.write(memoryview(data)[bounds[lines.offset]: bounds[lines.offset + len(lines)]])
+        return
+    for rows_event in columns.events:  # the row decoder gives zero dates their MySQL text
+        for change in reader.decode(rows_event):
+            out.write(dumps(change_json(change)).encode("utf-8"))
+            out.write(b"\n")
+
+
 def run_rows(args: argparse.Namespace) -> int:
     try:
         flt = filter_from_args(args)
@@ -92,8 +109,8 @@ def run_rows(args: argparse.Namespace) -> int:
     if args.output:
         return report_usage_error(UsageError("--output is for --format parquet; text and jsonl go to standard "
                                              "output"), "rows")
-    out = sys.stdout
     jsonl = args.format == "jsonl"
+    out = sys.stdout
 
     def handle(name: str) -> int:
         reader = ChangeReader(name, schema=schema, filters=flt, on_error=args.on_error,
@@ -107,11 +124,17 @@ def run_rows(args: argparse.Namespace) -> int:
                 reported += 1
 
         try:
-            for change in reader:
-                out.write(dumps(change_json(change)) if jsonl else _text_line(change))
-                out.write("\n")
-                if reported < len(reader.errors):
-                    flush()
+            if jsonl:
+                for columns in iter_change_columns(reader):
+                    _write_json_lines(reader, columns)
+                    if reported < len(reader.errors):
+                        flush()
+            else:
+                for change in reader:
+                    out.write(_text_line(change))
+                    out.write("\n")
+                    if reported < len(reader.errors):
+                        flush()
         except BinlogError as stop:
             for err in reader.errors[reported:]:
                 if err is not stop:

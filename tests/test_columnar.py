@@ -143,3 +143,41 @@ def test_update_images_alternate_layouts() -> None:
     scan = scan_images(np.frombuffer((before + after) * 3, np.uint8), [[1], [8]])
     assert scan.count == 6
     assert scan.offsets[::2, 0].tolist() == [1, 12, 23]
+
+
+def row_path_json_lines(path: Path) -> bytes:
+    """What ``rows --format jsonl`` printed before it was built from columns: one change at a time."""
+    from binlog_ksy.runtime.value_json import change_json, dumps
+
+    reader = ChangeReader(path, on_error="skip")
+    return b"".join(dumps(change_json(c)).encode("utf-8") + b"\n" for c in reader)
+
+
+def assert_jsonl_equals_row_path(path: Path, capsysbinary: pytest.CaptureFixture[bytes]) -> None:
+    from binlog_ksy.cli import main
+
+    main(["rows", "--format", "jsonl", "--on-error", "skip", str(path)])
+    got = capsysbinary.readouterr().out
+    want = row_path_json_lines(path)
+    if got != want:
+        g, w = got.splitlines(), want.splitlines()
+        first = next((i for i, (a, b) in enumerate(zip(g, w)) if a != b), min(len(g), len(w)))
+        raise AssertionError(f"{path}: line {first}: {g[first:first + 1]} != {w[first:first + 1]} "
+                             f"({len(g)} vs {len(w)} lines)")
+
+
+@pytest.mark.parametrize("path", FILES, ids=[str(p.relative_to(p.parents[1])) for p in FILES])
+def test_json_lines_from_columns_equal_the_row_path(path: Path, capsysbinary: pytest.CaptureFixture[bytes]) -> None:
+    assert_jsonl_equals_row_path(path, capsysbinary)
+
+
+def test_most_fixture_runs_get_their_json_from_columns() -> None:
+    from binlog_ksy.runtime.json_lines import json_lines
+
+    bulk = total = 0
+    for path in FILES:
+        for columns in iter_change_columns(ChangeReader(path, on_error="skip")):
+            total += 1
+            bulk += json_lines(columns) is not None
+    assert total > 500
+    assert bulk / total > 0.9

@@ -391,3 +391,12 @@ def test_parquet_tables_replay_to_the_servers_tables(runs, tmp_path) -> None:
         assert not mismatches, compare.summarize(mismatches)
         seen += counts
     assert seen["changes"] > 300 * len(runs)
+
+
+def test_jsonl_output_equals_the_row_path(runs, capsysbinary) -> None:
+    """``rows --format jsonl`` (built from columns) prints byte for byte what the row decoder's changes give."""
+    from test_columnar import assert_jsonl_equals_row_path
+
+    for run in runs:
+        for path in run.files:
+            assert_jsonl_equals_row_path(path, capsysbinary)

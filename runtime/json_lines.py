@@ -1,0 +1,131 @@
+"""The JSON lines of ``rows --format jsonl``, built from Arrow columns a whole run at a time.
+
+Byte for byte what :func:`.value_json.dumps` of :func:`.value_json.change_json`
+gives for each change (that per-row path is the reference and the tests hold
+the two equal), but assembled with Arrow compute functions over whole
+columns: integers and DECIMAL are cast to text, DATE/DATETIME/TIMESTAMP are
+formatted with ``strftime`` and cut to the column's fraction digits, text is
+escaped and quoted (a value with control characters sends its column to the
+per-value path), JSON documents are embedded as the canonical text the typed
+column holds. Other types (FLOAT, DOUBLE, TIME, SET, VECTOR, binary strings)
+are formatted value by value with :func:`.value_json.json_formatter`.
+
+A run whose columns lost a value Arrow cannot hold (zero dates) returns
+``None``: its lines come from the row decoder.
+"""
+
+from __future__ import annotations
+
+import json
+from functools import lru_cache
+from typing import Any
+
+import pyarrow as pa
+import pyarrow.compute as pc
+
+from .arrow_types import arrow_type
+from .column import MYSQL_TYPE, Column
+from .columnar import ChangeColumns, ImageColumns
+from .value_json import dumps, json_formatter
+
+__all__ = ["json_lines"]
+
+T = MYSQL_TYPE
+_CONTROL = r"[\x00-\x1f]"
+
+
+@lru_cache(maxsize=4096)
+def _text(constant: str) -> pa.Scalar:
+    """A typed string scalar (a bare ``str`` argument costs Arrow a type inference per call)."""
+    return pa.scalar(constant, pa.string())
+
+
+def _quoted(text: pa.Array) -> pa.Array:
+    return pc.binary_join_element_wise(_text('"'), text, _text('"'), _text(""))
+
+
+def _escaped(text: pa.Array) -> pa.Array | None:
+    """JSON string literals of UTF-8 text; ``None`` when some value needs more than ``\\\\`` and ``\\"``."""
+    if pc.any(pc.match_substring_regex(text, _CONTROL)).as_py():
+        return None
+    text = pc.replace_substring(text, "\\", "\\\\")
+    text = pc.replace_substring(text, '"', '\\"')
+    return _quoted(text)
+
+
+def _value_texts(column: Column, arr: pa.Array) -> pa.Array:
+    """Each value's JSON text (null for SQL NULL)."""
+    typ = arr.type
+    t = column.real_type
+    texts: pa.Array | None = None
+    if pa.types.is_integer(typ):
+        texts = arr.cast(pa.string())
+    elif pa.types.is_decimal(typ):
+        digits = arr.cast(pa.string())
+        if not pc.any(pc.match_substring(digits, "E")).as_py():  # Arrow writes 1.2E-8 for tiny values
+            texts = _quoted(digits)
+    elif t == T.NEWDECIMAL:  # over 38 digits: the typed column holds the decimal text already
+        texts = _quoted(arr)
+    elif pa.types.is_date(typ):
+        texts = _quoted(arr.cast(pa.string()))
+    elif pa.types.is_timestamp(typ):
+        fsp = column.fsp
+        width = 19 if fsp <= 0 else 20 + fsp
+        formatted = arr.cast(pa.string())  # YYYY-MM-DD HH:MM:SS.ffffff (+ Z for UTC)
+        texts = _quoted(pc.utf8_slice_codeunits(formatted, 0, width))
+    elif t == T.JSON and pa.types.is_string(typ):
+        texts = arr  # the canonical text of the document, embedded as is
+    elif pa.types.is_string(typ):
+        texts = _escaped(arr)
+    if texts is not None:
+        return texts
+    fmt = json_formatter(column)
+    return pa.array([None if v is None else dumps(fmt(v)) for v in arr.to_pylist()], pa.string())
+
+
+def _image_pieces(side: ImageColumns | None) -> list[Any]:
+    """``{"name":value,...}`` as constant strings and arrays of value texts, or ``null`` without that image."""
+    if side is None:
+        return ["null"]
+    pieces: list[Any] = []
+    for k, (column, arr) in enumerate(zip(side.columns, side.arrays, strict=True)):
+        pieces.append(("{" if k == 0 else ",") + json.dumps(column.name, ensure_ascii=False) + ":")
+        pieces.append(pc.fill_null(_value_texts(column, arr), _text("null")))
+    pieces.append("}")
+    return pieces
+
+
+def _join(pieces: list[Any], n: int) -> pa.Array:
+    """Element-wise concatenation of arrays and constant strings (adjacent constants merged first)."""
+    merged: list[Any] = []
+    for p in pieces:
+        if isinstance(p, str) and merged and isinstance(merged[-1], str):
+            merged[-1] += p
+        else:
+            merged.append(p)
+    if not any(isinstance(p, pa.Array) for p in merged):
+        return pa.array(["".join(merged)] * n, pa.string())
+    return pc.binary_join_element_wise(*[_text(p) if isinstance(p, str) else p for p in merged], _text(""))
+
+
+def json_lines(columns: ChangeColumns) -> pa.Array | None:
+    """One JSON object per change followed by a newline (a string array), ``None`` if the row path is needed."""
+    if not columns.exact:
+        return None
+    for side in (columns.before, columns.after):
+        if side is not None and any(arr.type != arrow_type(c) for c, arr in zip(side.columns, side.arrays,
+                                                                                strict=True)):
+            return None
+    n = columns.count
+    table_map = columns.table_map
+    events = [e.event for e in columns.events]
+    pos = columns.per_row([e.pos for e in events], pa.int64()).cast(pa.string())
+    timestamp = columns.per_row([e.timestamp for e in events], pa.int64()).cast(pa.string())
+    gtids = [None if e.gtid is None else json.dumps(e.gtid, ensure_ascii=False) for e in columns.events]
+    gtid = pc.fill_null(columns.per_row(gtids, pa.string()), _text("null"))
+    files = [json.dumps(e.file, ensure_ascii=False) for e in events]
+    file = columns.per_row(files, pa.string())
+    middle = (',"schema":' + json.dumps(table_map.schema, ensure_ascii=False) + ',"table":'
+              + json.dumps(table_map.table, ensure_ascii=False) + ',"op":' + json.dumps(columns.op) + ',"before":')
+    return _join(['{"file":', file, ',"pos":', pos, ',"timestamp":', timestamp, ',"gtid":', gtid, middle,
+                  *_image_pieces(columns.before), ',"after":', *_image_pieces(columns.after), "}\n"], n)
