@@ -161,7 +161,7 @@ def assert_jsonl_equals_row_path(path: Path, capsysbinary: pytest.CaptureFixture
     want = row_path_json_lines(path)
     if got != want:
         g, w = got.splitlines(), want.splitlines()
-        first = next((i for i, (a, b) in enumerate(zip(g, w)) if a != b), min(len(g), len(w)))
+        first = next((i for i, (a, b) in enumerate(zip(g, w, strict=False)) if a != b), min(len(g), len(w)))
         raise AssertionError(f"{path}: line {first}: {g[first:first + 1]} != {w[first:first + 1]} "
                              f"({len(g)} vs {len(w)} lines)")
 
