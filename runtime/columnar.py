@@ -53,7 +53,7 @@ from .types.temporal_columns import (
     timestamp_column,
 )
 
-__all__ = ["ChangeColumns", "ImageColumns", "decode_run", "iter_change_columns"]
+__all__ = ["ChangeColumns", "ImageColumns", "columns_of_rows", "decode_run", "iter_change_columns", "run_key"]
 
 T = MYSQL_TYPE
 
@@ -275,7 +275,7 @@ def _value_by_value(column: Column, codec: _Codec, typ: pa.DataType, buf: bytes,
 # -- a run of rows events ------------------------------------------------------------------
 
 
-def _run_key(rows_event: RowsEvent) -> tuple[Any, ...]:
+def run_key(rows_event: RowsEvent) -> tuple[Any, ...]:
     return (id(rows_event.table_map), rows_event.op, rows_event.present_before, rows_event.present_after,
             rows_event.partial_json)
 
@@ -415,7 +415,7 @@ def iter_change_columns(reader: ChangeReader, *, max_run_bytes: int = MAX_RUN_BY
     key = None
     try:
         for rows_event in reader.rows_events():
-            k = _run_key(rows_event)
+            k = run_key(rows_event)
             if run and (k != key or size >= max_run_bytes):
                 yield from flush()
                 run, size = [], 0

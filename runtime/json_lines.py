@@ -28,7 +28,7 @@ from .column import MYSQL_TYPE, Column
 from .columnar import ChangeColumns, ImageColumns
 from .value_json import dumps, json_formatter
 
-__all__ = ["json_lines"]
+__all__ = ["has_json_texts", "image_texts", "json_lines", "value_texts"]
 
 T = MYSQL_TYPE
 _CONTROL = r"[\x00-\x1f]"
@@ -53,34 +53,53 @@ def _escaped(text: pa.Array) -> pa.Array | None:
     return _quoted(text)
 
 
-def _value_texts(column: Column, arr: pa.Array) -> pa.Array:
-    """Each value's JSON text (null for SQL NULL)."""
+def value_texts(column: Column, arr: pa.Array, *, quoted: bool = True) -> pa.Array:
+    """Each value's JSON text (null for SQL NULL); ``quoted=False``: JSON strings without quotes or escapes.
+
+    The unquoted form is the text of ``changes/``' value maps: a string value
+    as it is, anything else as its JSON text.
+    """
     typ = arr.type
     t = column.real_type
     texts: pa.Array | None = None
+
+    def quote(text: pa.Array) -> pa.Array:
+        return _quoted(text) if quoted else text
+
     if pa.types.is_integer(typ):
         texts = arr.cast(pa.string())
     elif pa.types.is_decimal(typ):
         digits = arr.cast(pa.string())
         if not pc.any(pc.match_substring(digits, "E")).as_py():  # Arrow writes 1.2E-8 for tiny values
-            texts = _quoted(digits)
+            texts = quote(digits)
     elif t == T.NEWDECIMAL:  # over 38 digits: the typed column holds the decimal text already
-        texts = _quoted(arr)
+        texts = quote(arr)
     elif pa.types.is_date(typ):
-        texts = _quoted(arr.cast(pa.string()))
+        texts = quote(arr.cast(pa.string()))
     elif pa.types.is_timestamp(typ):
         fsp = column.fsp
         width = 19 if fsp <= 0 else 20 + fsp
         formatted = arr.cast(pa.string())  # YYYY-MM-DD HH:MM:SS.ffffff (+ Z for UTC)
-        texts = _quoted(pc.utf8_slice_codeunits(formatted, 0, width))
+        texts = quote(pc.utf8_slice_codeunits(formatted, 0, width))
     elif t == T.JSON and pa.types.is_string(typ):
-        texts = arr  # the canonical text of the document, embedded as is
+        # the canonical text of the document, embedded as is (unquoted: unless the document is a string)
+        if quoted or not pc.any(pc.starts_with(arr, '"')).as_py():
+            texts = arr
     elif pa.types.is_string(typ):
-        texts = _escaped(arr)
+        texts = _escaped(arr) if quoted else arr
     if texts is not None:
         return texts
     fmt = json_formatter(column)
-    return pa.array([None if v is None else dumps(fmt(v)) for v in arr.to_pylist()], pa.string())
+    if quoted:
+        return pa.array([None if v is None else dumps(fmt(v)) for v in arr.to_pylist()], pa.string())
+    out = []
+    for v in arr.to_pylist():
+        if v is not None:
+            v = fmt(v)  # None for NaN
+            if v is not None and type(v) is not str:
+                v = dumps(v)
+        out.append(v)
+    return pa.array(out, pa.string())
 
 
 def _image_pieces(side: ImageColumns | None) -> list[Any]:
@@ -90,7 +109,7 @@ def _image_pieces(side: ImageColumns | None) -> list[Any]:
     pieces: list[Any] = []
     for k, (column, arr) in enumerate(zip(side.columns, side.arrays, strict=True)):
         pieces.append(("{" if k == 0 else ",") + json.dumps(column.name, ensure_ascii=False) + ":")
-        pieces.append(pc.fill_null(_value_texts(column, arr), _text("null")))
+        pieces.append(pc.fill_null(value_texts(column, arr), _text("null")))
     pieces.append("}")
     return pieces
 
@@ -104,18 +123,32 @@ def _join(pieces: list[Any], n: int) -> pa.Array:
         else:
             merged.append(p)
     if not any(isinstance(p, pa.Array) for p in merged):
-        return pa.array(["".join(merged)] * n, pa.string())
+        return pa.repeat(_text("".join(merged)), n)
     return pc.binary_join_element_wise(*[_text(p) if isinstance(p, str) else p for p in merged], _text(""))
+
+
+def has_json_texts(columns: ChangeColumns) -> bool:
+    """Whether the columns hold every value as the row decoder gave it (else the JSON comes from the row path)."""
+    if not columns.exact:
+        return False
+    for side in (columns.before, columns.after):
+        if side is not None and any(arr.type != arrow_type(c) for c, arr in zip(side.columns, side.arrays,
+                                                                                strict=True)):
+            return False
+    return True
+
+
+def image_texts(side: ImageColumns | None, n: int) -> pa.Array:
+    """The JSON object of each row's image (``rows --format jsonl``'s ``before``/``after``); null without one."""
+    if side is None:
+        return pa.nulls(n, pa.string())
+    return _join(_image_pieces(side), n)
 
 
 def json_lines(columns: ChangeColumns) -> pa.Array | None:
     """One JSON object per change followed by a newline (a string array), ``None`` if the row path is needed."""
-    if not columns.exact:
+    if not has_json_texts(columns):
         return None
-    for side in (columns.before, columns.after):
-        if side is not None and any(arr.type != arrow_type(c) for c, arr in zip(side.columns, side.arrays,
-                                                                                strict=True)):
-            return None
     n = columns.count
     table_map = columns.table_map
     events = [e.event for e in columns.events]

@@ -117,7 +117,7 @@ def _image(side: ImageColumns | None, table_map: TableMap, typ: pa.StructType, n
     if not absent:
         return struct, pa.nulls(n, _ABSENT)
     bounds = np.arange(n + 1, dtype=np.int32) * len(absent)
-    names = pa.array(absent * n, pa.string()) if n else pa.array([], pa.string())
+    names = pa.array(absent, pa.string()).take(pa.array(np.tile(np.arange(len(absent), dtype=np.int32), n)))
     return struct, pa.ListArray.from_arrays(pa.array(bounds), names)
 
 
@@ -136,7 +136,7 @@ def typed_batch(columns: ChangeColumns, schema: pa.Schema | None = None) -> pa.R
         columns.per_row([e.server_id for e in events], pa.int64()),
         columns.per_row([e.gtid for e in columns.events], pa.string()),
         columns.per_row([e.transaction for e in columns.events], pa.int64()),
-        pa.array([columns.op] * n, pa.string()) if n else pa.array([], pa.string()),
+        pa.repeat(pa.scalar(columns.op, pa.string()), n),
     ]
     typ = schema.field("before").type
     before, before_absent = _image(columns.before, table_map, typ, n)

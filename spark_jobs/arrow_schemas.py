@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pyarrow as pa
 
-__all__ = ["CHANGES", "COLUMN_INFO", "ERRORS", "EVENTS", "TRANSACTIONS"]
+__all__ = ["CHANGES", "COLUMN_INFO", "ERRORS", "EVENTS", "TRANSACTIONS", "parquet_options"]
 
 _TS = pa.timestamp("us", tz="UTC")
 
@@ -50,3 +50,24 @@ ERRORS = pa.schema([
     ("file", pa.string()), ("offset", pa.int64()), ("length", pa.int64()), ("event_type", pa.string()),
     ("kind", pa.string()), ("message", pa.string()),
 ])
+
+
+_META = ["file", "pos", "row_index", "timestamp", "server_id", "gtid", "transaction", "op"]
+
+
+def parquet_options(schema: pa.Schema) -> dict[str, object]:
+    """Parquet writer options of a dataset: dictionaries and statistics only where they pay.
+
+    The JSON texts and value maps of ``changes/`` and the event bodies are
+    nearly all distinct: trying a dictionary on them, and keeping their
+    min/max, costs about 40% of writing ``changes/``.
+    """
+    if schema.equals(CHANGES):
+        return {"use_dictionary": ["file", "op", "gtid", "before_values.key_value.key",
+                                   "after_values.key_value.key", "primary_key.list.element"],
+                "write_statistics": _META}
+    if schema.equals(EVENTS):
+        return {"use_dictionary": ["file", "type", "gtid"],
+                "write_statistics": ["file", "pos", "end_pos", "type", "type_code", "timestamp", "gtid",
+                                     "transaction"]}
+    return {}

@@ -10,7 +10,7 @@ A job file (``binlog-ksy extract --config job.yaml``)::
     start_datetime: "2024-05-01 00:00:00"   # UTC unless an offset is given
     stop_datetime: "2024-05-02 00:00:00"    # exclusive
     schema_file: columns.yaml    # column names for tables logged without them
-    typed: true                  # also write tables/<schema>.<table>/
+    typed: true                  # write tables/<schema>.<table>/ (the default; false: leave them out)
     verify_checksums: true
     with_body: true              # events.body as JSON text
     master: local[2]             # Spark master (default: spark-submit's, else local[*])
@@ -73,7 +73,7 @@ class ExtractConfig:
     schema_file
         YAML with column names for tables logged without them (``runtime/schema_file.py``).
     typed
-        Also write one typed dataset per table under ``tables/``.
+        Write one typed dataset per table under ``tables/`` (default true).
     verify_checksums
         Check the CRC32 of every event.
     with_body
@@ -98,7 +98,7 @@ class ExtractConfig:
     stop_position: int | None = None
     on_error: str = "skip"
     schema_file: str | None = None
-    typed: bool = False
+    typed: bool = True
     verify_checksums: bool = True
     with_body: bool = True
     master: str | None = None

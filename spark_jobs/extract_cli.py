@@ -38,7 +38,9 @@ Read binlog files with Spark and write Parquet datasets into DIR:
   changes/       one row per inserted/updated/deleted row, partitioned by schema and table
   transactions/  one row per transaction (GTID, positions, commit time, tables, row counts)
   errors/        every file, event or row that could not be read (file, offset, length, kind, message)
-  tables/<schema>.<table>/   with --typed: one typed column per table column
+  tables/<schema>.<table>/   one row per change with the table's own column types: file, pos,
+                 row_index, timestamp, server_id, gtid, transaction, op, and the images as two
+                 structs, before and after (--no-typed leaves them out)
 
 INPUTs are files, directories (read recursively; *.index and hidden files are
 skipped), globs or URIs (s3://, gs://, hdfs://, file://). A damaged file never
@@ -49,7 +51,7 @@ and replaced on a rerun."""
 _EPILOG = """\
 examples:
   binlog-ksy extract /backups/binlogs/ --output /data/binlogs_parquet
-  binlog-ksy extract 'binlog.0000*' --output out --table shop.orders --typed
+  binlog-ksy extract 'binlog.0000*' --output out --table shop.orders --no-typed
   binlog-ksy extract --config job.yaml --master local[4] --conf spark.driver.memory=4g
   spark-submit spark_jobs/extract_cli.py /backups/binlogs/ --output out"""
 
@@ -82,8 +84,9 @@ def add_extract_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--debug", action="store_true", help="show Python tracebacks for errors")
     add_filter_arguments(p, old_spellings=True)
     add_schema_argument(p)
-    p.add_argument("--typed", action="store_true", default=None,
-                   help="also write tables/<schema>.<table>/ with one typed column per table column")
+    p.add_argument("--no-typed", dest="typed", action="store_false", default=None,
+                   help="do not write tables/<schema>.<table>/ (the typed tables)")
+    p.add_argument("--typed", dest="typed", action="store_true", help=argparse.SUPPRESS)  # the default now
     p.add_argument("--no-body", dest="with_body", action="store_false", default=None,
                    help="leave events.body empty (faster, smaller)")
     p.add_argument("--split-size", type=_megabytes, metavar="MB",

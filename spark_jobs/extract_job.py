@@ -25,15 +25,16 @@ Output (one directory, replaced as a whole)
     ``file, offset, length, event_type, kind, message``: every byte range,
     event or row image that could not be read, and every file that could not
     be opened or is not a binlog, each once.
-``tables/<schema>.<table>/`` (``--typed``)
-    One row per change of a table whose column names are known (FULL row
-    metadata or the schema file): ``_file, _pos, _row_index, _timestamp,
-    _server_id, _gtid, _transaction, _op`` then one column per table column
-    with its Spark type (``records.typed_spark_type``). The row is the after
-    image (the before image for deletes); columns missing from a partial
-    image, and values the Spark type cannot hold (zero dates), are null.
-    In the directory name, ``/``, backslash, ``.``, ``:``, ``%``, spaces and
-    control characters of the names are written as ``%XX``.
+``tables/<schema>.<table>/`` (unless ``--no-typed``)
+    One row per change with the table's own column types
+    (:mod:`binlog_ksy.runtime.typed_tables`): ``file, pos, row_index,
+    timestamp, server_id, gtid, transaction, op``, the images as two structs
+    ``before`` and ``after`` (null where the op has none), and
+    ``before_absent``/``after_absent`` naming the columns a MINIMAL or NOBLOB
+    image left out. Values Arrow cannot hold (zero dates) are null. Each table
+    layout is its own part file; after an ALTER TABLE read them together with
+    ``mergeSchema``. In the directory name, ``/``, backslash, ``.``, ``:``,
+    ``%``, spaces and control characters of the names are written as ``%XX``.
 ``_binlog_ksy_extract.json``
     The run's summary (also the marker that lets a rerun replace the directory).
 
@@ -243,7 +244,7 @@ def run_extract(inputs: str | Sequence[str], output: str, *, spark: SparkSession
 
     Examples
     --------
-    >>> summary = run_extract(["/backups/binlogs/"], "/data/binlogs_parquet", typed=True)
+    >>> summary = run_extract(["/backups/binlogs/"], "/data/binlogs_parquet")
     >>> print(summary.to_text())
     """
     cfg = ExtractConfig(inputs=[inputs] if isinstance(inputs, str) else list(inputs), output=output)

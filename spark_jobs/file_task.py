@@ -21,24 +21,26 @@ import os
 from dataclasses import dataclass, field
 from typing import Any
 
+import numpy as np
 import pyarrow as pa
 import pyarrow.parquet as pq
 
 from ..runtime.changes import ChangeReader, OnError, RowsEvent
+from ..runtime.columnar import MAX_RUN_BYTES, ChangeColumns, columns_of_rows, decode_run, run_key
 from ..runtime.errors import BinlogError
 from ..runtime.event import Event
 from ..runtime.event_types import ROWS_EVENTS
 from ..runtime.filters import ChangeFilter, EventSelection
 from ..runtime.reader import BinlogReader
 from ..runtime.transactions import GTID_EVENTS, TransactionState, every_transaction_has_a_gtid
+from ..runtime.typed_tables import table_dir_name, typed_batch, typed_schema
 from ..runtime.value_json import dumps, image_json
 from . import arrow_schemas as schemas
+from .change_batches import changes_batch
 from .paths import is_uri, open_binlog
 from .records import (
-    TYPED_META_COLUMNS,
     ProgressWriter,
     _column_info,
-    _converter,
     _error_struct,
     _internal_error,
     _json_text,
@@ -46,7 +48,6 @@ from .records import (
     _micros,
     _open_error,
     _text_map,
-    typed_spark_type,
 )
 
 __all__ = ["DEFAULT_SPLIT_SIZE", "TaskOptions", "TaskResult", "TaskSpec", "partition_dir", "plan_tasks", "run_task"]
@@ -136,11 +137,35 @@ def partition_dir(column: str, value: str) -> str:
 class _PartWriter:
     """One Parquet part file, opened on its first row; rows are buffered and written a batch at a time."""
 
+    #: Rows of record batches gathered into one row group.
+    ROW_GROUP_ROWS = 65536
+
     def __init__(self, path: str, schema: pa.Schema, batch_size: int) -> None:
         self.path, self.schema, self.batch_size = path, schema, max(1, batch_size)
         self.rows: list[tuple] = []
+        self.batches: list[pa.RecordBatch] = []
+        self.batch_rows = 0
         self.count = 0
         self._writer: pq.ParquetWriter | None = None
+
+    def add_batch(self, batch: pa.RecordBatch) -> None:
+        """Rows already in Arrow form (written in file order with the tuples given to :meth:`add`)."""
+        if self.rows:
+            self.flush()
+        self.batches.append(batch)
+        self.batch_rows += batch.num_rows
+        self.count += batch.num_rows
+        if self.batch_rows >= self.ROW_GROUP_ROWS:
+            self._write_batches()
+
+    def _write_batches(self) -> None:
+        if self.batches:
+            if self._writer is None:
+                self._writer = _open_writer(self.path, self.schema)
+            self._writer.write_table(pa.Table.from_batches(self.batches, schema=self.schema),
+                                     row_group_size=self.ROW_GROUP_ROWS)
+        self.batches = []
+        self.batch_rows = 0
 
     def add(self, row: tuple) -> None:
         self.rows.append(row)
@@ -149,6 +174,7 @@ class _PartWriter:
             self.flush()
 
     def flush(self) -> None:
+        self._write_batches()
         if not self.rows:
             return
         columns = list(zip(*self.rows, strict=True))
@@ -175,9 +201,10 @@ def _open_writer(path: str, schema: pa.Schema) -> pq.ParquetWriter:
 
         filesystem, inner = pafs.FileSystem.from_uri(path.replace("s3a://", "s3://", 1))
         filesystem.create_dir(inner.rsplit("/", 1)[0], recursive=True)
-        return pq.ParquetWriter(inner, schema, filesystem=filesystem, compression="snappy")
+        return pq.ParquetWriter(inner, schema, filesystem=filesystem, compression="snappy",
+                                **schemas.parquet_options(schema))
     os.makedirs(os.path.dirname(path), exist_ok=True)
-    return pq.ParquetWriter(path, schema, compression="snappy")
+    return pq.ParquetWriter(path, schema, compression="snappy", **schemas.parquet_options(schema))
 
 
 class _Parts:
@@ -203,70 +230,10 @@ class _Parts:
 
 # -- typed tables ---------------------------------------------------------------------------------
 
-_TYPED_META_SCHEMA = [("_file", pa.string()), ("_pos", pa.int64()), ("_row_index", pa.int32()),
-                      ("_timestamp", pa.timestamp("us", tz="UTC")), ("_server_id", pa.int64()),
-                      ("_gtid", pa.string()), ("_transaction", pa.int64()), ("_op", pa.string())]
-assert tuple(n for n, _ in _TYPED_META_SCHEMA) == TYPED_META_COLUMNS
-
-
-def arrow_type_of(spark_type: str) -> pa.DataType:
-    """The Arrow type of a type name of :func:`.records.typed_spark_type`."""
-    simple = {"int": pa.int32(), "bigint": pa.int64(), "float": pa.float32(), "double": pa.float64(),
-              "date": pa.date32(), "timestamp_ntz": pa.timestamp("us"), "timestamp": pa.timestamp("us", tz="UTC"),
-              "interval": pa.duration("us"), "binary": pa.binary(), "string": pa.string(),
-              "array<float>": pa.list_(pa.float32())}
-    if spark_type in simple:
-        return simple[spark_type]
-    if spark_type.startswith("decimal("):
-        precision, scale = (int(x) for x in spark_type[8:-1].split(","))
-        return pa.decimal128(precision, scale)
-    raise ValueError(f"unknown typed column type {spark_type!r}")
-
 
 def path_safe(name: str) -> str:
     """A database or table name as one path component: ``/ \\ . : %``, spaces and controls as ``%XX``."""
     return "".join(f"%{ord(c):02X}" if c in "/\\.:%" or ord(c) <= 32 or ord(c) == 127 else c for c in name)
-
-
-_SPARK_JSON = {"int": "integer", "bigint": "long", "timestamp_ntz": "timestamp_ntz",
-               "interval": "interval day to second"}
-_META_SPARK_JSON = ["string", "long", "integer", "timestamp", "long", "string", "long", "string"]
-
-
-def spark_schema_json(columns: tuple[tuple[str, str], ...]) -> str:
-    """The Spark schema of a typed table as Spark stores it in Parquet footers.
-
-    Spark reads a Parquet file's schema from its ``org.apache.spark.sql.parquet.row.metadata``
-    key when there is one: that is how a TIME column (``duration[us]``, an INT64 in Parquet) comes
-    back as ``interval day to second`` rather than ``bigint``.
-    """
-    import json
-
-    def spark_type(name: str) -> object:
-        if name == "array<float>":
-            return {"type": "array", "elementType": "float", "containsNull": True}
-        return _SPARK_JSON.get(name, name)
-
-    fields = [{"name": n, "type": t, "nullable": True, "metadata": {}}
-              for n, t in zip(TYPED_META_COLUMNS, _META_SPARK_JSON, strict=True)]
-    fields += [{"name": n, "type": spark_type(t), "nullable": True, "metadata": {}} for n, t in columns]
-    return json.dumps({"type": "struct", "fields": fields})
-
-
-class _TypedLayout:
-    """The typed dataset part of one table layout: its Arrow schema and one converter per column."""
-
-    def __init__(self, columns: tuple[tuple[str, str], ...], writer: _PartWriter) -> None:
-        self.converters = [(name, _converter(spark_type)) for name, spark_type in columns]
-        self.writer = writer
-
-
-def _typed_columns(table_map: Any) -> tuple[tuple[str, str], ...] | None:
-    """``(name, spark type)`` per column, None when the column names are unknown (``@1``...)."""
-    if any(c.name is None or c.name.startswith("@") for c in table_map.columns):
-        return None
-    reserved = set(TYPED_META_COLUMNS)
-    return tuple((c.name, typed_spark_type(_column_info(c))) for c in table_map.columns if c.name not in reserved)
 
 
 # -- transactions ---------------------------------------------------------------------------------
@@ -354,7 +321,10 @@ class _Task:
         self.errors = self.parts.get(schemas.ERRORS, "errors")
         self.transactions = _Transactions(spec.uri, self.parts.get(schemas.TRANSACTIONS, "transactions"))
         self.defined: dict[tuple[str, str], Any] = {}
-        self.layouts: dict[tuple[str, str, tuple[tuple[str, str], ...]], _TypedLayout] = {}
+        self.layouts: dict[tuple[str, str, pa.Schema], _PartWriter] = {}
+        self.pending: list[RowsEvent] = []  # rows events waiting to be decoded together
+        self.pending_key: tuple[Any, ...] | None = None
+        self.pending_bytes = 0
         self._length = (spec.end if spec.end is not None else spec.size or 0) - (spec.start or 0)
         self.progress = ProgressWriter(opts.progress_dir, "extract", f"{spec.uri}#{spec.name}", self._length)
 
@@ -412,6 +382,8 @@ class _Task:
                 if flt.past_stop(event.pos) and top:
                     break
                 rows_event = changes.accept(event)
+                if rows_event is None and self.pending:
+                    self._flush_rows(changes)  # before the transaction totals move on
                 state = changes.state
                 try:
                     keep = selection.wants(event)
@@ -425,7 +397,7 @@ class _Task:
                                      event.flags, state.gtid, state.seq, body))
                     self.transactions.add_event(state, event)
                 if rows_event is not None:
-                    self._rows(changes, rows_event)
+                    self._queue_rows(changes, rows_event)
                 while reported < len(errors):
                     self.error(errors[reported])
                     reported += 1
@@ -442,25 +414,75 @@ class _Task:
                 err.length = self.spec.size
         except Exception as exc:  # a bug: keep what was read, report it, go on with other files
             errors.append(_internal_error(self.uri, exc, reader.position))
+        try:
+            self._flush_rows(changes)
+        except Exception as exc:
+            errors.append(_internal_error(self.uri, exc, reader.position))
         if owns:
             for problem in errors[reported:]:
                 self.error(problem)
         self.progress.update(self._length, rows, done=True)
 
-    def _rows(self, changes: ChangeReader, rows_event: RowsEvent) -> None:
+    def _queue_rows(self, changes: ChangeReader, rows_event: RowsEvent) -> None:
+        """Gather consecutive rows events of one layout; they are decoded together (columnar)."""
+        key = run_key(rows_event)
+        if self.pending and (key != self.pending_key or self.pending_bytes >= MAX_RUN_BYTES):
+            self._flush_rows(changes)
+        self.pending.append(rows_event)
+        self.pending_key = key
+        self.pending_bytes += len(rows_event.data)
+
+    def _flush_rows(self, changes: ChangeReader) -> None:
+        run, self.pending, self.pending_bytes = self.pending, [], 0
+        if not run:
+            return
+        columns = decode_run(run, errors=changes.undecodable)
+        if columns is None:
+            for rows_event in run:
+                self._rows(changes, rows_event)
+            return
+        table_map = columns.table_map
+        batch = changes_batch(columns, self._new_layout(table_map))
+        if batch is None:  # a value Arrow cannot hold (zero dates): its JSON comes from the row decoder
+            for rows_event in run:
+                self._rows(changes, rows_event, typed=False)
+        else:
+            self._changes_writer(table_map).add_batch(batch)
+        self._count(columns)
+        if self.opts.typed:
+            self._typed(columns)
+
+    def _new_layout(self, table_map: Any) -> list[dict[str, Any]] | None:
+        """The ``columns`` of ``changes/`` for the first change of a table layout in this task, else None."""
+        key = (table_map.schema, table_map.table)
+        defined = self.defined.get(key)
+        if defined is table_map.columns or defined == table_map.columns:
+            return None
+        self.defined[key] = table_map.columns
+        return [_column_info(c) for c in table_map.columns]
+
+    def _changes_writer(self, table_map: Any) -> _PartWriter:
+        return self.parts.get(schemas.CHANGES, "changes", partition_dir("schema", table_map.schema),
+                              partition_dir("table", table_map.table))
+
+    def _count(self, columns: ChangeColumns) -> None:
+        qualified = columns.table_map.qualified_name
+        self.result.changes[qualified] = self.result.changes.get(qualified, 0) + columns.count
+        per_event = np.bincount(columns.event_of_row, minlength=len(columns.events))
+        for rows_event, count in zip(columns.events, per_event.tolist(), strict=True):
+            self.transactions.add_changes(rows_event.transaction, qualified, rows_event.op, count)
+
+    def _rows(self, changes: ChangeReader, rows_event: RowsEvent, typed: bool = True) -> None:
+        """One rows event through the row decoder (what the columnar path cannot take); ``typed=False``:
+        only its ``changes/`` rows (the run's counts and typed rows are written by the caller)."""
         try:
             decoded = changes.decode(rows_event)
         except BinlogError as err:
             changes.errors.append(err)
             return
         table_map = rows_event.table_map
-        key = (table_map.schema, table_map.table)
-        writer = self.parts.get(schemas.CHANGES, "changes", partition_dir("schema", key[0]),
-                                partition_dir("table", key[1]))
-        columns = None
-        if self.defined.get(key) is not table_map.columns and self.defined.get(key) != table_map.columns:
-            columns = [_column_info(c) for c in table_map.columns]
-            self.defined[key] = table_map.columns
+        writer = self._changes_writer(table_map)
+        columns = self._new_layout(table_map)
         for change in decoded:
             before = image_json(change, "before")
             after = image_json(change, "after")
@@ -469,40 +491,35 @@ class _Task:
                         None if before is None else dumps(before), None if after is None else dumps(after),
                         _text_map(before), _text_map(after), list(change.primary_key), columns))
             columns = None
-        qualified = f"{key[0]}.{key[1]}"
+        if not typed:
+            return
+        as_columns = columns_of_rows(rows_event, [(c.before, c.after) for c in decoded], errors=changes.undecodable)
+        self._count(as_columns)
         if self.opts.typed:
-            self._typed(rows_event, decoded, qualified)
-        self.result.changes[qualified] = self.result.changes.get(qualified, 0) + len(decoded)
-        self.transactions.add_changes(rows_event.transaction, qualified, rows_event.op, len(decoded))
+            self._typed(as_columns)
 
-    def _typed(self, rows_event: RowsEvent, decoded: list[Any], qualified: str) -> None:
-        table_map = rows_event.table_map
-        columns = _typed_columns(table_map)
-        if columns is None:
-            return  # column names unknown: the changes stay in changes/ only
-        layout_key = (table_map.schema, table_map.table, columns)
-        layout = self.layouts.get(layout_key)
-        if layout is None:
+    def _typed(self, columns: ChangeColumns) -> None:
+        """The run's rows in ``tables/<schema>.<table>/``: one part per table layout."""
+        table_map = columns.table_map
+        schema = table_map.memo.get("typed_schema")
+        if schema is None:
+            schema = table_map.memo["typed_schema"] = typed_schema(table_map)
+        layout_key = (table_map.schema, table_map.table, schema)
+        writer = self.layouts.get(layout_key)
+        if writer is None:
             number = sum(1 for k in self.layouts if k[:2] == layout_key[:2])
-            schema = pa.schema(_TYPED_META_SCHEMA + [(n, arrow_type_of(t)) for n, t in columns],
-                               metadata={"org.apache.spark.sql.parquet.row.metadata": spark_schema_json(columns)})
-            folder = f"{path_safe(table_map.schema)}.{path_safe(table_map.table)}"
-            path = "/".join([self.parts.root, "tables", folder, f"part-{self.spec.name}-{number:03d}.parquet"])
-            layout = self.layouts[layout_key] = _TypedLayout(columns, _PartWriter(path, schema, self.opts.batch_size))
+            path = "/".join([self.parts.root, "tables", table_dir_name(table_map.schema, table_map.table),
+                             f"part-{self.spec.name}-{number:03d}.parquet"])
+            writer = self.layouts[layout_key] = _PartWriter(path, schema, self.opts.batch_size)
+            qualified = table_map.qualified_name
             self.result.typed[qualified] = self.result.typed.get(qualified, 0) + 1
-        for change in decoded:
-            image = change.before if change.op == "delete" else change.after
-            if image is None:
-                continue
-            values = [None if image.get(name) is None else conv(image[name]) for name, conv in layout.converters]
-            layout.writer.add((self.uri, change.pos, change.row_index, _micros(change.timestamp), change.server_id,
-                               change.gtid, change.transaction, change.op, *values))
+        writer.add_batch(typed_batch(columns, schema))
 
     def finish(self) -> TaskResult:
         self.transactions.flush()
         self.parts.close()
-        for layout in self.layouts.values():
-            layout.writer.close()
+        for writer in self.layouts.values():
+            writer.close()
         self.result.events = self.events.count
         self.result.transactions = self.transactions.written
         return self.result

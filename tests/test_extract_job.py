@@ -48,7 +48,7 @@ def job(spark, tmp_path_factory: pytest.TempPathFactory):  # noqa: F811
     from binlog_ksy.spark_jobs.extract_job import run_extract
 
     out = tmp_path_factory.mktemp("extract") / "out"
-    summary = run_extract(inputs(), str(out), spark=spark, typed=True, progress=None)
+    summary = run_extract(inputs(), str(out), spark=spark, progress=None)  # typed tables are the default
     return out, summary
 
 
@@ -149,24 +149,39 @@ def test_typed_tables(spark, job) -> None:  # noqa: F811
     import datetime as dt
     from decimal import Decimal
 
+    from pyspark.sql import functions as F
     from pyspark.sql import types as T
 
     out, summary = job
     assert "shop.orders" in summary.typed_tables
     orders = spark.read.parquet(str(out / "tables" / "shop.orders"))
     types = {f.name: f.dataType for f in orders.schema}
-    assert types["_op"] == T.StringType() and types["_timestamp"] == T.TimestampType()
-    assert types["total"] == T.DecimalType(12, 2)
-    assert types["placed_at"] == T.TimestampNTZType()
-    assert types["uuid"] == T.BinaryType()
-    assert types["delivery_window"] == T.DayTimeIntervalType()
+    assert types["op"] == T.StringType() and types["timestamp"] == T.TimestampType()
+    assert [f.name for f in orders.schema][:8] == ["file", "pos", "row_index", "timestamp", "server_id", "gtid",
+                                                  "transaction", "op"]
+    after = {f.name: f.dataType for f in types["after"].fields}
+    assert types["before"] == types["after"]
+    assert after["total"] == T.DecimalType(12, 2)
+    assert after["placed_at"] == T.TimestampNTZType()
+    assert after["uuid"] == T.BinaryType()
+    assert after["delivery_window"] == T.DayTimeIntervalType()
     changes = spark.read.parquet(str(out / "changes")).where("schema = 'shop' AND table = 'orders'")
     assert orders.count() == changes.count()
-    first = orders.orderBy("_file", "_pos", "_row_index").first()
-    assert first["_op"] == "insert" and isinstance(first["total"], Decimal)
-    assert isinstance(first["placed_at"], dt.datetime)
+    # every row change once, with its images where the op has them
+    ops = {r["op"]: (r["b"], r["a"], r["n"]) for r in orders.groupBy("op").agg(
+        F.count(F.col("before")).alias("b"), F.count(F.col("after")).alias("a"), F.count("*").alias("n")).collect()}
+    assert ops["insert"][0] == 0 and ops["insert"][1] == ops["insert"][2]
+    assert ops["delete"][0] == ops["delete"][2] and ops["delete"][1] == 0
+    assert ops["update"][0] == ops["update"][1] == ops["update"][2] > 0
+    first = orders.orderBy("file", "pos", "row_index").first()
+    assert first["op"] == "insert" and isinstance(first["after"]["total"], Decimal)
+    assert isinstance(first["after"]["placed_at"], dt.datetime)
     text = changes.orderBy("file", "pos", "row_index").first()["after_values"]
-    assert str(first["total"]) == text["total"]
+    assert str(first["after"]["total"]) == text["total"]
+    # the same rows as the changes, key for key
+    keys = {(r["file"], r["pos"], r["row_index"]) for r in orders.select("file", "pos", "row_index").collect()}
+    assert keys == {(r["file"], r["pos"], r["row_index"])
+                    for r in changes.select("file", "pos", "row_index").collect()}
 
 
 def test_rerun_gives_the_same_rows(spark, job, tmp_path: Path) -> None:  # noqa: F811
@@ -319,7 +334,7 @@ def _item(i: int) -> str:
 
 @pytest.mark.server
 def test_job_on_fresh_mariadb_binlogs(spark, mariadb_server_factory, tmp_path: Path) -> None:  # noqa: F811
-    """Write a MariaDB binlog, extract it with --typed, replay tables/ and compare with SELECT."""
+    """Write a MariaDB binlog, extract it, replay tables/ and compare with SELECT."""
     from binlog_ksy.spark_jobs.extract_job import run_extract
 
     srv = mariadb_server_factory({"binlog_row_metadata": "FULL", "binlog_row_image": "FULL"})
@@ -335,7 +350,7 @@ def test_job_on_fresh_mariadb_binlogs(spark, mariadb_server_factory, tmp_path: P
     gtid_pos = srv.gtid_binlog_pos()
 
     out = tmp_path / "out"
-    summary = run_extract([str(tmp_path / "binlogs")], str(out), spark=spark, typed=True, progress=None)
+    summary = run_extract([str(tmp_path / "binlogs")], str(out), spark=spark, progress=None)
     assert summary.errors == 0
     # events: as the runtime reads them
     assert summary.events == sum(sum(1 for _ in BinlogReader(str(p))) for p in binlogs)
@@ -352,12 +367,15 @@ def test_job_on_fresh_mariadb_binlogs(spark, mariadb_server_factory, tmp_path: P
 
     # tables/shop2.items replayed by primary key == the server's table
     typed = spark.read.parquet(str(out / "tables" / "shop2.items"))
-    rows = typed.selectExpr("*", "unix_micros(seen) AS seen_us").orderBy("_file", "_pos", "_row_index").collect()
+    rows = typed.selectExpr("op", "before.id AS old_id", "after.*", "unix_micros(after.seen) AS seen_us") \
+        .orderBy("file", "pos", "row_index").collect()
     table: dict[int, tuple] = {}
     for r in rows:
-        if r["_op"] == "delete":
-            del table[r["id"]]
+        if r["op"] == "delete":
+            del table[r["old_id"]]
             continue
+        if r["op"] == "update" and r["old_id"] != r["id"]:
+            del table[r["old_id"]]
         table[r["id"]] = (
             r["id"], r["u"], None if r["price"] is None else str(r["price"]), r["label"],
             None if r["raw"] is None else bytes(r["raw"]).hex().upper(),

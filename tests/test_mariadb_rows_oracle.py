@@ -400,3 +400,33 @@ def test_jsonl_output_equals_the_row_path(runs, capsysbinary) -> None:
     for run in runs:
         for path in run.files:
             assert_jsonl_equals_row_path(path, capsysbinary)
+
+
+def test_extract_tasks_write_the_same_typed_tables(runs, tmp_path) -> None:
+    """The Spark job's tasks write tables/ with the same rows as ``rows --format parquet`` (replayed above)."""
+    import os
+
+    import pyarrow as pa
+    import pyarrow.dataset as ds
+
+    from binlog_ksy.cli import main
+    from binlog_ksy.spark_jobs.file_task import TaskOptions, TaskSpec, run_task
+
+    def table(folder: Path) -> pa.Table:
+        parts = [ds.dataset(str(p), format="parquet").to_table() for p in sorted(folder.glob("*.parquet"))]
+        t = pa.concat_tables(parts).replace_schema_metadata(None)
+        return t.sort_by([("file", "ascending"), ("pos", "ascending"), ("row_index", "ascending")])
+
+    compared = 0
+    for run in runs:
+        cli_out = tmp_path / f"cli-{run.setting}-{run.seed}"
+        assert main(["rows", "--format", "parquet", "--output", str(cli_out), *map(str, run.files)]) == 0
+        job_out = tmp_path / f"job-{run.setting}-{run.seed}"
+        for index, path in enumerate(run.files):
+            run_task(TaskSpec(str(path), os.path.getsize(path), index), TaskOptions(out_root=str(job_out)))
+        folders = sorted(p.name for p in cli_out.iterdir() if p.is_dir())
+        assert folders == sorted(p.name for p in (job_out / "tables").iterdir())
+        for name in folders:
+            assert table(cli_out / name).equals(table(job_out / "tables" / name)), (run.setting, name)
+            compared += 1
+    assert compared >= 5 * len(runs)

@@ -1,0 +1,66 @@
+"""``changes/`` rows built from the columns of a run of row changes, a record batch at a time.
+
+The same rows the per-change path writes (``file_task``), with the JSON of
+each image and the text of each value taken from the Arrow columns in bulk
+(:mod:`binlog_ksy.runtime.json_lines`). Runs whose columns lost a value
+(zero dates) return ``None`` and take the per-change path.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+import pyarrow as pa
+
+from ..runtime.columnar import ChangeColumns, ImageColumns
+from ..runtime.json_lines import has_json_texts, image_texts, value_texts
+from . import arrow_schemas as schemas
+
+__all__ = ["changes_batch"]
+
+_VALUES = pa.map_(pa.string(), pa.string())
+_TS = pa.timestamp("us", tz="UTC")
+
+
+def _value_map(side: ImageColumns | None, n: int) -> pa.Array:
+    """``{column: value text}`` per row (strings as they are, other values as JSON), null without an image."""
+    if side is None:
+        return pa.nulls(n, _VALUES)
+    k = len(side.columns)
+    texts = [value_texts(c, a, quoted=False) for c, a in zip(side.columns, side.arrays, strict=True)]
+    order = (np.arange(n)[:, None] + np.arange(k)[None, :] * n).ravel()  # row by row, column by column
+    items = pa.concat_arrays(texts).take(pa.array(order)) if n else pa.array([], pa.string())
+    names = pa.array([c.name for c in side.columns], pa.string())
+    keys = names.take(pa.array(np.tile(np.arange(k, dtype=np.int32), n)))
+    offsets = pa.array(np.arange(n + 1, dtype=np.int32) * k)
+    return pa.MapArray.from_arrays(offsets, keys, items)
+
+
+def changes_batch(columns: ChangeColumns, column_info: list[dict[str, Any]] | None) -> pa.RecordBatch | None:
+    """The ``changes/`` rows of a run; ``column_info`` goes on its first row (a new table layout)."""
+    if not has_json_texts(columns):
+        return None
+    n = columns.count
+    events = [e.event for e in columns.events]
+    info_type = schemas.CHANGES.field("columns").type
+    info = [column_info] + [None] * (n - 1) if n else []
+    key = list(columns.table_map.primary_key)
+    arrays = [
+        columns.per_row([e.file for e in events], pa.string()),
+        columns.per_row([e.pos for e in events], pa.int64()),
+        pa.array(columns.row_index, pa.int32()),
+        columns.per_row([e.timestamp * 1_000_000 for e in events], pa.int64()).cast(_TS),
+        columns.per_row([e.server_id for e in events], pa.int64()),
+        columns.per_row([e.gtid for e in columns.events], pa.string()),
+        columns.per_row([e.transaction for e in columns.events], pa.int64()),
+        pa.repeat(pa.scalar(columns.op, pa.string()), n),
+        image_texts(columns.before, n),
+        image_texts(columns.after, n),
+        _value_map(columns.before, n),
+        _value_map(columns.after, n),
+        pa.ListArray.from_arrays(pa.array(np.arange(n + 1, dtype=np.int32) * len(key)),
+                                 pa.array(key, pa.string()).take(pa.array(np.tile(np.arange(len(key)), n)))),
+        pa.array(info, info_type),
+    ]
+    return pa.RecordBatch.from_arrays(arrays, schema=schemas.CHANGES)
