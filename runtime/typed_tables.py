@@ -32,7 +32,7 @@ from .arrow_types import arrow_type
 from .columnar import ChangeColumns, ImageColumns
 from .table_map import TableMap
 
-__all__ = ["META_FIELDS", "spark_schema_json", "table_dir_name", "typed_batch", "typed_schema"]
+__all__ = ["META_FIELDS", "meta_arrays", "spark_schema_json", "table_dir_name", "typed_batch", "typed_schema"]
 
 _TS = pa.timestamp("us", tz="UTC")
 
@@ -121,14 +121,10 @@ def _image(side: ImageColumns | None, table_map: TableMap, typ: pa.StructType, n
     return struct, pa.ListArray.from_arrays(pa.array(bounds), names)
 
 
-def typed_batch(columns: ChangeColumns, schema: pa.Schema | None = None) -> pa.RecordBatch:
-    """The typed rows of a run of row changes (:func:`typed_schema` of its table map unless given)."""
-    table_map = columns.table_map
-    if schema is None:
-        schema = typed_schema(table_map)
+def meta_arrays(columns: ChangeColumns) -> list[pa.Array]:
+    """The :data:`META_FIELDS` columns of a run of row changes."""
     events = [e.event for e in columns.events]
-    n = columns.count
-    meta = [
+    return [
         columns.per_row([e.file for e in events], pa.string()),
         columns.per_row([e.pos for e in events], pa.int64()),
         pa.array(columns.row_index, pa.int32()),
@@ -136,8 +132,17 @@ def typed_batch(columns: ChangeColumns, schema: pa.Schema | None = None) -> pa.R
         columns.per_row([e.server_id for e in events], pa.int64()),
         columns.per_row([e.gtid for e in columns.events], pa.string()),
         columns.per_row([e.transaction for e in columns.events], pa.int64()),
-        pa.repeat(pa.scalar(columns.op, pa.string()), n),
+        pa.repeat(pa.scalar(columns.op, pa.string()), columns.count),
     ]
+
+
+def typed_batch(columns: ChangeColumns, schema: pa.Schema | None = None) -> pa.RecordBatch:
+    """The typed rows of a run of row changes (:func:`typed_schema` of its table map unless given)."""
+    table_map = columns.table_map
+    if schema is None:
+        schema = typed_schema(table_map)
+    n = columns.count
+    meta = meta_arrays(columns)
     typ = schema.field("before").type
     before, before_absent = _image(columns.before, table_map, typ, n)
     after, after_absent = _image(columns.after, table_map, typ, n)

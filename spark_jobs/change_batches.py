@@ -15,12 +15,12 @@ import pyarrow as pa
 
 from ..runtime.columnar import ChangeColumns, ImageColumns
 from ..runtime.json_lines import has_json_texts, image_texts, value_texts
+from ..runtime.typed_tables import meta_arrays
 from . import arrow_schemas as schemas
 
 __all__ = ["changes_batch"]
 
 _VALUES = pa.map_(pa.string(), pa.string())
-_TS = pa.timestamp("us", tz="UTC")
 
 
 def _value_map(side: ImageColumns | None, n: int) -> pa.Array:
@@ -42,19 +42,11 @@ def changes_batch(columns: ChangeColumns, column_info: list[dict[str, Any]] | No
     if not has_json_texts(columns):
         return None
     n = columns.count
-    events = [e.event for e in columns.events]
     info_type = schemas.CHANGES.field("columns").type
     info = [column_info] + [None] * (n - 1) if n else []
     key = list(columns.table_map.primary_key)
     arrays = [
-        columns.per_row([e.file for e in events], pa.string()),
-        columns.per_row([e.pos for e in events], pa.int64()),
-        pa.array(columns.row_index, pa.int32()),
-        columns.per_row([e.timestamp * 1_000_000 for e in events], pa.int64()).cast(_TS),
-        columns.per_row([e.server_id for e in events], pa.int64()),
-        columns.per_row([e.gtid for e in columns.events], pa.string()),
-        columns.per_row([e.transaction for e in columns.events], pa.int64()),
-        pa.repeat(pa.scalar(columns.op, pa.string()), n),
+        *meta_arrays(columns),  # the same first eight columns as the typed tables
         image_texts(columns.before, n),
         image_texts(columns.after, n),
         _value_map(columns.before, n),

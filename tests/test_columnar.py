@@ -16,7 +16,7 @@ import numpy as np
 import pyarrow as pa
 import pytest
 
-from binlog_ksy.runtime.changes import ChangeReader
+from binlog_ksy.runtime.changes import ChangeReader, RowsEvent
 from binlog_ksy.runtime.columnar import ChangeColumns, columns_of_rows, decode_run, iter_change_columns
 from binlog_ksy.runtime.row_image import decode_rows
 from binlog_ksy.runtime.row_scan import VALUE_NULL, gather_values, scan_images
@@ -36,7 +36,8 @@ def binlog_files() -> list[Path]:
     return out
 
 
-def _row_path(path: Path) -> Iterator[ChangeColumns]:
+def _decoded_events(path: Path) -> Iterator[tuple[RowsEvent, list]]:
+    """Every rows event of a file that the row decoder decodes, with its (before, after) pairs."""
     reader = ChangeReader(path, on_error="skip")
     for ev in reader.rows_events():
         try:
@@ -44,6 +45,11 @@ def _row_path(path: Path) -> Iterator[ChangeColumns]:
                                 partial_json=ev.partial_json, memo=ev.table_map.memo)
         except Exception:
             continue
+        yield ev, pairs
+
+
+def _row_path(path: Path) -> Iterator[ChangeColumns]:
+    for ev, pairs in _decoded_events(path):
         yield columns_of_rows(ev, pairs)
 
 
@@ -63,13 +69,7 @@ def _side_tables(runs: list[ChangeColumns], side: str) -> list[tuple[int, str, l
 def assert_columnar_equals_row_decoder(path: Path) -> int:
     """Check one file both ways; returns how many events took the columnar path."""
     fast_events = 0
-    reader = ChangeReader(path, on_error="skip")
-    for ev in reader.rows_events():
-        try:
-            pairs = decode_rows(ev.table_map.columns, ev.op, ev.present_before, ev.present_after, ev.data,
-                                partial_json=ev.partial_json, memo=ev.table_map.memo)
-        except Exception:
-            continue
+    for ev, pairs in _decoded_events(path):
         slow = columns_of_rows(ev, pairs)
         fast = decode_run([ev])
         if fast is None:
