@@ -83,18 +83,24 @@ def _text_line(change: RowChange) -> str:
 
 def _write_json_lines(reader: ChangeReader, columns: ChangeColumns) -> None:
     """The JSON lines of a run of changes: built from its columns, or per change where they lost a value."""
-    out = sys.stdout.buffer
+    binary = getattr(sys.stdout, "buffer", None)  # a text stream without one (tests): write text
+
+    def write(data: bytes | memoryview) -> None:
+        if binary is not None:
+            binary.write(data)
+        else:
+            sys.stdout.write(bytes(data).decode("utf-8"))
+
     lines = json_lines(columns)
     if lines is not None:
         if len(lines):  # the lines are the string array's data buffer, end to end
             _, offsets, data = lines.buffers()
             bounds = memoryview(offsets).cast("i")
-            out.write(memoryview(data)[bounds[lines.offset]: bounds[lines.offset + len(lines)]])
+            write(memoryview(data)[bounds[lines.offset]: bounds[lines.offset + len(lines)]])
         return
     for rows_event in columns.events:  # the row decoder gives zero dates their MySQL text
         for change in reader.decode(rows_event):
-            out.write(dumps(change_json(change)).encode("utf-8"))
-            out.write(b"\n")
+            write(dumps(change_json(change)).encode("utf-8") + b"\n")
 
 
 def run_rows(args: argparse.Namespace) -> int:

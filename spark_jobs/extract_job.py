@@ -114,6 +114,9 @@ class ExtractSummary:
         Rows of ``errors/`` per ``kind``.
     typed_tables
         ``schema.table`` of each dataset written under ``tables/``.
+    typed_layouts
+        Per dataset of ``tables/``, how many layouts (column sets and types) it holds: more than one
+        when the table was altered mid-stream; read them together with ``mergeSchema``.
     elapsed_s
         Wall-clock seconds of the whole run.
     steps
@@ -130,6 +133,7 @@ class ExtractSummary:
     changes: dict[str, int] = field(default_factory=dict)
     error_kinds: dict[str, int] = field(default_factory=dict)
     typed_tables: list[str] = field(default_factory=list)
+    typed_layouts: dict[str, int] = field(default_factory=dict)
     elapsed_s: float = 0.0
     steps: dict[str, float] = field(default_factory=dict)
 
@@ -162,6 +166,9 @@ class ExtractSummary:
         lines.append(f"errors:       {self.errors}" + (f" ({kinds})" if kinds else ""))
         if self.typed_tables:
             lines.append(f"tables/:      {len(self.typed_tables)} typed datasets")
+            for name, count in sorted(self.typed_layouts.items()):
+                if count > 1:
+                    lines.append(f"  {name}: {count} layouts (altered mid-stream: read with mergeSchema)")
         lines.append(f"elapsed:      {self.elapsed_s:.1f} s, {self.mb_per_s:.3g} MB/s")
         return "\n".join(lines)
 
@@ -195,6 +202,7 @@ def _write_empty(out: OutputDirectory, dataset: str, schema: pa.Schema) -> None:
 
 def _summarize(summary: ExtractSummary, results: list[TaskResult]) -> None:
     files_with_errors = set()
+    layouts: dict[str, set[str]] = {}
     for r in results:
         summary.events += r.events
         summary.transactions += r.transactions
@@ -204,12 +212,12 @@ def _summarize(summary: ExtractSummary, results: list[TaskResult]) -> None:
             summary.error_kinds[kind] = summary.error_kinds.get(kind, 0) + count
         if r.errors:
             files_with_errors.add(r.uri)
-        for name in r.typed:
-            if name not in summary.typed_tables:
-                summary.typed_tables.append(name)
+        for name, fingerprints in r.typed.items():
+            layouts.setdefault(name, set()).update(fingerprints)
+    summary.typed_tables = sorted(layouts)
+    summary.typed_layouts = {name: len(fps) for name, fps in sorted(layouts.items())}
     summary.errors = sum(summary.error_kinds.values())
     summary.files_with_errors = len(files_with_errors)
-    summary.typed_tables.sort()
 
 
 def run_extract(inputs: str | Sequence[str], output: str, *, spark: SparkSession | None = None,

@@ -17,6 +17,7 @@ Imports nothing from pyspark: tests and benchmarks call it directly.
 
 from __future__ import annotations
 
+import hashlib
 import os
 from dataclasses import dataclass, field
 from typing import Any
@@ -120,7 +121,8 @@ class TaskResult:
     transactions: int = 0
     changes: dict[str, int] = field(default_factory=dict)
     errors: dict[str, int] = field(default_factory=dict)
-    typed: dict[str, int] = field(default_factory=dict)
+    #: Per ``schema.table``, a fingerprint of each typed layout written (the driver counts distinct ones).
+    typed: dict[str, list[str]] = field(default_factory=dict)
 
 
 # -- writing parts -------------------------------------------------------------------------------
@@ -511,8 +513,8 @@ class _Task:
             path = "/".join([self.parts.root, "tables", table_dir_name(table_map.schema, table_map.table),
                              f"part-{self.spec.name}-{number:03d}.parquet"])
             writer = self.layouts[layout_key] = _PartWriter(path, schema, self.opts.batch_size)
-            qualified = table_map.qualified_name
-            self.result.typed[qualified] = self.result.typed.get(qualified, 0) + 1
+            fingerprint = hashlib.sha1(schema.to_string(show_schema_metadata=False).encode()).hexdigest()[:16]
+            self.result.typed.setdefault(table_map.qualified_name, []).append(fingerprint)
         writer.add_batch(typed_batch(columns, schema))
 
     def finish(self) -> TaskResult:

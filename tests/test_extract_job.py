@@ -392,3 +392,50 @@ def test_job_on_fresh_mariadb_binlogs(spark, mariadb_server_factory, tmp_path: P
                 for i, u, p, lab, raw, made, seen, day, dur, ratio, note in server]
     assert len(expected) == 30  # ids 1-25 and 40-44
     assert [table[k] for k in sorted(table)] == expected
+
+
+@pytest.mark.server
+def test_a_table_altered_mid_stream_loses_no_row(spark, mariadb_server_factory, tmp_path: Path) -> None:  # noqa: F811
+    """ALTER TABLE between inserts: one typed part per layout, read together with mergeSchema, every row kept."""
+    import pyarrow.parquet as pq
+
+    from binlog_ksy.cli import main
+    from binlog_ksy.spark_jobs.extract_job import run_extract
+
+    srv = mariadb_server_factory({"binlog_row_metadata": "FULL", "binlog_row_image": "FULL"})
+    srv.sql(["CREATE DATABASE alt", "CREATE TABLE alt.t (id INT PRIMARY KEY, v VARCHAR(10))",
+             "INSERT INTO alt.t VALUES (1, 'a'), (2, 'b'), (3, 'c')",
+             "ALTER TABLE alt.t ADD COLUMN w BIGINT",
+             "INSERT INTO alt.t VALUES (4, 'd', 40), (5, 'e', 50)",
+             "UPDATE alt.t SET w = 10 WHERE id = 1",
+             "ALTER TABLE alt.t DROP COLUMN v",
+             "INSERT INTO alt.t VALUES (6, 60)",
+             "DELETE FROM alt.t WHERE id = 2"])
+    srv.flush_logs()
+    srv.copy_binlogs(tmp_path / "binlogs")
+
+    out = tmp_path / "out"
+    summary = run_extract([str(tmp_path / "binlogs")], str(out), spark=spark, progress=None)
+    assert summary.typed_layouts["alt.t"] == 3
+    assert "alt.t: 3 layouts" in summary.to_text()
+    typed = spark.read.option("mergeSchema", True).parquet(str(out / "tables" / "alt.t"))
+    assert sorted(f.name for f in typed.schema["after"].dataType.fields) == ["id", "v", "w"]
+    rows = [(r["op"], r["after_id"], r["v"], r["w"], r["before_id"]) for r in typed.selectExpr(
+        "op", "after.id AS after_id", "after.v", "after.w", "before.id AS before_id")
+        .orderBy("file", "pos", "row_index")
+        .collect()]
+    assert rows == [("insert", 1, "a", None, None), ("insert", 2, "b", None, None), ("insert", 3, "c", None, None),
+                    ("insert", 4, "d", 40, None), ("insert", 5, "e", 50, None), ("update", 1, "a", 10, 1),
+                    ("insert", 6, None, 60, None), ("delete", None, None, None, 2)]
+
+    # the same from the command line, without Spark
+    cli_out = tmp_path / "cli"
+    assert main(["rows", "--format", "parquet", "--output", str(cli_out),
+                 *map(str, sorted((tmp_path / "binlogs").iterdir()))]) == 0
+    marker = json.loads((cli_out / "_binlog_ksy_rows.json").read_text())
+    assert marker["tables"]["alt.t"]["rows"] == 8 and marker["tables"]["alt.t"]["layouts"] == 3
+    assert len(list((cli_out / "alt.t").glob("*.parquet"))) == 3
+    parts = sorted((cli_out / "alt.t").glob("*.parquet"))
+    assert [pq.read_metadata(p).num_rows for p in parts] == [3, 3, 2]
+    assert [sorted(f.name for f in pq.read_schema(p).field("after").type) for p in parts] == [
+        ["id", "v"], ["id", "v", "w"], ["id", "w"]]
