@@ -195,6 +195,7 @@ class ChangeReader:
         self.on_error = on_error
         self.errors: list[BinlogError] = self.reader.errors
         self.tables = TableMapCache()
+        self._known_maps: dict[bytes, TableMap] = {}  # by TABLE_MAP body: parsed once per distinct map
         self.transactions = TransactionTracker()
         #: The transaction of the last event given to :meth:`accept`.
         self.state = TransactionState(None, None)
@@ -257,8 +258,15 @@ class ChangeReader:
 
     def _add_table_map(self, event: Event) -> None:
         try:
-            flavor = FLAVOR_MARIADB if (self.reader.format and self.reader.format.is_mariadb) else FLAVOR_MYSQL
-            self.tables.add(table_map_from_event(event.body, flavor=flavor, schema_file=self.schema))
+            key = event.body_bytes  # every statement logs its TABLE_MAP again: the same bytes, the same map
+            table_map = self._known_maps.get(key)
+            if table_map is None:
+                flavor = FLAVOR_MARIADB if (self.reader.format and self.reader.format.is_mariadb) else FLAVOR_MYSQL
+                table_map = table_map_from_event(event.body, flavor=flavor, schema_file=self.schema)
+                if len(self._known_maps) >= 1024:
+                    self._known_maps.clear()
+                self._known_maps[key] = table_map
+            self.tables.add(table_map)
         except BinlogError as err:
             self.report(_located(err, event))
         except Exception as exc:

@@ -28,6 +28,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 import numpy as np
@@ -276,17 +277,30 @@ def _value_by_value(column: Column, codec: _Codec, typ: pa.DataType, buf: bytes,
 
 
 def run_key(rows_event: RowsEvent) -> tuple[Any, ...]:
-    return (id(rows_event.table_map), rows_event.op, rows_event.present_before, rows_event.present_after,
-            rows_event.partial_json)
+    """Rows events with equal keys decode as one run: same table layout, op and column bitmaps.
+
+    By value, not by table map: every statement logs its own TABLE_MAP, and
+    consecutive statements on a table share one layout.
+    """
+    table_map = rows_event.table_map
+    layout = table_map.memo.get("layout")
+    if layout is None:
+        layout = table_map.memo["layout"] = (table_map.schema, table_map.table, table_map.columns)
+    return (layout, rows_event.op, rows_event.present_before, rows_event.present_after, rows_event.partial_json)
+
+
+_CODECS: dict[tuple[Any, ...], list[_Codec]] = {}
 
 
 def _side(columns: Sequence[Column], present: bytes, errors: str, memo: dict[Any, Any]
           ) -> tuple[tuple[Column, ...], list[_Codec]]:
     decoder = get_decoder(columns, present, errors=errors, memo=memo)
-    key = ("columnar", present, errors)
-    codecs = memo.get(key)
+    key = (decoder.present_columns, errors)
+    codecs = _CODECS.get(key)
     if codecs is None:
-        codecs = memo[key] = [_build_codec(c, errors, False) for c in decoder.present_columns]
+        if len(_CODECS) >= 4096:
+            _CODECS.clear()
+        codecs = _CODECS[key] = [_build_codec(c, errors, False) for c in decoder.present_columns]
     return decoder.present_columns, codecs
 
 
@@ -351,11 +365,10 @@ def decode_run(run: Sequence[RowsEvent], *, errors: str = "strict") -> ChangeCol
 
 
 def _arrow_type(column: Column, memo: dict[Any, Any]) -> pa.DataType:
-    key = ("arrow_type", column.index)
-    typ = memo.get(key)
-    if typ is None:
-        typ = memo[key] = arrow_type(column)
-    return typ
+    return _ARROW_TYPES(column)
+
+
+_ARROW_TYPES = lru_cache(maxsize=8192)(arrow_type)
 
 
 def columns_of_rows(rows_event: RowsEvent, pairs: Sequence[tuple[dict[str, Any] | None, dict[str, Any] | None]],

@@ -105,10 +105,7 @@ class TypedParquetOutput:
     def write(self, columns: ChangeColumns) -> None:
         """Add a run of row changes to its table's dataset."""
         table_map = columns.table_map
-        memo = table_map.memo
-        schema = memo.get("typed_schema")
-        if schema is None:
-            schema = memo["typed_schema"] = typed_schema(table_map)
+        schema = typed_schema(table_map)
         qualified = table_map.qualified_name
         table = self.tables.get(qualified)
         if table is None:

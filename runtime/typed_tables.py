@@ -23,12 +23,14 @@ fields, which Spark's ``mergeSchema`` reads together.
 from __future__ import annotations
 
 import json
+from functools import lru_cache
 from typing import Any
 
 import numpy as np
 import pyarrow as pa
 
 from .arrow_types import arrow_type
+from .column import Column
 from .columnar import ChangeColumns, ImageColumns
 from .table_map import TableMap
 
@@ -53,20 +55,23 @@ def table_dir_name(schema: str, table: str) -> str:
     return f"{safe(schema)}.{safe(table)}"
 
 
-def image_type(table_map: TableMap) -> pa.StructType:
-    """The struct of one image: every column of the table with its Arrow type."""
-    return pa.struct([(c.name, arrow_type(c)) for c in table_map.columns])
-
-
 def typed_schema(table_map: TableMap) -> pa.Schema:
     """The Arrow schema of a table's typed rows, with Spark's schema and the columns' facts in the metadata."""
-    image = image_type(table_map)
+    schema = table_map.memo.get("typed_schema")
+    if schema is None:
+        schema = table_map.memo["typed_schema"] = _typed_schema(table_map.columns)
+    return schema
+
+
+@lru_cache(maxsize=1024)
+def _typed_schema(table_columns: tuple[Column, ...]) -> pa.Schema:
+    image = pa.struct([(c.name, arrow_type(c)) for c in table_columns])
     fields = [*META_FIELDS, ("before", image), ("after", image), ("before_absent", _ABSENT),
               ("after_absent", _ABSENT)]
     schema = pa.schema(fields)
     columns = [{"name": c.name, "type": c.type_name, "type_code": c.real_type, "meta": c.meta,
                 "unsigned": c.unsigned, "charset": c.charset, "nullable": c.nullable,
-                "primary_key": c.is_primary_key} for c in table_map.columns]
+                "primary_key": c.is_primary_key} for c in table_columns]
     return schema.with_metadata({SPARK_SCHEMA_KEY: spark_schema_json(schema),
                                  "binlog_ksy.columns": json.dumps(columns)})
 

@@ -30,7 +30,7 @@ from ..runtime.changes import ChangeReader, OnError, RowsEvent
 from ..runtime.columnar import MAX_RUN_BYTES, ChangeColumns, columns_of_rows, decode_run, run_key
 from ..runtime.errors import BinlogError
 from ..runtime.event import Event
-from ..runtime.event_types import ROWS_EVENTS
+from ..runtime.event_types import ROWS_EVENTS, TABLE_MAP_EVENT
 from ..runtime.filters import ChangeFilter, EventSelection
 from ..runtime.reader import BinlogReader
 from ..runtime.transactions import GTID_EVENTS, TransactionState, every_transaction_has_a_gtid
@@ -241,75 +241,109 @@ def path_safe(name: str) -> str:
 # -- transactions ---------------------------------------------------------------------------------
 
 
+@dataclass
+class _Totals:
+    """What one transaction adds up to so far."""
+
+    gtid: str | None = None
+    first_pos: int | None = None
+    last_pos: int | None = None
+    events: int = 0
+    start_time: int | None = None
+    commit_time: int | None = None
+    commit_order: tuple[int, int] = (-1, -1)
+    tables: set[str] = field(default_factory=set)
+    ops: dict[str, int] = field(default_factory=lambda: {"insert": 0, "update": 0, "delete": 0})
+
+
 class _Transactions:
-    """Totals of the transaction being read; a transaction is written when the next one starts."""
+    """Totals per transaction, written once the transaction has ended and its row counts are in.
+
+    Rows events are decoded in runs that may span several transactions, so
+    their counts arrive after later transactions have begun: transactions
+    stay open until :meth:`release` (called after each run is decoded)
+    writes every one but the current.
+    """
 
     def __init__(self, uri: str, out: _PartWriter) -> None:
         self.uri, self.out = uri, out
-        self.seq: int | None = None
+        self.open: dict[int, _Totals] = {}  # in file order; the last one may still grow
+        self.current: int | None = None
         self.written = 0
-        self._reset()
 
-    def _reset(self) -> None:
-        self.gtid: str | None = None
-        self.first_pos: int | None = None
-        self.last_pos: int | None = None
-        self.events = 0
-        self.start_time: int | None = None
-        self.commit_time: int | None = None
-        self.commit_order: tuple[int, int] = (-1, -1)
-        self.tables: set[str] = set()
-        self.ops = {"insert": 0, "update": 0, "delete": 0}
-
-    def _switch(self, seq: int) -> None:
-        if seq != self.seq:
-            self.flush()
-            self.seq = seq
+    def _totals(self, seq: int) -> _Totals:
+        totals = self.open.get(seq)
+        if totals is None:
+            totals = self.open[seq] = _Totals()
+        return totals
 
     def add_event(self, state: TransactionState, event: Event) -> None:
         if state.seq is None:
             return
-        self._switch(state.seq)
-        if state.gtid is not None and (self.gtid is None or state.gtid > self.gtid):
-            self.gtid = state.gtid
+        self.current = state.seq
+        t = self._totals(state.seq)
+        if state.gtid is not None and (t.gtid is None or state.gtid > t.gtid):
+            t.gtid = state.gtid
         pos = event.pos
-        self.first_pos = pos if self.first_pos is None else min(self.first_pos, pos)
-        self.last_pos = pos if self.last_pos is None else max(self.last_pos, pos)
-        self.events += 1
+        t.first_pos = pos if t.first_pos is None else min(t.first_pos, pos)
+        t.last_pos = pos if t.last_pos is None else max(t.last_pos, pos)
+        t.events += 1
         ts = event.timestamp
-        self.start_time = ts if self.start_time is None else min(self.start_time, ts)
+        t.start_time = ts if t.start_time is None else min(t.start_time, ts)
         order = (pos, -1 if event.in_payload is None else event.in_payload)
-        if order >= self.commit_order:
-            self.commit_order, self.commit_time = order, ts
+        if order >= t.commit_order:
+            t.commit_order, t.commit_time = order, ts
 
     def add_changes(self, seq: int | None, qualified: str, op: str, count: int) -> None:
         if seq is None:
             return
-        self._switch(seq)
-        self.tables.add(qualified)
-        self.ops[op] += count
+        t = self._totals(seq)
+        t.tables.add(qualified)
+        t.ops[op] += count
+
+    def release(self, everything: bool = False) -> None:
+        """Write the transactions that have ended (``everything``: all of them, at the end of the task)."""
+        for seq in list(self.open):
+            if seq == self.current and not everything:
+                break
+            t = self.open.pop(seq)
+            if t.events > 0:  # seen only through changes: its events were filtered out
+                ops = t.ops
+                self.out.add((self.uri, seq, t.gtid, t.first_pos, t.last_pos, t.events,
+                              _micros(t.start_time), _micros(t.commit_time), sorted(t.tables),
+                              ops["insert"], ops["update"], ops["delete"], sum(ops.values())))
+                self.written += 1
 
     def flush(self) -> None:
-        if self.seq is not None and self.events > 0:  # seen only through changes: its events were filtered out
-            ops = self.ops
-            self.out.add((self.uri, self.seq, self.gtid, self.first_pos, self.last_pos, self.events,
-                          _micros(self.start_time), _micros(self.commit_time), sorted(self.tables),
-                          ops["insert"], ops["update"], ops["delete"], sum(ops.values())))
-            self.written += 1
-        self.seq = None
-        self._reset()
+        self.release(everything=True)
 
 
 # -- the task -------------------------------------------------------------------------------------
 
 
+_TABLE_MAP_BODIES: dict[bytes, str | None] = {}
+
+
 def _event_body(event: Event) -> str | None:
-    """The decoded body as JSON text; rows events keep their table id and flags, not their row bytes."""
+    """The decoded body as JSON text; rows events keep their table id and flags, not their row bytes.
+
+    TABLE_MAP bodies repeat (one per statement): their text is kept by their bytes.
+    """
     from ..runtime.describe import event_to_dict
 
-    if event.type_code in ROWS_EVENTS:
+    code = event.type_code
+    if code in ROWS_EVENTS:
         body = event.body
         return _json_text({"table_id": getattr(body, "table_id", None), "flags": getattr(body, "flags", None)})
+    if code == TABLE_MAP_EVENT:
+        key = event.body_bytes
+        text = _TABLE_MAP_BODIES.get(key)
+        if text is None:
+            text = _json_text(event_to_dict(event)["body"])
+            if len(_TABLE_MAP_BODIES) >= 1024:
+                _TABLE_MAP_BODIES.clear()
+            _TABLE_MAP_BODIES[key] = text
+        return text
     return _json_text(event_to_dict(event)["body"])
 
 
@@ -384,8 +418,6 @@ class _Task:
                 if flt.past_stop(event.pos) and top:
                     break
                 rows_event = changes.accept(event)
-                if rows_event is None and self.pending:
-                    self._flush_rows(changes)  # before the transaction totals move on
                 state = changes.state
                 try:
                     keep = selection.wants(event)
@@ -398,6 +430,8 @@ class _Task:
                                      event.type_code, _micros(event.timestamp), event.server_id, event.length,
                                      event.flags, state.gtid, state.seq, body))
                     self.transactions.add_event(state, event)
+                    if not self.pending:
+                        self.transactions.release()  # no run waits for its counts
                 if rows_event is not None:
                     self._queue_rows(changes, rows_event)
                 while reported < len(errors):
@@ -438,6 +472,12 @@ class _Task:
         run, self.pending, self.pending_bytes = self.pending, [], 0
         if not run:
             return
+        try:
+            self._decode_run(changes, run)
+        finally:
+            self.transactions.release()
+
+    def _decode_run(self, changes: ChangeReader, run: list[RowsEvent]) -> None:
         columns = decode_run(run, errors=changes.undecodable)
         if columns is None:
             for rows_event in run:
@@ -503,9 +543,7 @@ class _Task:
     def _typed(self, columns: ChangeColumns) -> None:
         """The run's rows in ``tables/<schema>.<table>/``: one part per table layout."""
         table_map = columns.table_map
-        schema = table_map.memo.get("typed_schema")
-        if schema is None:
-            schema = table_map.memo["typed_schema"] = typed_schema(table_map)
+        schema = typed_schema(table_map)
         layout_key = (table_map.schema, table_map.table, schema)
         writer = self.layouts.get(layout_key)
         if writer is None:
