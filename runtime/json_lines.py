@@ -28,7 +28,7 @@ from .column import MYSQL_TYPE, Column
 from .columnar import ChangeColumns, ImageColumns
 from .value_json import dumps, json_formatter
 
-__all__ = ["has_json_texts", "image_texts", "json_lines", "value_texts"]
+__all__ = ["has_json_texts", "image_texts", "image_value_texts", "json_lines", "value_texts"]
 
 T = MYSQL_TYPE
 _CONTROL = r"[\x00-\x1f]"
@@ -53,63 +53,72 @@ def _escaped(text: pa.Array) -> pa.Array | None:
     return _quoted(text)
 
 
-def value_texts(column: Column, arr: pa.Array, *, quoted: bool = True) -> pa.Array:
-    """Each value's JSON text (null for SQL NULL); ``quoted=False``: JSON strings without quotes or escapes.
+def value_texts(column: Column, arr: pa.Array) -> tuple[pa.Array, pa.Array]:
+    """Each value's JSON text, and its plain text (both null for SQL NULL).
 
-    The unquoted form is the text of ``changes/``' value maps: a string value
-    as it is, anything else as its JSON text.
+    The plain text is the text of ``changes/``' value maps: a JSON string
+    without its quotes and escapes (the string itself), any other value as its
+    JSON text.
     """
     typ = arr.type
     t = column.real_type
-    texts: pa.Array | None = None
-
-    def quote(text: pa.Array) -> pa.Array:
-        return _quoted(text) if quoted else text
-
+    plain: pa.Array | None = None
+    quoted = False  # whether the JSON text is the plain text in quotes (no escapes needed)
     if pa.types.is_integer(typ):
-        texts = arr.cast(pa.string())
-    elif pa.types.is_decimal(typ):
+        return (texts := arr.cast(pa.string())), texts
+    if pa.types.is_decimal(typ):
         digits = arr.cast(pa.string())
         if not pc.any(pc.match_substring(digits, "E")).as_py():  # Arrow writes 1.2E-8 for tiny values
-            texts = quote(digits)
+            plain, quoted = digits, True
     elif t == T.NEWDECIMAL:  # over 38 digits: the typed column holds the decimal text already
-        texts = quote(arr)
+        plain, quoted = arr, True
     elif pa.types.is_date(typ):
-        texts = quote(arr.cast(pa.string()))
+        plain, quoted = arr.cast(pa.string()), True
     elif pa.types.is_timestamp(typ):
         fsp = column.fsp
         width = 19 if fsp <= 0 else 20 + fsp
         formatted = arr.cast(pa.string())  # YYYY-MM-DD HH:MM:SS.ffffff (+ Z for UTC)
-        texts = quote(pc.utf8_slice_codeunits(formatted, 0, width))
+        plain, quoted = pc.utf8_slice_codeunits(formatted, 0, width), True
     elif t == T.JSON and pa.types.is_string(typ):
-        # the canonical text of the document, embedded as is (unquoted: unless the document is a string)
-        if quoted or not pc.any(pc.starts_with(arr, '"')).as_py():
-            texts = arr
+        # the canonical text of the document, embedded as is (plain: the same unless the document is a string)
+        if not pc.any(pc.starts_with(arr, '"')).as_py():
+            return arr, arr
     elif pa.types.is_string(typ):
-        texts = _escaped(arr) if quoted else arr
-    if texts is not None:
-        return texts
+        escaped = _escaped(arr)
+        if escaped is not None:
+            return escaped, arr
+    if plain is not None:
+        return (_quoted(plain) if quoted else plain), plain
     fmt = json_formatter(column)
-    if quoted:
-        return pa.array([None if v is None else dumps(fmt(v)) for v in arr.to_pylist()], pa.string())
-    out = []
+    json_texts: list[str | None] = []
+    plain_texts: list[str | None] = []
     for v in arr.to_pylist():
-        if v is not None:
-            v = fmt(v)  # None for NaN
-            if v is not None and type(v) is not str:
-                v = dumps(v)
-        out.append(v)
-    return pa.array(out, pa.string())
+        if v is None:
+            json_texts.append(None)
+            plain_texts.append(None)
+            continue
+        v = fmt(v)  # None for NaN
+        text = dumps(v)
+        json_texts.append(text)
+        plain_texts.append(v if type(v) is str else None if v is None else text)
+    return pa.array(json_texts, pa.string()), pa.array(plain_texts, pa.string())
 
 
-def _image_pieces(side: ImageColumns | None) -> list[Any]:
+def image_value_texts(side: ImageColumns) -> list[tuple[pa.Array, pa.Array]]:
+    """:func:`value_texts` of every column of an image."""
+    return [value_texts(c, a) for c, a in zip(side.columns, side.arrays, strict=True)]
+
+
+def _image_pieces(side: ImageColumns | None, texts: list[tuple[pa.Array, pa.Array]] | None = None) -> list[Any]:
     """``{"name":value,...}`` as constant strings and arrays of value texts, or ``null`` without that image."""
     if side is None:
         return ["null"]
+    if texts is None:
+        texts = image_value_texts(side)
     pieces: list[Any] = []
-    for k, (column, arr) in enumerate(zip(side.columns, side.arrays, strict=True)):
+    for k, (column, (json_text, _)) in enumerate(zip(side.columns, texts, strict=True)):
         pieces.append(("{" if k == 0 else ",") + json.dumps(column.name, ensure_ascii=False) + ":")
-        pieces.append(pc.fill_null(value_texts(column, arr), _text("null")))
+        pieces.append(pc.fill_null(json_text, _text("null")))
     pieces.append("}")
     return pieces
 
@@ -138,11 +147,15 @@ def has_json_texts(columns: ChangeColumns) -> bool:
     return True
 
 
-def image_texts(side: ImageColumns | None, n: int) -> pa.Array:
-    """The JSON object of each row's image (``rows --format jsonl``'s ``before``/``after``); null without one."""
+def image_texts(side: ImageColumns | None, n: int, texts: list[tuple[pa.Array, pa.Array]] | None = None
+                ) -> pa.Array:
+    """The JSON object of each row's image (``rows --format jsonl``'s ``before``/``after``); null without one.
+
+    ``texts``: the image's :func:`image_value_texts`, when the caller has them already.
+    """
     if side is None:
         return pa.nulls(n, pa.string())
-    return _join(_image_pieces(side), n)
+    return _join(_image_pieces(side, texts), n)
 
 
 def json_lines(columns: ChangeColumns) -> pa.Array | None:

@@ -14,7 +14,7 @@ import numpy as np
 import pyarrow as pa
 
 from ..runtime.columnar import ChangeColumns, ImageColumns
-from ..runtime.json_lines import has_json_texts, image_texts, value_texts
+from ..runtime.json_lines import has_json_texts, image_texts, image_value_texts
 from ..runtime.typed_tables import meta_arrays
 from . import arrow_schemas as schemas
 
@@ -23,14 +23,13 @@ __all__ = ["changes_batch"]
 _VALUES = pa.map_(pa.string(), pa.string())
 
 
-def _value_map(side: ImageColumns | None, n: int) -> pa.Array:
+def _value_map(side: ImageColumns | None, texts: list[tuple[pa.Array, pa.Array]] | None, n: int) -> pa.Array:
     """``{column: value text}`` per row (strings as they are, other values as JSON), null without an image."""
-    if side is None:
+    if side is None or texts is None:
         return pa.nulls(n, _VALUES)
     k = len(side.columns)
-    texts = [value_texts(c, a, quoted=False) for c, a in zip(side.columns, side.arrays, strict=True)]
     order = (np.arange(n)[:, None] + np.arange(k)[None, :] * n).ravel()  # row by row, column by column
-    items = pa.concat_arrays(texts).take(pa.array(order)) if n else pa.array([], pa.string())
+    items = pa.concat_arrays([plain for _, plain in texts]).take(pa.array(order)) if n else pa.array([], pa.string())
     names = pa.array([c.name for c in side.columns], pa.string())
     keys = names.take(pa.array(np.tile(np.arange(k, dtype=np.int32), n)))
     offsets = pa.array(np.arange(n + 1, dtype=np.int32) * k)
@@ -42,15 +41,17 @@ def changes_batch(columns: ChangeColumns, column_info: list[dict[str, Any]] | No
     if not has_json_texts(columns):
         return None
     n = columns.count
+    before = None if columns.before is None else image_value_texts(columns.before)
+    after = None if columns.after is None else image_value_texts(columns.after)
     info_type = schemas.CHANGES.field("columns").type
     info = [column_info] + [None] * (n - 1) if n else []
     key = list(columns.table_map.primary_key)
     arrays = [
         *meta_arrays(columns),  # the same first eight columns as the typed tables
-        image_texts(columns.before, n),
-        image_texts(columns.after, n),
-        _value_map(columns.before, n),
-        _value_map(columns.after, n),
+        image_texts(columns.before, n, before),
+        image_texts(columns.after, n, after),
+        _value_map(columns.before, before, n),
+        _value_map(columns.after, after, n),
         pa.ListArray.from_arrays(pa.array(np.arange(n + 1, dtype=np.int32) * len(key)),
                                  pa.array(key, pa.string()).take(pa.array(np.tile(np.arange(len(key)), n)))),
         pa.array(info, info_type),

@@ -402,8 +402,9 @@ def test_jsonl_output_equals_the_row_path(runs, capsysbinary) -> None:
             assert_jsonl_equals_row_path(path, capsysbinary)
 
 
-def test_extract_tasks_write_the_same_typed_tables(runs, tmp_path) -> None:
-    """The Spark job's tasks write tables/ with the same rows as ``rows --format parquet`` (replayed above)."""
+def test_extract_tasks_write_the_same_changes_and_typed_tables(runs, tmp_path) -> None:
+    """The Spark job's tasks (columnar) write changes/ as the per-change path would, and tables/ with the same
+    rows as ``rows --format parquet`` (replayed above)."""
     import os
 
     import pyarrow as pa
@@ -411,6 +412,7 @@ def test_extract_tasks_write_the_same_typed_tables(runs, tmp_path) -> None:
 
     from binlog_ksy.cli import main
     from binlog_ksy.spark_jobs.file_task import TaskOptions, TaskSpec, run_task
+    from binlog_ksy.spark_jobs.records import _text_map
 
     def table(folder: Path) -> pa.Table:
         parts = [ds.dataset(str(p), format="parquet").to_table() for p in sorted(folder.glob("*.parquet"))]
@@ -424,6 +426,20 @@ def test_extract_tasks_write_the_same_typed_tables(runs, tmp_path) -> None:
         job_out = tmp_path / f"job-{run.setting}-{run.seed}"
         for index, path in enumerate(run.files):
             run_task(TaskSpec(str(path), os.path.getsize(path), index), TaskOptions(out_root=str(job_out)))
+        # changes/ (built from the columns) holds the texts the per-change path gives
+        changes = ds.dataset(str(job_out / "changes"), format="parquet", partitioning="hive").to_table(
+            columns=["file", "pos", "row_index", "before", "after", "before_values", "after_values"]).to_pylist()
+        got = {(r["file"], r["pos"], r["row_index"]): r for r in changes}
+        for p in run.files:
+            for c in run.decoded[p]:
+                row = got.pop((str(c.file), c.pos, c.row_index))
+                for side in ("before", "after"):
+                    image = value_json.image_json(c, side)
+                    assert row[side] == (None if image is None else value_json.dumps(image)), (c.file, c.pos)
+                    values = row[f"{side}_values"]
+                    assert (None if values is None else dict(values)) == (
+                        None if image is None else dict(_text_map(image) or [])), (c.file, c.pos, side)
+        assert not got
         folders = sorted(p.name for p in cli_out.iterdir() if p.is_dir())
         assert folders == sorted(p.name for p in (job_out / "tables").iterdir())
         for name in folders:
