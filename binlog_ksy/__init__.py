@@ -28,6 +28,7 @@ from .runtime.event import Event
 from .runtime.filters import ChangeFilter
 from .runtime.reader import BinlogReader
 from .runtime.schema_file import SchemaFile
+from .runtime.schema_history import SchemaHistory
 
 try:
     __version__ = version("binlog-ksy")
@@ -42,6 +43,7 @@ __all__ = [
     "Event",
     "RowChange",
     "SchemaFile",
+    "SchemaHistory",
     "UsageError",
     "__version__",
     "read_changes",
@@ -93,6 +95,8 @@ def read_changes(
     on_error: Literal["stop", "skip"] = "stop",
     verify_checksums: bool = True,
     undecodable: Literal["strict", "keep"] = "strict",
+    schema_sql: str | os.PathLike[str] | Sequence[str | os.PathLike[str]] | None = None,
+    schema_history: bool = True,
 ) -> ChangeStream:
     """The row changes of one or more binlog files, in order, with typed Python values.
 
@@ -120,6 +124,12 @@ def read_changes(
         Check the CRC32 of every event.
     undecodable
         Text that does not decode in its column's charset: ``strict`` raises, ``keep`` keeps the bytes.
+    schema_sql
+        SQL files (``CREATE TABLE`` statements, e.g. ``mariadb-dump --no-data``) with the tables as they were
+        when the first file starts: the schema history starts from them.
+    schema_history
+        Follow the DDL of the files (and ``schema_sql``) to name the columns of tables logged without names
+        (default True; names from FULL metadata and ``schema`` win).
 
     Returns
     -------
@@ -139,5 +149,9 @@ def read_changes(
         raise UsageError("read_changes: start_position/stop_position are byte offsets in one file")
     if isinstance(schema, (str, os.PathLike)):
         schema = SchemaFile.load(os.fspath(schema))
+    history = None
+    if schema_history or schema_sql is not None:
+        sql_files = [schema_sql] if isinstance(schema_sql, (str, os.PathLike)) else list(schema_sql or [])
+        history = SchemaHistory.from_sql_files(sql_files)
     return ChangeStream(paths, schema=schema, filters=filters, on_error=on_error,
-                        verify_checksums=verify_checksums, undecodable=undecodable)
+                        verify_checksums=verify_checksums, undecodable=undecodable, history=history)

@@ -25,6 +25,7 @@ os.environ.setdefault("ARROW_DEFAULT_MEMORY_POOL", "jemalloc")
 from .runtime.cli_common import EXIT_OK
 from .runtime.events_cli import add_events_parser
 from .runtime.rows_cli import add_rows_parser
+from .runtime.schema_cli import add_schema_parser
 from .spark_jobs.extract_cli import add_extract_parser
 
 _DESCRIPTION = """\
@@ -33,12 +34,15 @@ Read MySQL and MariaDB binary log files (binlogs) as data.
   binlog-ksy events FILE...    one line (or JSON object) per event, like SHOW BINLOG EVENTS
   binlog-ksy rows FILE...      the row changes (insert/update/delete) with typed values,
                                as text, JSON lines or typed Parquet tables
+  binlog-ksy schema FILE...    the tables as the binlogs' DDL left them (CREATE TABLE statements)
   binlog-ksy extract INPUT... --output DIR
                                a Spark job writing Parquet tables (events, changes, transactions, errors)
 
 Every command takes the same filters (--database, --table, --start-datetime,
---stop-datetime, --start-position, --stop-position), --schema, --on-error,
---format and --debug. Files of MySQL 3.23 to 9.x and MariaDB are read event by
+--stop-datetime, --start-position, --stop-position), --schema, --schema-sql,
+--on-error, --format and --debug. Column names come from the binlog's FULL
+metadata, else --schema, else the schema history (the CREATE/ALTER TABLE
+statements in the binlogs, starting from --schema-sql). Files of MySQL 3.23 to 9.x and MariaDB are read event by
 event in constant memory; CRC32 checksums are verified; zstd-compressed
 transaction payloads are expanded. A damaged file prints every good event,
 then says what is wrong and where (file, byte offset, event type)."""
@@ -51,6 +55,7 @@ def build_parser() -> argparse.ArgumentParser:
     sub.required = True
     add_events_parser(sub)
     add_rows_parser(sub)
+    add_schema_parser(sub)
     add_extract_parser(sub)
     return parser
 

@@ -19,21 +19,25 @@ from typing import Any, BinaryIO, Literal
 
 from . import event_types as et
 from .column import FLAVOR_MARIADB, FLAVOR_MYSQL, Column
+from .ddl import TableDef
 from .errors import (
     BinlogError,
     CompressionError,
     MalformedEventError,
     RowDecodeError,
+    SchemaHistoryWarning,
     UndecodableValueError,
     UnknownTableIdError,
     UnsupportedEventError,
 )
 from .event import Event
+from .event_fields import text_of
 from .filters import ChangeFilter
 from .mariadb_compression import inflate
 from .reader import BinlogReader
 from .row_image import decode_rows
 from .schema_file import SchemaFile
+from .schema_history import SchemaHistory
 from .table_map import TableMap, TableMapCache, table_map_from_event
 from .transactions import TransactionState, TransactionTracker
 
@@ -168,6 +172,10 @@ class ChangeReader:
         An event reader to take the events from (its ``source`` wins), for a
         caller that also wants every event: iterate the reader and pass each
         event to :meth:`accept`.
+    history
+        The schema history (:mod:`.schema_history`): it follows the DDL of the
+        QUERY events read and names the columns of tables logged without names.
+        Pass the same history to the readers of consecutive files.
 
     Attributes
     ----------
@@ -186,6 +194,7 @@ class ChangeReader:
         verify_checksums: bool = True,
         undecodable: Undecodable = "strict",
         reader: BinlogReader | None = None,
+        history: SchemaHistory | None = None,
     ) -> None:
         self.reader = reader if reader is not None else BinlogReader(
             source, name=name, on_error=on_error, verify_checksums=verify_checksums)
@@ -195,7 +204,9 @@ class ChangeReader:
         self.on_error = on_error
         self.errors: list[BinlogError] = self.reader.errors
         self.tables = TableMapCache()
-        self._known_maps: dict[bytes, TableMap] = {}  # by TABLE_MAP body: parsed once per distinct map
+        self._known_maps: dict[tuple[bytes, TableDef | None], TableMap] = {}  # by TABLE_MAP body and history
+        self.history = history
+        self._history_warned: set[tuple[Any, ...]] = set()
         self.transactions = TransactionTracker()
         #: The transaction of the last event given to :meth:`accept`.
         self.state = TransactionState(None, None)
@@ -241,6 +252,11 @@ class ChangeReader:
             self.state = TransactionState(None, None)
             self.report(err)
             return None
+        if code in et.QUERY_EVENTS and self.history is not None:
+            warning = self.history.follow(event)
+            if warning is not None:
+                self.report(warning, always_continue=True)
+            return None
         if code == et.TABLE_MAP_EVENT:
             self._add_table_map(event)
             return None
@@ -258,14 +274,18 @@ class ChangeReader:
 
     def _add_table_map(self, event: Event) -> None:
         try:
-            key = event.body_bytes  # every statement logs its TABLE_MAP again: the same bytes, the same map
+            history = self._history_table(event) if self.history is not None else None
+            # every statement logs its TABLE_MAP again: the same bytes (and history), the same map
+            key = (event.body_bytes, history)
             table_map = self._known_maps.get(key)
             if table_map is None:
                 flavor = FLAVOR_MARIADB if (self.reader.format and self.reader.format.is_mariadb) else FLAVOR_MYSQL
-                table_map = table_map_from_event(event.body, flavor=flavor, schema_file=self.schema)
+                table_map = table_map_from_event(event.body, flavor=flavor, schema_file=self.schema, history=history)
                 if len(self._known_maps) >= 1024:
                     self._known_maps.clear()
                 self._known_maps[key] = table_map
+                if table_map.history_problem is not None:
+                    self._warn_history(event, table_map)
             self.tables.add(table_map)
         except BinlogError as err:
             self.report(_located(err, event))
@@ -273,6 +293,21 @@ class ChangeReader:
             self.report(MalformedEventError(f"unusable table map: {type(exc).__name__}: {exc}",
                                              file=event.file, offset=event.pos,
                                              event_type=event.type_name, length=event.length))
+
+    def _history_table(self, event: Event) -> TableDef | None:
+        assert self.history is not None
+        body = event.body
+        return self.history.table(text_of(body.schema) or "", text_of(body.table) or "")
+
+    def _warn_history(self, event: Event, table_map: TableMap) -> None:
+        """Once per table and layout: why the DDL history's columns were not used."""
+        key = (table_map.schema, table_map.table, tuple(c.type for c in table_map.columns), table_map.history_problem)
+        if key in self._history_warned:
+            return
+        self._history_warned.add(key)
+        self.report(SchemaHistoryWarning(
+            f"{table_map.qualified_name}: columns keep @N names: {table_map.history_problem}", file=event.file,
+            offset=event.pos, event_type=event.type_name, length=event.length), always_continue=True)
 
     def _rows_event(self, event: Event, gtid: str | None, seq: int | None) -> RowsEvent | None:
         body = event.body
@@ -339,6 +374,7 @@ def iter_changes(
     verify_checksums: bool = True,
     errors: list[BinlogError] | None = None,
     undecodable: Undecodable = "strict",
+    history: SchemaHistory | None = None,
 ) -> Iterator[RowChange]:
     """Every row change of one binlog file, in order (a generator over :class:`ChangeReader`).
 
@@ -346,7 +382,7 @@ def iter_changes(
     and reading goes on.
     """
     reader = ChangeReader(source, name=name, schema=schema, filters=filters, on_error=on_error,
-                          verify_checksums=verify_checksums, undecodable=undecodable)
+                          verify_checksums=verify_checksums, undecodable=undecodable, history=history)
     try:
         yield from reader
     finally:
@@ -369,8 +405,11 @@ class ChangeStream:
         on_error: OnError = "stop",
         verify_checksums: bool = True,
         undecodable: Undecodable = "strict",
+        history: SchemaHistory | None = None,
     ) -> None:
         self.paths = [os.fspath(p) for p in paths]
+        #: Follows the DDL of the files, in order, for tables logged without column names.
+        self.history = history
         self.schema = schema
         self.filters = filters
         self.on_error: OnError = on_error
@@ -384,7 +423,8 @@ class ChangeStream:
     def __iter__(self) -> Iterator[RowChange]:
         for path in self.paths:
             self.current = ChangeReader(path, schema=self.schema, filters=self.filters, on_error=self.on_error,
-                                        verify_checksums=self.verify_checksums, undecodable=self.undecodable)
+                                        verify_checksums=self.verify_checksums, undecodable=self.undecodable,
+                                        history=self.history)
             try:
                 yield from self.current
             finally:

@@ -4,6 +4,7 @@ One spelling per option in every command (``events``, ``rows``, ``extract``
 and later ones): ``--database``/``--table`` (repeatable, comma lists, fnmatch
 patterns), ``--start-datetime``/``--stop-datetime``,
 ``--start-position``/``--stop-position`` (with one FILE), ``--schema FILE``,
+``--schema-sql FILE``, ``--no-schema-history``,
 ``--on-error stop|skip``, ``--format``, ``--no-verify-checksums``,
 ``--debug``. :func:`filter_from_args` turns them into the one
 :class:`~.filters.ChangeFilter` the runtime, the API and Spark use.
@@ -20,9 +21,10 @@ import sys
 from collections.abc import Callable, Sequence
 from typing import TextIO
 
-from .errors import BinlogError, EncryptedBinlogError, NotABinlogError, UsageError
+from .errors import BinlogError, EncryptedBinlogError, NotABinlogError, SchemaHistoryWarning, UsageError
 from .filters import ChangeFilter, parse_datetime
 from .schema_file import SchemaFile
+from .schema_history import SchemaHistory
 
 EXIT_OK = 0
 EXIT_DAMAGED = 1
@@ -93,9 +95,16 @@ def add_reading_arguments(p: argparse.ArgumentParser, *, formats: Sequence[str],
 
 
 def add_schema_argument(p: argparse.ArgumentParser) -> None:
+    """``--schema FILE.yaml``, ``--schema-sql FILE`` and ``--no-schema-history``: where column names come from."""
     p.add_argument("--schema", "--schema-file", dest="schema", metavar="FILE.yaml",
                    help="column names (and unsigned/charset) per database and table, for binlogs logged "
                         "without them")
+    p.add_argument("--schema-sql", dest="schema_sql", action="append", metavar="FILE.sql", default=[],
+                   help="CREATE TABLE statements of the tables as they were when the first binlog starts (e.g. "
+                        "mariadb-dump --no-data; repeatable): the schema history starts from them")
+    p.add_argument("--no-schema-history", dest="schema_history", action="store_false",
+                   help="do not follow the DDL (CREATE/ALTER/RENAME/DROP TABLE) of the binlogs to name the "
+                        "columns of tables logged without names")
 
 
 def filter_from_args(args: argparse.Namespace) -> ChangeFilter:
@@ -120,6 +129,20 @@ def schema_from_args(args: argparse.Namespace) -> SchemaFile | None:
     return SchemaFile.load(args.schema) if getattr(args, "schema", None) else None
 
 
+def history_from_args(args: argparse.Namespace) -> SchemaHistory | None:
+    """The schema history of ``--schema-sql`` (None with ``--no-schema-history`` and no SQL files).
+
+    Problems of the SQL files are printed as warnings.
+    """
+    sql_files = getattr(args, "schema_sql", None) or []
+    if not getattr(args, "schema_history", True) and not sql_files:
+        return None
+    history = SchemaHistory.from_sql_files(sql_files)
+    for problem in history.problems:
+        print(f"binlog-ksy: warning: --schema-sql {problem}", file=sys.stderr)
+    return history
+
+
 def report_error(err: BinlogError, debug: bool, stream: TextIO | None = None) -> None:
     """Print an error as one line (with the traceback under --debug)."""
     stream = stream or sys.stderr
@@ -127,7 +150,7 @@ def report_error(err: BinlogError, debug: bool, stream: TextIO | None = None) ->
         import traceback
 
         traceback.print_exception(err, file=stream)
-    level = "warning" if err.kind == "truncated" else "error"
+    level = "warning" if isinstance(err, SchemaHistoryWarning) or err.kind == "truncated" else "error"
     print(f"binlog-ksy: {level}: {err}", file=stream)
 
 
@@ -139,7 +162,9 @@ def report_usage_error(err: UsageError, command: str | None = None) -> int:
 
 
 def exit_status_for(err: BinlogError) -> int:
-    """2 for files that cannot be read at all, 1 for damage found after good events."""
+    """2 for files that cannot be read at all, 1 for damage found after good events, 0 for warnings."""
+    if isinstance(err, SchemaHistoryWarning):
+        return EXIT_OK
     if isinstance(err, NotABinlogError) or (isinstance(err, EncryptedBinlogError) and err.offset == 0):
         return EXIT_USAGE
     return EXIT_DAMAGED

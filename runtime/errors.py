@@ -126,6 +126,13 @@ class UnsupportedEventError(BinlogError):
     kind = "unsupported"
 
 
+class SchemaHistoryWarning(BinlogError):
+    """A DDL statement the schema history could not follow; its table's column names are unknown until it is
+    created again. A warning: reading goes on and the exit status does not change."""
+
+    kind = "schema_history"
+
+
 class RowDecodeError(UndecodableValueError):
     """A row image that cannot be decoded, located inside the rows data.
 

@@ -19,6 +19,8 @@ ROTATE_EVENT = EventType.rotate_event.value
 TRANSACTION_PAYLOAD_EVENT = EventType.transaction_payload_event.value
 START_ENCRYPTION_EVENT = EventType.start_encryption_event.value
 TABLE_MAP_EVENT = EventType.table_map_event.value
+#: QUERY and MariaDB's QUERY_COMPRESSED: the statements (DDL among them) of a binlog.
+QUERY_EVENTS = frozenset((EventType.query_event.value, EventType.query_compressed_event.value))
 STOP_EVENT = EventType.stop_event.value
 
 #: Rows events of every generation: pre-GA (5.1.0-5.1.15), v1, v2, partial JSON, MariaDB compressed.

@@ -18,6 +18,7 @@ from .cli_common import (
     exit_status_for,
     filter_from_args,
     for_each_file,
+    history_from_args,
     report_error,
     report_usage_error,
     schema_from_args,
@@ -28,6 +29,7 @@ from .filters import ChangeFilter
 from .json_lines import json_lines
 from .parquet_output import TypedParquetOutput
 from .schema_file import SchemaFile
+from .schema_history import SchemaHistory
 from .value_json import change_json, dumps, image_json
 
 _DESCRIPTION = """\
@@ -37,8 +39,10 @@ after; parquet writes typed tables instead, one dataset per table at
 DIR/<schema>.<table>/ (--output DIR): the meta columns file, pos, row_index,
 timestamp, server_id, gtid, transaction, op and the images as two structs,
 before and after, with the columns' own types. Without column names in the
-binlog (binlog_row_metadata=FULL), columns are @1, @2, ... unless --schema
-names them."""
+binlog (binlog_row_metadata=FULL) the schema history names them: it follows
+the CREATE/ALTER/RENAME/DROP TABLE statements of the binlogs (read them in
+order), starting from --schema-sql; --schema names them too (it wins over the
+history); columns stay @1, @2, ... where nothing knows them."""
 
 
 def add_rows_parser(sub: Any) -> None:
@@ -107,11 +111,12 @@ def run_rows(args: argparse.Namespace) -> int:
     try:
         flt = filter_from_args(args)
         schema = schema_from_args(args)
+        history = history_from_args(args)
     except UsageError as err:
         return report_usage_error(err, "rows")
     undecodable: Undecodable = "keep" if args.undecodable == "keep" else "strict"
     if args.format == "parquet":
-        return _run_parquet(args, flt, schema, undecodable)
+        return _run_parquet(args, flt, schema, history, undecodable)
     if args.output:
         return report_usage_error(UsageError("--output is for --format parquet; text and jsonl go to standard "
                                              "output"), "rows")
@@ -120,7 +125,7 @@ def run_rows(args: argparse.Namespace) -> int:
 
     def handle(name: str) -> int:
         reader = ChangeReader(name, schema=schema, filters=flt, on_error=args.on_error,
-                              verify_checksums=args.verify_checksums, undecodable=undecodable)
+                              verify_checksums=args.verify_checksums, undecodable=undecodable, history=history)
         reported = 0
 
         def flush() -> None:
@@ -156,7 +161,7 @@ def run_rows(args: argparse.Namespace) -> int:
 
 
 def _run_parquet(args: argparse.Namespace, flt: ChangeFilter, schema: SchemaFile | None,
-                 undecodable: Undecodable) -> int:
+                 history: SchemaHistory | None, undecodable: Undecodable) -> int:
     """``rows --format parquet``: every file's changes into typed datasets, committed once at the end."""
     if not args.output:
         return report_usage_error(UsageError("--format parquet writes one dataset per table: give --output DIR"),
@@ -170,7 +175,7 @@ def _run_parquet(args: argparse.Namespace, flt: ChangeFilter, schema: SchemaFile
     def handle(name: str) -> int:
         nonlocal errors
         reader = ChangeReader(name, schema=schema, filters=flt, on_error=args.on_error,
-                              verify_checksums=args.verify_checksums, undecodable=undecodable)
+                              verify_checksums=args.verify_checksums, undecodable=undecodable, history=history)
         reported = 0
         try:
             for columns in iter_change_columns(reader):

@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .column import FLAVOR_MARIADB, FLAVOR_MYSQL, MYSQL_TYPE, Column
+from .ddl import TableDef
 from .schema_file import ColumnHint, SchemaFile, collation_of_charset_name
 
 T = MYSQL_TYPE
@@ -40,9 +41,15 @@ class TableMap:
     columns
         One :class:`Column` per column, in table order.
     has_names
-        Whether the column names came from the binlog or a schema file (else ``@1``, ``@2``...).
+        Whether the column names came from the binlog, a schema file or the schema history (else ``@1``,
+        ``@2``...).
     primary_key
         Names of the primary-key columns, () when unknown.
+    names_from
+        Where the names came from: ``"metadata"`` (FULL optional metadata), ``"schema file"``, ``"history"``
+        (the DDL of the binlogs, :mod:`.schema_history`), or ``""`` (unknown).
+    history_problem
+        Why the schema history's definition of the table was not used (its columns do not fit the map).
     """
 
     table_id: int
@@ -52,6 +59,8 @@ class TableMap:
     has_names: bool = False
     primary_key: tuple[str, ...] = ()
     json_columns: tuple[int, ...] = field(default=())
+    names_from: str = ""
+    history_problem: str | None = None
     #: What readers prepare once per table map and reuse for its rows events (row decoders per
     #: columns bitmap, JSON formatters): owned here so it lives and dies with the map.
     memo: dict[Any, Any] = field(default_factory=dict, compare=False, repr=False, hash=False)
@@ -116,8 +125,15 @@ def _charsets(value: Any, positions: list[int]) -> dict[int, int]:
     return out
 
 
-def table_map_from_event(body: Any, *, flavor: str = FLAVOR_MYSQL, schema_file: SchemaFile | None = None) -> TableMap:
-    """Build a :class:`TableMap` from a parsed ``table_map_event`` body."""
+def table_map_from_event(body: Any, *, flavor: str = FLAVOR_MYSQL, schema_file: SchemaFile | None = None,
+                         history: TableDef | None = None) -> TableMap:
+    """Build a :class:`TableMap` from a parsed ``table_map_event`` body.
+
+    Column names come from FULL optional metadata, else the YAML ``schema_file``,
+    else ``history`` (the table as the binlog's DDL left it, used only when its
+    columns fit the map's types; it also supplies signedness, charsets,
+    ENUM/SET labels and the primary key where the metadata lacks them).
+    """
     schema_name = body.schema if isinstance(body.schema, str) else _label(body.schema)
     table_name = body.table if isinstance(body.table, str) else _label(body.table)
     types = [int(t) for t in body.column_types]
@@ -191,6 +207,7 @@ def table_map_from_event(body: Any, *, flavor: str = FLAVOR_MYSQL, schema_file: 
                     dims[vectors[i]] = d
 
     has_names = all(nm is not None for nm in names) and n > 0
+    names_from = "metadata" if has_names else ""
     hints: list[ColumnHint] | None = schema_file.columns(schema_name, table_name) if schema_file else None
     if hints:
         for i, hint in enumerate(hints[:n]):
@@ -205,6 +222,34 @@ def table_map_from_event(body: Any, *, flavor: str = FLAVOR_MYSQL, schema_file: 
             if hint.fsp is not None:
                 fsp[i] = hint.fsp
         has_names = len(hints) >= n
+        names_from = "schema file" if has_names and names_from != "metadata" else names_from
+    history_problem = None
+    if history is not None and not hints:
+        history_problem = history_mismatch(history, real_types, flavor)
+        if history_problem is None:
+            for i, col in enumerate(history.columns):
+                if names[i] is None or not has_names:
+                    names[i] = col.name
+                if unsigned[i] is None and types[i] in _NUMERIC:
+                    unsigned[i] = col.unsigned
+                cs = col.charset
+                if cs is None and col.data_type == "json" and flavor == FLAVOR_MARIADB:
+                    cs = "utf8mb4"  # MariaDB's JSON is LONGTEXT CHARSET utf8mb4 COLLATE utf8mb4_bin
+                if i not in charset and cs is not None:
+                    coll = collation_of_charset_name(col.collation or cs)
+                    if coll is not None:
+                        charset[i] = coll
+                if col.values is not None:
+                    if i in enums and i not in enum_values:
+                        enum_values[i] = col.values
+                    if i in sets and i not in set_values:
+                        set_values[i] = col.values
+                if col.fsp is not None and types[i] in (T.TIME, T.DATETIME, T.TIMESTAMP):
+                    fsp.setdefault(i, col.fsp)
+            if not pk:
+                pk = [i for i, col in enumerate(history.columns) if col.primary_key]
+            if not has_names:
+                has_names, names_from = True, "history"
     pk_set = set(pk)
     columns = tuple(
         Column(
@@ -233,7 +278,64 @@ def table_map_from_event(body: Any, *, flavor: str = FLAVOR_MYSQL, schema_file: 
         has_names=has_names,
         primary_key=tuple(columns[i].name for i in pk),
         json_columns=tuple(i for i in range(n) if types[i] == T.JSON),
+        names_from=names_from,
+        history_problem=history_problem,
     )
+
+
+#: The column types of CREATE TABLE each TABLE_MAP type code (real type) stands for (sql/field.h
+#: ``Field::binlog_type``; MariaDB's INET4/INET6/UUID are logged as BINARY(n)).
+_FITS: dict[int, frozenset[str]] = {
+    T.TINY: frozenset({"tinyint", "bool", "boolean"}),
+    T.SHORT: frozenset({"smallint"}),
+    T.INT24: frozenset({"mediumint"}),
+    T.LONG: frozenset({"int"}),
+    T.LONGLONG: frozenset({"bigint"}),
+    T.FLOAT: frozenset({"float"}),
+    T.DOUBLE: frozenset({"double", "float"}),
+    T.NEWDECIMAL: frozenset({"decimal"}),
+    T.DECIMAL: frozenset({"decimal"}),
+    T.YEAR: frozenset({"year"}),
+    T.DATE: frozenset({"date"}),
+    T.NEWDATE: frozenset({"date"}),
+    T.TIME: frozenset({"time"}),
+    T.TIME2: frozenset({"time"}),
+    T.DATETIME: frozenset({"datetime"}),
+    T.DATETIME2: frozenset({"datetime"}),
+    T.TIMESTAMP: frozenset({"timestamp"}),
+    T.TIMESTAMP2: frozenset({"timestamp"}),
+    T.BIT: frozenset({"bit"}),
+    T.VARCHAR: frozenset({"varchar", "varbinary"}),
+    T.VAR_STRING: frozenset({"varchar", "varbinary"}),
+    T.STRING: frozenset({"char", "binary", "inet4", "inet6", "uuid"}),
+    T.ENUM: frozenset({"enum"}),
+    T.SET: frozenset({"set"}),
+    T.JSON: frozenset({"json"}),
+    T.VECTOR: frozenset({"vector"}),
+    T.GEOMETRY: frozenset({"geometry", "point", "linestring", "polygon", "multipoint", "multilinestring",
+                           "multipolygon", "geometrycollection", "geomcollection"}),
+    T.VARCHAR_COMPRESSED: frozenset({"varchar", "varbinary"}),
+}
+_BLOBS = frozenset({"tinytext", "text", "mediumtext", "longtext", "tinyblob", "blob", "mediumblob", "longblob",
+                    "json", "long", "long varchar"})
+for _code in (T.BLOB, T.TINY_BLOB, T.MEDIUM_BLOB, T.LONG_BLOB, T.BLOB_COMPRESSED):
+    _FITS[_code] = _BLOBS
+
+
+def history_mismatch(table: TableDef, real_types: list[int], flavor: str = FLAVOR_MYSQL) -> str | None:
+    """Why a table definition from the schema history does not describe a TABLE_MAP (None: it does).
+
+    The column count must match and every column's declared type must be one
+    the map's type code stands for; types this check does not know pass.
+    """
+    if len(table.columns) != len(real_types):
+        return f"the DDL history has {len(table.columns)} columns, the TABLE_MAP {len(real_types)}"
+    for i, (col, code) in enumerate(zip(table.columns, real_types, strict=True)):
+        fits = _FITS.get(code)
+        if fits is not None and col.data_type not in fits:
+            name = MYSQL_TYPE(code).name if code in MYSQL_TYPE._value2member_map_ else str(code)
+            return f"column {i + 1} ({col.name}) is {col.data_type.upper()} in the DDL history, {name} in the TABLE_MAP"
+    return None
 
 
 # sql/log_event.cc is_numeric_type(): the columns SIGNEDNESS has a bit for (YEAR is not one).

@@ -10,6 +10,8 @@ A job file (``binlog-ksy extract --config job.yaml``)::
     start_datetime: "2024-05-01 00:00:00"   # UTC unless an offset is given
     stop_datetime: "2024-05-02 00:00:00"    # exclusive
     schema_file: columns.yaml    # column names for tables logged without them
+    schema_sql: [dump.sql]       # CREATE TABLEs when the first binlog starts (the schema history's start)
+    schema_history: true         # follow the binlogs' DDL to name columns (the default)
     typed: true                  # write tables/<schema>.<table>/ (the default; false: leave them out)
     verify_checksums: true
     with_body: true              # events.body as JSON text
@@ -72,6 +74,12 @@ class ExtractConfig:
         reading a file at its first damaged event. Either way the damage is in ``errors/``.
     schema_file
         YAML with column names for tables logged without them (``runtime/schema_file.py``).
+    schema_sql
+        SQL files with the CREATE TABLE statements of the tables when the first
+        binlog starts: the schema history starts from them.
+    schema_history
+        Follow the DDL of the inputs (in file order) to name the columns of
+        tables logged without names (default true; ``runtime/schema_history.py``).
     typed
         Write one typed dataset per table under ``tables/`` (default true).
     verify_checksums
@@ -98,6 +106,8 @@ class ExtractConfig:
     stop_position: int | None = None
     on_error: str = "skip"
     schema_file: str | None = None
+    schema_sql: list[str] = field(default_factory=list)
+    schema_history: bool = True
     typed: bool = True
     verify_checksums: bool = True
     with_body: bool = True
@@ -117,9 +127,9 @@ class ExtractConfig:
         for key, value in data.items():
             if value is None:
                 continue
-            if key in ("inputs", "databases", "tables"):
+            if key in ("inputs", "databases", "tables", "schema_sql"):
                 value = _as_list(value, key)
-            elif key in ("typed", "verify_checksums", "with_body"):
+            elif key in ("typed", "verify_checksums", "with_body", "schema_history"):
                 value = _as_bool(value, key)
             elif key == "spark_conf":
                 if not isinstance(value, Mapping):
@@ -138,6 +148,7 @@ class ExtractConfig:
             cfg.inputs = [_resolve(p, base_dir) for p in cfg.inputs]
             cfg.output = _resolve(cfg.output, base_dir) if cfg.output else cfg.output
             cfg.schema_file = _resolve(cfg.schema_file, base_dir) if cfg.schema_file else None
+            cfg.schema_sql = [_resolve(p, base_dir) for p in cfg.schema_sql]
         return cfg
 
     def merged(self, **overrides: Any) -> ExtractConfig:
@@ -164,6 +175,9 @@ class ExtractConfig:
                               "input file")
         if self.schema_file and "://" not in self.schema_file and not os.path.isfile(self.schema_file):
             raise ConfigError(f"schema_file: no such file: {self.schema_file}")
+        for path in self.schema_sql:
+            if not os.path.isfile(path):
+                raise ConfigError(f"schema_sql: no such file: {path}")
         return self
 
 

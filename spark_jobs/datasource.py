@@ -95,6 +95,7 @@ from pyspark.sql.types import (
 )
 
 from ..runtime.filters import ChangeFilter
+from ..runtime.schema_history import SchemaHistory
 from .paths import expand_inputs, is_uri
 from .records import (
     KINDS,
@@ -292,6 +293,12 @@ class BinlogDataSource(DataSource):
     schema_file
         YAML file with column names (``runtime/schema_file.py``); read once on
         the driver (local path or pyarrow URI).
+    schema_sql, schema_history
+        SQL files (comma list) with the tables' CREATE TABLE statements, where
+        the schema history starts; ``schema_history`` (default ``true``)
+        follows each file's own DDL to name the columns of tables logged
+        without names. Each file is read on its own here: DDL of other files
+        is not seen (the ``extract`` job follows it across files).
     verify_checksums
         ``true`` (default) checks each event's CRC32.
     with_body
@@ -364,6 +371,13 @@ class BinlogDataSource(DataSource):
     def reader(self, schema: StructType) -> BinlogDataSourceReader:
         return BinlogDataSourceReader(schema, self._read_options(), _paths(self.options))
 
+    def _history(self) -> SchemaHistory | None:
+        o = self.options
+        paths = [p.strip() for p in str(o.get("schema_sql") or "").split(",") if p.strip()]
+        if not _bool(o, "schema_history", True) and not paths:
+            return None
+        return SchemaHistory.from_sql_texts((p, _read_text(p)) for p in paths)
+
     def _read_options(self) -> ReadOptions:
         o = self.options
         on_error = str(o.get("on_error", "skip")).lower()
@@ -384,6 +398,7 @@ class BinlogDataSource(DataSource):
             filter=ChangeFilter.from_options(dict(o)),
             on_error="stop" if on_error == "stop" else "skip",
             schema_yaml=schema_yaml,
+            history=self._history(),
             with_body=_bool(o, "with_body", True),
             typed_tables=self._typed_tables(),
             progress_dir=o.get("progress_dir") or None,

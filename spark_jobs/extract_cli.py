@@ -131,6 +131,8 @@ def config_from_args(args: argparse.Namespace) -> Any:
         on_error=args.on_error,
         split_size=args.split_size,
         schema_file=args.schema,
+        schema_sql=list(args.schema_sql) or None,
+        schema_history=None if args.schema_history else False,
         typed=args.typed,
         with_body=args.with_body,
         verify_checksums=args.verify_checksums,

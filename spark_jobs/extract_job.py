@@ -67,12 +67,16 @@ from typing import Any, TextIO
 import pyarrow as pa
 from pyspark.sql import SparkSession
 
+from binlog_ksy.runtime.errors import BinlogError
+from binlog_ksy.runtime.event_types import QUERY_EVENTS
+from binlog_ksy.runtime.reader import BinlogReader
+from binlog_ksy.runtime.schema_history import SchemaHistory
 from binlog_ksy.spark_jobs import arrow_schemas
 from binlog_ksy.spark_jobs.config import ConfigError, ExtractConfig
 from binlog_ksy.spark_jobs.datasource import _read_text
 from binlog_ksy.spark_jobs.file_task import TaskOptions, TaskResult, plan_tasks, run_task
 from binlog_ksy.spark_jobs.output_commit import MARKER_FILE, OWNER_FILE, OutputDirectory
-from binlog_ksy.spark_jobs.paths import expand_inputs
+from binlog_ksy.spark_jobs.paths import expand_inputs, open_binlog
 from binlog_ksy.spark_jobs.progress import JobProgress
 
 __all__ = ["ExtractSummary", "run_extract", "run_extract_config", "default_spark_conf",
@@ -183,12 +187,39 @@ class ExtractSummary:
 # -- the job --------------------------------------------------------------------------------------
 
 
-def _task_options(cfg: ExtractConfig, out: OutputDirectory, reporter: JobProgress) -> TaskOptions:
+def _task_options(cfg: ExtractConfig, out: OutputDirectory, reporter: JobProgress,
+                  history: SchemaHistory | None) -> TaskOptions:
     schema_yaml = _read_text(cfg.schema_file) if cfg.schema_file else None
     return TaskOptions(out_root=out.tmp, filter=cfg.filter(),
                        on_error="stop" if cfg.on_error == "stop" else "skip",
                        verify_checksums=cfg.verify_checksums, with_body=cfg.with_body, schema_yaml=schema_yaml,
-                       typed=cfg.typed, batch_size=cfg.batch_size, progress_dir=reporter.dir)
+                       typed=cfg.typed, batch_size=cfg.batch_size, progress_dir=reporter.dir,
+                       history=history, ddl=tuple(history.statements) if history is not None else ())
+
+
+def schema_history(cfg: ExtractConfig, uris: list[str]) -> SchemaHistory | None:
+    """The schema history the tasks start from: ``schema_sql``, and the DDL of every input in file order.
+
+    The driver reads the inputs' events once for their QUERY events (bodies of
+    other events are not decoded); each task replays the statements before its
+    start. Problems are reported by the tasks (as ``schema_history`` rows of
+    ``errors/``) when they meet the statements themselves.
+    """
+    if not cfg.schema_history and not cfg.schema_sql:
+        return None
+    base = SchemaHistory.from_sql_files(cfg.schema_sql)
+    recorder = base.copy()
+    for index, uri in enumerate(uris):
+        recorder.record(index)
+        try:
+            with open_binlog(uri) as f:
+                for event in BinlogReader(f, name=uri, on_error="skip", verify_checksums=False):
+                    if event.type_code in QUERY_EVENTS:
+                        recorder.follow(event)
+        except (OSError, BinlogError):
+            continue  # the task reading the file reports it
+    base.statements = recorder.statements
+    return base
 
 
 def _write_empty(out: OutputDirectory, dataset: str, schema: pa.Schema) -> None:
@@ -329,11 +360,12 @@ def run_extract_config(cfg: ExtractConfig, *, spark: SparkSession | None = None,
                 summary.steps[name] = round(time.perf_counter() - t, 3)
         return run
 
+    uris = [f.uri for f in files]
     specs = plan_tasks([(f.uri, f.size) for f in files], cfg.split_size)
     reporter.tasks = len(specs)
     try:
         out.claim()
-        opts = _task_options(cfg, out, reporter)
+        opts = _task_options(cfg, out, reporter, step("schema history", lambda: schema_history(cfg, uris))())
 
         def read_all() -> list[TaskResult]:
             tasks = sc.parallelize(specs, max(1, len(specs)))

@@ -33,6 +33,7 @@ from ..runtime.event import Event
 from ..runtime.event_types import ROWS_EVENTS, TABLE_MAP_EVENT
 from ..runtime.filters import ChangeFilter, EventSelection
 from ..runtime.reader import BinlogReader
+from ..runtime.schema_history import DdlStatement, SchemaHistory
 from ..runtime.transactions import GTID_EVENTS, TransactionState, every_transaction_has_a_gtid
 from ..runtime.typed_tables import table_dir_name, typed_batch, typed_schema
 from ..runtime.value_json import dumps, image_json
@@ -107,6 +108,9 @@ class TaskOptions:
     verify_checksums: bool = True
     with_body: bool = True
     schema_yaml: str | None = None
+    #: The schema history before the first input file, and the DDL statements of the inputs (None: no history).
+    history: SchemaHistory | None = None
+    ddl: tuple[DdlStatement, ...] = ()
     typed: bool = True
     batch_size: int = 8192
     progress_dir: str | None = None
@@ -385,8 +389,12 @@ class _Task:
         start = spec.start if spec.start else None
         reader = BinlogReader(f, name=self.uri, verify_checksums=opts.verify_checksums, on_error=opts.on_error,
                               start=start)
+        history = None
+        if opts.history is not None:  # the tables as the DDL before this file (or split) left them
+            history = opts.history.copy()
+            history.replay(opts.ddl, (spec.file_index, start or 0))
         changes = ChangeReader(f, reader=reader, schema=_load_schema_file(opts.schema_yaml), filters=flt,
-                               on_error=opts.on_error)
+                               history=history, on_error=opts.on_error)
         selection = EventSelection(flt)
         errors = reader.errors
         reported = 0

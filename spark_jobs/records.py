@@ -34,6 +34,7 @@ import pyarrow as pa
 from ..runtime.changes import OnError
 from ..runtime.errors import BinlogError, UndecodableValueError
 from ..runtime.filters import ChangeFilter, EventSelection
+from ..runtime.schema_history import SchemaHistory
 from ..runtime.value_json import image_json
 from .paths import is_uri, open_binlog
 
@@ -114,6 +115,9 @@ class ReadOptions:
         ``skip``: resume after a damaged event; ``stop``: stop reading a file at its first damage.
     schema_yaml
         The text of the column-name schema file, read once on the driver.
+    history
+        Where each file's schema history starts (``schema_sql``); every file
+        follows its own DDL from there (a file does not see the DDL of others).
     with_body
         Fill the events ``body`` column (JSON text of the decoded body).
     typed_tables
@@ -128,6 +132,8 @@ class ReadOptions:
     filter: ChangeFilter = field(default_factory=ChangeFilter)
     on_error: OnError = "skip"
     schema_yaml: str | None = None
+    #: The schema history each file starts from (``schema_sql``); None: DDL is not followed.
+    history: SchemaHistory | None = None
     with_body: bool = True
     typed_tables: tuple[TypedTable, ...] = ()
     progress_dir: str | None = None
@@ -375,7 +381,8 @@ def _iter_changes_of_file(uri: str, size: int | None, opts: ReadOptions, progres
         return
     with f:
         reader = ChangeReader(f, name=uri, schema=_load_schema_file(opts.schema_yaml),
-                              filters=opts.filter, on_error=opts.on_error, verify_checksums=opts.verify_checksums)
+                              filters=opts.filter, on_error=opts.on_error, verify_checksums=opts.verify_checksums,
+                              history=opts.history.copy() if opts.history is not None else None)
         errors: list[BinlogError] = reader.errors
         reported = 0
         rows = 0

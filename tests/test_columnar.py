@@ -146,10 +146,12 @@ def test_update_images_alternate_layouts() -> None:
 
 
 def row_path_json_lines(path: Path) -> bytes:
-    """What ``rows --format jsonl`` printed before it was built from columns: one change at a time."""
+    """What ``rows --format jsonl`` printed before it was built from columns: one change at a time
+    (with the schema history, as the command's default)."""
+    from binlog_ksy.runtime.schema_history import SchemaHistory
     from binlog_ksy.runtime.value_json import change_json, dumps
 
-    reader = ChangeReader(path, on_error="skip")
+    reader = ChangeReader(path, on_error="skip", history=SchemaHistory())
     return b"".join(dumps(change_json(c)).encode("utf-8") + b"\n" for c in reader)
 
 

@@ -313,8 +313,10 @@ def test_changes_equal_binlog_ksy_rows(spark, capsys: pytest.CaptureFixture) -> 
 
     root = Path(__file__).resolve().parent.parent
     paths = [str(root / p) if not os.path.isabs(p) else p for p in ROWS_CLI_FILES]
-    main(["rows", "--format", "jsonl", "--on-error", "skip", *paths])
-    expected = [json.loads(line) for line in capsys.readouterr().out.splitlines() if line]
+    expected = []
+    for path in paths:  # the data source reads each file on its own (its own DDL names its columns)
+        main(["rows", "--format", "jsonl", "--on-error", "skip", path])
+        expected += [json.loads(line) for line in capsys.readouterr().out.splitlines() if line]
     assert len(expected) > 1000
     df = (spark.read.format("binlog").option("kind", "changes").load(paths).where("error IS NULL")
           .selectExpr("file", "pos", "row_index", "unix_seconds(timestamp) AS timestamp", "gtid", "schema",

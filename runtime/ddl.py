@@ -1,0 +1,1473 @@
+"""Table definitions followed through the DDL statements of a binlog.
+
+Binlog TABLE_MAP events carry column types but no names; the QUERY events
+carry every DDL statement. :class:`SchemaState` applies SQL statements in
+order (each with the default database the server was in) and keeps each
+table's columns: names, order, types and the attributes the row decoder and
+the outputs need (signedness, character set, ENUM/SET labels, lengths,
+precision, fractional seconds, nullability, primary key).
+
+Followed: ``CREATE [OR REPLACE] TABLE [IF NOT EXISTS]`` (column definitions,
+PRIMARY KEY inline or as a table constraint, table default CHARSET/COLLATE),
+``CREATE TABLE ... LIKE``, ``CREATE TABLE ... [AS] SELECT`` (only when the
+SELECT adds no column beyond the listed ones), ``ALTER TABLE`` (ADD, DROP,
+CHANGE, MODIFY, RENAME COLUMN, RENAME TO, ADD/DROP PRIMARY KEY, CONVERT TO
+CHARACTER SET, DEFAULT CHARACTER SET/COLLATE, and every clause that leaves the
+columns alone), ``RENAME TABLE``, ``DROP TABLE``, ``CREATE/ALTER/DROP
+DATABASE|SCHEMA`` and ``USE``. Executable comments (``/*!40101 ... */``,
+``/*M!100100 ... */``) are read as code, like the server does.
+
+Not followed (``handled=True, is_ddl=False``): temporary tables, views,
+triggers, routines, indexes, users, sequences, and every non-DDL statement;
+a cheap first-keyword check sends those back at once. Temporary tables that
+shadow a permanent table of the same name cannot be told apart from it here.
+
+Never guessed: a DDL statement that cannot be followed returns a ``problem``;
+when it concerns a known table (an ALTER TABLE that could not be parsed, a
+CREATE TABLE ... SELECT whose columns come from the SELECT, a table with
+system versioning and its implicit columns) the table's definition is
+removed until the next CREATE TABLE. Column names compare case-insensitively
+and table names case-sensitively, like MySQL on Linux.
+
+The statements are parsed by a small tokenizer and recursive-descent parser
+of MySQL's DDL grammar rather than sqlglot's tree, which keeps neither the
+type names as written (``INT UNSIGNED`` becomes ``UINT``, ``BOOL``
+``BOOLEAN``) nor many MySQL clauses (``ADD COLUMN (..)``, ``CHANGE ... IF
+EXISTS``, ``CONVERT TO``, multi-table ``RENAME``, spatial types); sqlglot
+reads the SELECT of ``CREATE TABLE ... SELECT`` to learn its column names.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass, field, replace
+from functools import partial
+
+__all__ = ["ColumnDef", "DdlOutcome", "SchemaState", "TableDef", "split_statements"]
+
+CHARACTER_TYPES = frozenset({"char", "varchar", "tinytext", "text", "mediumtext", "longtext", "enum", "set"})
+BINARY_TYPES = frozenset({"binary", "varbinary", "tinyblob", "blob", "mediumblob", "longblob"})
+_TO_BINARY = {
+    "char": "binary",
+    "varchar": "varbinary",
+    "tinytext": "tinyblob",
+    "text": "blob",
+    "mediumtext": "mediumblob",
+    "longtext": "longblob",
+}
+_KNOWN_CHARSETS = frozenset(
+    {
+        "armscii8", "ascii", "big5", "binary", "cp1250", "cp1251", "cp1256", "cp1257", "cp850", "cp852", "cp866",
+        "cp932", "dec8", "eucjpms", "euckr", "gb18030", "gb2312", "gbk", "geostd8", "greek", "hebrew", "hp8",
+        "keybcs2", "koi8r", "koi8u", "latin1", "latin2", "latin5", "latin7", "macce", "macroman", "sjis", "swe7",
+        "tis620", "ucs2", "ujis", "utf16", "utf16le", "utf32", "utf8", "utf8mb3", "utf8mb4",
+    }
+)  # fmt: skip
+NATIONAL_CHARSET = "utf8mb3"
+
+
+@dataclass(frozen=True, slots=True)
+class ColumnDef:
+    """One column: its name, canonical lowercase MySQL type and the attributes that matter for decoding."""
+
+    name: str
+    data_type: str
+    unsigned: bool = False
+    charset: str | None = None
+    collation: str | None = None
+    values: tuple[str, ...] | None = None
+    length: int | None = None
+    precision: int | None = None
+    scale: int | None = None
+    fsp: int | None = None
+    nullable: bool = True
+    primary_key: bool = False
+
+    def type_sql(self) -> str:
+        """The column type as MySQL writes it (``decimal(10,2) unsigned``, ``enum('a','b')``)."""
+        dt = self.data_type
+        if dt in ("enum", "set"):
+            text = f"{dt}({','.join(_quote_string(v) for v in self.values or ())})"
+        elif dt == "decimal" or (dt in ("float", "double") and self.precision is not None):
+            text = f"{dt}({self.precision},{self.scale or 0})"
+        elif dt in ("time", "datetime", "timestamp") and self.fsp:
+            text = f"{dt}({self.fsp})"
+        elif self.length is not None:
+            text = f"{dt}({self.length})"
+        else:
+            text = dt
+        return text + " unsigned" if self.unsigned else text
+
+    def column_sql(self) -> str:
+        """The column definition of a CREATE TABLE statement."""
+        parts = [quote_identifier(self.name), self.type_sql()]
+        if self.data_type in CHARACTER_TYPES and self.charset is not None:
+            parts.append(f"CHARACTER SET {self.charset}")
+        if self.collation is not None:
+            parts.append(f"COLLATE {self.collation}")
+        if not self.nullable:
+            parts.append("NOT NULL")
+        return " ".join(parts)
+
+
+@dataclass(frozen=True, slots=True)
+class TableDef:
+    """A table's columns in order, with its default character set and collation."""
+
+    schema: str
+    table: str
+    columns: tuple[ColumnDef, ...]
+    charset: str | None = None
+    collation: str | None = None
+
+    @property
+    def primary_key(self) -> tuple[str, ...]:
+        """The primary key's column names, in column order."""
+        return tuple(c.name for c in self.columns if c.primary_key)
+
+    @property
+    def column_names(self) -> tuple[str, ...]:
+        """The column names in order."""
+        return tuple(c.name for c in self.columns)
+
+    def column(self, name: str) -> ColumnDef | None:
+        """The column called ``name`` (case-insensitive), if any."""
+        low = name.lower()
+        for c in self.columns:
+            if c.name.lower() == low:
+                return c
+        return None
+
+    def create_sql(self) -> str:
+        """A CREATE TABLE statement that :meth:`SchemaState.apply` reads back to an equal TableDef."""
+        lines = [f"  {c.column_sql()}" for c in self.columns]
+        if self.primary_key:
+            lines.append(f"  PRIMARY KEY ({', '.join(quote_identifier(n) for n in self.primary_key)})")
+        options = ""
+        if self.charset is not None:
+            options += f" DEFAULT CHARSET={self.charset}"
+        if self.collation is not None:
+            options += f" COLLATE={self.collation}"
+        name = f"{quote_identifier(self.schema)}.{quote_identifier(self.table)}"
+        return f"CREATE TABLE {name} (\n" + ",\n".join(lines) + f"\n){options}"
+
+
+@dataclass(frozen=True, slots=True)
+class DdlOutcome:
+    """What :meth:`SchemaState.apply` did with one statement."""
+
+    handled: bool
+    is_ddl: bool
+    changed: tuple[tuple[str, str], ...] = ()
+    problem: str | None = None
+
+
+NOT_DDL = DdlOutcome(handled=True, is_ddl=False)
+
+
+def quote_identifier(name: str) -> str:
+    """``name`` in backquotes, inner backquotes doubled."""
+    return "`" + name.replace("`", "``") + "`"
+
+
+def _quote_string(value: str) -> str:
+    return "'" + value.replace("\\", "\\\\").replace("'", "''") + "'"
+
+
+def collation_charset(collation: str) -> str | None:
+    """The character set a collation belongs to (``utf8mb4_bin`` -> ``utf8mb4``), None when not named in it."""
+    if collation == "binary":
+        return "binary"
+    prefix = collation.split("_", 1)[0]
+    return prefix if prefix in _KNOWN_CHARSETS else None
+
+
+# --------------------------------------------------------------------------- tokens
+
+# A token is (kind, text, upper): kind "w" bare word, "q" backquoted name, "s" '...' string, "d" "..." string
+# (a name under ANSI_QUOTES), "n" number, "o" operator; text unescaped; upper is text.upper() for words.
+Token = tuple[str, str, str]
+
+_TOKEN_RE = re.compile(
+    r"""
+    (?P<ws>\s+)
+  | (?P<vopen>/\*M?!\d*)
+  | (?P<comment>/\*.*?(?:\*/|\Z)|--(?=\s|\Z)[^\n]*|\#[^\n]*)
+  | (?P<vclose>\*/)
+  | (?P<q>`(?:[^`]|``)*(?:`|\Z))
+  | (?P<s>'(?:[^'\\]|\\.|'')*(?:'|\Z))
+  | (?P<d>"(?:[^"\\]|\\.|"")*(?:"|\Z))
+  | (?P<n>(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?(?![\w$]))
+  | (?P<w>[\w$]+)
+  | (?P<o><=>|>=|<=|<>|!=|:=|\|\||&&|<<|>>|->>|->|.)
+    """,
+    re.X | re.S,
+)
+_ESCAPES = {"0": "\0", "b": "\b", "n": "\n", "r": "\r", "t": "\t", "Z": "\x1a", "%": "\\%", "_": "\\_"}
+_ESCAPE_RE = re.compile(r"\\(.)", re.S)
+
+
+def _unescape(body: str, quote: str) -> str:
+    if "\\" in body:
+        body = _ESCAPE_RE.sub(lambda m: _ESCAPES.get(m.group(1), m.group(1)), body)
+    return body.replace(quote + quote, quote)
+
+
+def tokenize(sql: str) -> list[Token]:
+    """MySQL tokens of ``sql``: comments dropped, executable comments read as code, trailing ``;`` dropped."""
+    out: list[Token] = []
+    depth = 0
+    for m in _TOKEN_RE.finditer(sql):
+        kind = m.lastgroup
+        text = m.group()
+        if kind == "ws" or kind == "comment":
+            continue
+        if kind == "vopen":
+            depth += 1
+            continue
+        if kind == "vclose":
+            if depth:
+                depth -= 1
+                continue
+            out.append(("o", "*", "*"))
+            out.append(("o", "/", "/"))
+            continue
+        if kind == "w":
+            out.append(("w", text, text.upper()))
+        elif kind == "q":
+            body = text[1:-1] if text.endswith("`") and len(text) > 1 else text[1:]
+            out.append(("q", body.replace("``", "`"), ""))
+        elif kind == "s" or kind == "d":
+            q = text[0]
+            body = text[1:-1] if len(text) > 1 and text.endswith(q) else text[1:]
+            out.append((kind, _unescape(body, q), ""))
+        else:
+            assert kind is not None
+            out.append((kind, text, text))
+    while out and out[-1] == ("o", ";", ";"):
+        out.pop()
+    return out
+
+
+class _ParseError(Exception):
+    pass
+
+
+class _Parser:
+    """A cursor over the tokens of one statement."""
+
+    __slots__ = ("pos", "toks")
+
+    def __init__(self, toks: list[Token]) -> None:
+        self.toks = toks
+        self.pos = 0
+
+    def at_end(self) -> bool:
+        return self.pos >= len(self.toks)
+
+    def peek(self, ahead: int = 0) -> Token | None:
+        i = self.pos + ahead
+        return self.toks[i] if i < len(self.toks) else None
+
+    def next(self) -> Token:
+        if self.pos >= len(self.toks):
+            raise _ParseError("unexpected end of statement")
+        tok = self.toks[self.pos]
+        self.pos += 1
+        return tok
+
+    def is_word(self, *words: str, ahead: int = 0) -> bool:
+        tok = self.peek(ahead)
+        return tok is not None and tok[0] == "w" and tok[2] in words
+
+    def is_op(self, op: str, ahead: int = 0) -> bool:
+        tok = self.peek(ahead)
+        return tok is not None and tok[0] == "o" and tok[1] == op
+
+    def accept(self, *words: str) -> str | None:
+        """Consume and return the next word when it is one of ``words``."""
+        if self.is_word(*words):
+            self.pos += 1
+            return self.toks[self.pos - 1][2]
+        return None
+
+    def accept_op(self, op: str) -> bool:
+        if self.is_op(op):
+            self.pos += 1
+            return True
+        return False
+
+    def expect(self, *words: str) -> str:
+        word = self.accept(*words)
+        if word is None:
+            raise _ParseError(f"expected {' or '.join(words)} near {self.near()}")
+        return word
+
+    def expect_op(self, op: str) -> None:
+        if not self.accept_op(op):
+            raise _ParseError(f"expected {op!r} near {self.near()}")
+
+    def near(self) -> str:
+        tok = self.peek()
+        return "end of statement" if tok is None else repr(tok[1])
+
+    def ident(self) -> str:
+        tok = self.next()
+        if tok[0] in ("w", "q", "d"):
+            return tok[1]
+        raise _ParseError(f"expected a name, found {tok[1]!r}")
+
+    def qualified(self, default_db: str | None) -> tuple[str, str]:
+        """``[db.]name`` resolved against ``default_db``."""
+        first = self.ident()
+        if self.accept_op("."):
+            return first, self.ident()
+        if default_db is None:
+            raise _ParseError(f"no database selected for {first!r}")
+        return default_db, first
+
+    def if_exists(self) -> bool:
+        if self.is_word("IF") and self.is_word("EXISTS", ahead=1):
+            self.pos += 2
+            return True
+        return False
+
+    def if_not_exists(self) -> bool:
+        if self.is_word("IF") and self.is_word("NOT", ahead=1) and self.is_word("EXISTS", ahead=2):
+            self.pos += 3
+            return True
+        return False
+
+    def skip_group(self) -> None:
+        """Skip a parenthesized group starting at the current ``(``."""
+        self.expect_op("(")
+        depth = 1
+        while depth:
+            tok = self.next()
+            if tok[0] == "o":
+                if tok[1] == "(":
+                    depth += 1
+                elif tok[1] == ")":
+                    depth -= 1
+
+    def skip_element(self) -> None:
+        """Skip to the next ``,`` or ``)`` outside parentheses (not consumed)."""
+        while not self.at_end():
+            if self.is_op("("):
+                self.skip_group()
+            elif self.is_op(",") or self.is_op(")"):
+                return
+            else:
+                self.pos += 1
+
+    def charset_name(self) -> str:
+        self.accept_op("=")
+        tok = self.next()
+        if tok[0] in ("w", "q", "s", "d"):
+            return tok[1].lower()
+        raise _ParseError(f"expected a character set or collation, found {tok[1]!r}")
+
+
+# --------------------------------------------------------------------------- column definitions
+
+_INT_TYPES = {
+    "TINYINT": "tinyint", "INT1": "tinyint", "BOOL": "tinyint", "BOOLEAN": "tinyint",
+    "SMALLINT": "smallint", "INT2": "smallint",
+    "MEDIUMINT": "mediumint", "INT3": "mediumint", "MIDDLEINT": "mediumint",
+    "INT": "int", "INTEGER": "int", "INT4": "int",
+    "BIGINT": "bigint", "INT8": "bigint",
+}  # fmt: skip
+_OTHER_TYPES = {
+    "DECIMAL": "decimal", "DEC": "decimal", "NUMERIC": "decimal", "FIXED": "decimal",
+    "FLOAT": "float", "FLOAT4": "float", "DOUBLE": "double", "FLOAT8": "double", "REAL": "double",
+    "BIT": "bit", "YEAR": "year", "DATE": "date", "TIME": "time", "DATETIME": "datetime", "TIMESTAMP": "timestamp",
+    "CHAR": "char", "CHARACTER": "char", "NCHAR": "char", "VARCHAR": "varchar", "VARCHARACTER": "varchar",
+    "NVARCHAR": "varchar", "BINARY": "binary", "VARBINARY": "varbinary",
+    "TINYTEXT": "tinytext", "TEXT": "text", "MEDIUMTEXT": "mediumtext", "LONGTEXT": "longtext",
+    "TINYBLOB": "tinyblob", "BLOB": "blob", "MEDIUMBLOB": "mediumblob", "LONGBLOB": "longblob",
+    "ENUM": "enum", "SET": "set", "JSON": "json", "GEOMETRY": "geometry", "POINT": "point",
+    "LINESTRING": "linestring", "POLYGON": "polygon", "MULTIPOINT": "multipoint",
+    "MULTILINESTRING": "multilinestring", "MULTIPOLYGON": "multipolygon",
+    "GEOMETRYCOLLECTION": "geometrycollection", "GEOMCOLLECTION": "geomcollection",
+    "UUID": "uuid", "INET4": "inet4", "INET6": "inet6", "VECTOR": "vector", "SERIAL": "bigint",
+    "LONG": "mediumtext",
+}  # fmt: skip
+_NUMERIC_TYPES = frozenset({"tinyint", "smallint", "mediumint", "int", "bigint", "decimal", "float", "double"})
+_REFERENCE_ACTIONS = frozenset({"RESTRICT", "CASCADE", "NO", "ACTION", "SET", "NULL", "DEFAULT"})
+
+
+@dataclass(slots=True)
+class _Col:
+    """A column definition as written, before the table's and database's defaults are applied."""
+
+    name: str
+    data_type: str
+    unsigned: bool = False
+    charset: str | None = None
+    collation: str | None = None
+    values: tuple[str, ...] | None = None
+    length: int | None = None
+    precision: int | None = None
+    scale: int | None = None
+    fsp: int | None = None
+    nullable: bool = True
+    primary_key: bool = False
+    first: bool = False
+    after: str | None = None
+    versioned: bool = False
+
+    def resolve(self, table_cs: str | None, table_coll: str | None, db_cs: str | None) -> ColumnDef:
+        """The column with its character set and collation settled."""
+        dt = self.data_type
+        cs: str | None = None
+        coll: str | None = None
+        if dt in CHARACTER_TYPES:
+            table_eff = table_cs or (collation_charset(table_coll) if table_coll else None)
+            if self.charset is not None:
+                cs, coll = self.charset, self.collation
+            elif self.collation is not None:
+                cs = collation_charset(self.collation) or table_eff or db_cs
+                coll = self.collation
+            elif table_eff is not None:
+                cs, coll = table_eff, table_coll
+            else:
+                cs = db_cs
+            if cs == "binary":
+                dt = _TO_BINARY.get(dt, dt)
+                if dt in BINARY_TYPES:
+                    coll = None
+        if dt in BINARY_TYPES:
+            cs, coll = "binary", None
+        return ColumnDef(
+            name=self.name,
+            data_type=dt,
+            unsigned=self.unsigned,
+            charset=cs,
+            collation=coll,
+            values=self.values,
+            length=self.length,
+            precision=self.precision,
+            scale=self.scale,
+            fsp=self.fsp,
+            nullable=self.nullable and not self.primary_key,
+            primary_key=self.primary_key,
+        )
+
+
+def _type_args(p: _Parser, labels: bool) -> list[str]:
+    """The parenthesized arguments of a type, if any: numbers, or the labels of ENUM/SET."""
+    if not p.accept_op("("):
+        return []
+    args: list[str] = []
+    while True:
+        tok = p.next()
+        if labels:
+            nxt = p.peek()
+            if tok[0] == "w" and (tok[2].startswith("_") or tok[2] == "N") and nxt is not None and nxt[0] in "sd":
+                tok = p.next()
+            if tok[0] not in ("s", "d"):
+                raise _ParseError(f"expected a quoted label, found {tok[1]!r}")
+            text = tok[1]
+            while (nxt := p.peek()) is not None and nxt[0] in ("s", "d"):
+                text += p.next()[1]
+            args.append(text)
+        elif tok[0] == "n":
+            args.append(tok[1])
+        else:
+            raise _ParseError(f"expected a number in type arguments, found {tok[1]!r}")
+        if p.accept_op(")"):
+            return args
+        p.expect_op(",")
+
+
+def _int_arg(args: list[str], i: int, default: int | None) -> int | None:
+    if i < len(args):
+        try:
+            return int(args[i])
+        except ValueError as e:
+            raise _ParseError(f"bad type argument {args[i]!r}") from e
+    return default
+
+
+def _parse_type(p: _Parser, col: _Col) -> None:
+    tok = p.next()
+    if tok[0] != "w":
+        raise _ParseError(f"expected a data type, found {tok[1]!r}")
+    up = tok[2]
+    national = False
+    if up == "NATIONAL":
+        national = True
+        up = p.expect("CHAR", "CHARACTER", "VARCHAR", "VARCHARACTER")
+    if up in ("NCHAR", "NVARCHAR"):
+        national = True
+    if up in ("CHAR", "CHARACTER", "NCHAR") and p.accept("VARYING", "VARCHAR"):
+        up = "VARCHAR"
+    elif up == "DOUBLE":
+        p.accept("PRECISION")
+    elif up == "LONG":
+        sub = p.accept("VARBINARY", "VARCHAR", "VARCHARACTER")
+        if sub == "VARBINARY":
+            up = "LONGVARBINARY"
+    if up == "LONGVARBINARY":
+        dt = "mediumblob"
+    elif up in _INT_TYPES:
+        dt = _INT_TYPES[up]
+    elif up in _OTHER_TYPES:
+        dt = _OTHER_TYPES[up]
+    else:
+        dt = tok[1].lower()  # a type this module does not know: kept as written
+    col.data_type = dt
+    if national:
+        col.charset = NATIONAL_CHARSET
+    if up == "SERIAL":
+        col.unsigned = True
+        col.nullable = False
+        return
+    args = _type_args(p, labels=dt in ("enum", "set"))
+    if dt in ("enum", "set"):
+        col.values = tuple(args)
+    elif dt in ("char", "binary", "bit"):
+        col.length = _int_arg(args, 0, 1)
+    elif dt in ("varchar", "varbinary", "vector"):
+        col.length = _int_arg(args, 0, None)
+    elif dt == "decimal":
+        col.precision = _int_arg(args, 0, 10)
+        col.scale = _int_arg(args, 1, 0)
+    elif dt in ("float", "double"):
+        if len(args) >= 2:
+            col.precision = _int_arg(args, 0, None)
+            col.scale = _int_arg(args, 1, None)
+        elif len(args) == 1 and (_int_arg(args, 0, 0) or 0) > 24:
+            col.data_type = "double"
+    elif dt in ("time", "datetime", "timestamp"):
+        col.fsp = _int_arg(args, 0, 0)
+
+
+def _skip_value(p: _Parser) -> None:
+    """Skip one DEFAULT / ON UPDATE value: a literal, a function call or a parenthesized expression."""
+    tok = p.peek()
+    if tok is None:
+        raise _ParseError("expected a value")
+    if tok[0] == "o" and tok[1] in ("+", "-"):
+        p.pos += 1
+        tok = p.peek()
+        if tok is None:
+            raise _ParseError("expected a value")
+    if tok[0] == "o" and tok[1] == "(":
+        p.skip_group()
+        return
+    p.pos += 1
+    if tok[0] == "w":
+        nxt = p.peek()
+        if nxt is not None and nxt[0] in ("s", "d"):
+            p.pos += 1
+        elif nxt is not None and nxt[0] == "o" and nxt[1] == "(":
+            p.skip_group()
+            return
+    while (nxt := p.peek()) is not None and nxt[0] in ("s", "d") and tok[0] != "n":
+        p.pos += 1
+
+
+def _parse_column(p: _Parser, name: str | None = None) -> _Col:
+    """``name type attribute...`` up to the next ``,`` or ``)`` outside parentheses."""
+    col = _Col(name=p.ident() if name is None else name, data_type="")
+    _parse_type(p, col)
+    while not p.at_end():
+        tok = p.peek()
+        assert tok is not None
+        if tok[0] == "o":
+            if tok[1] in ",)":
+                break
+            if tok[1] == "(":
+                p.skip_group()
+            else:
+                p.pos += 1
+            continue
+        p.pos += 1
+        if tok[0] != "w":
+            continue
+        w = tok[2]
+        if w == "NOT":
+            if p.accept("NULL"):
+                col.nullable = False
+        elif w == "NULL":
+            col.nullable = True
+        elif w == "DEFAULT":
+            _skip_value(p)
+        elif w == "SERIAL":
+            if p.accept("DEFAULT"):
+                p.accept("VALUE")
+            col.nullable = False
+        elif w == "PRIMARY":
+            p.accept("KEY")
+            col.primary_key = True
+        elif w == "KEY":
+            col.primary_key = True
+        elif w == "UNIQUE":
+            p.accept("KEY")
+        elif w == "COLLATE":
+            col.collation = p.charset_name()
+        elif w in ("CHARSET", "CHARACTER"):
+            if w == "CHARACTER":
+                p.expect("SET")
+            col.charset = p.charset_name()
+        elif w == "ASCII":
+            col.charset = "latin1"
+        elif w == "UNICODE":
+            col.charset = "ucs2"
+        elif w == "BYTE":
+            col.charset = "binary"
+        elif w in ("UNSIGNED", "ZEROFILL"):
+            col.unsigned = True
+        elif w == "SIGNED":
+            col.unsigned = False
+        elif w == "ON":
+            if p.accept("UPDATE"):
+                _skip_value(p)
+        elif w == "AS":
+            if p.accept("ROW"):
+                p.accept("START", "END")
+                col.versioned = True
+            elif p.is_op("("):
+                p.skip_group()
+        elif w == "REFERENCES":
+            p.qualified("_")
+            if p.is_op("("):
+                p.skip_group()
+            while True:
+                if p.accept("MATCH"):
+                    p.next()
+                elif p.is_word("ON") and p.is_word("DELETE", "UPDATE", ahead=1):
+                    p.pos += 2
+                    while p.accept(*_REFERENCE_ACTIONS):
+                        pass
+                else:
+                    break
+        elif w == "CONSTRAINT":
+            if not p.is_word("CHECK") and not p.is_op("("):
+                p.ident()
+        elif w in ("COLUMN_FORMAT", "STORAGE"):
+            p.next()
+        elif w in ("WITH", "WITHOUT") and p.is_word("SYSTEM"):
+            p.pos += 1
+            p.accept("VERSIONING")
+            col.versioned = col.versioned or w == "WITH"
+        elif w == "FIRST":
+            col.first = True
+        elif w == "AFTER":
+            col.after = p.ident()
+        # COMMENT 'x', AUTO_INCREMENT, GENERATED ALWAYS, VIRTUAL/STORED/PERSISTENT, INVISIBLE, SRID n, CHECK (..),
+        # BINARY, COMPRESSED, ENGINE_ATTRIBUTE='..': nothing to keep (their values are skipped as tokens).
+    if not col.data_type:
+        raise _ParseError(f"column {col.name!r} has no type")
+    return col
+
+
+def _key_columns(p: _Parser) -> list[str]:
+    """The column names of an index definition: skips name and USING, reads ``(a(10) DESC, b)``."""
+    while not p.is_op("("):
+        if p.at_end() or p.is_op(","):
+            raise _ParseError("expected the key's columns")
+        p.pos += 1
+    p.expect_op("(")
+    names: list[str] = []
+    while True:
+        if p.is_op("("):
+            raise _ParseError("expression in a primary key")
+        names.append(p.ident())
+        p.skip_element()
+        if p.accept_op(")"):
+            return names
+        p.expect_op(",")
+
+
+_CONSTRAINT_WORDS = frozenset(
+    {"PRIMARY", "UNIQUE", "KEY", "INDEX", "FULLTEXT", "SPATIAL", "CONSTRAINT", "FOREIGN", "CHECK"}
+)
+
+
+def _is_constraint(p: _Parser) -> bool:
+    if p.is_word(*_CONSTRAINT_WORDS):
+        return True
+    return p.is_word("PERIOD") and p.is_word("FOR", ahead=1)
+
+
+def _parse_constraint(p: _Parser) -> list[str] | None:
+    """A table constraint: the primary key's columns, else None (the rest is skipped)."""
+    if p.accept("CONSTRAINT") and not p.is_word("PRIMARY", "UNIQUE", "FOREIGN", "CHECK") and not p.is_op("("):
+        p.ident()
+    if p.accept("PRIMARY"):
+        p.expect("KEY")
+        names = _key_columns(p)
+        p.skip_element()
+        return names
+    p.skip_element()
+    return None
+
+
+# --------------------------------------------------------------------------- statements
+
+_LEAD_RE = re.compile(
+    r"(?:\s+|/\*(?!M?!).*?\*/|(?:--(?=\s)|\#)[^\n]*(?:\n|\Z)|/\*M?!\d*)*([A-Za-z]+)",
+    re.S,
+)
+_DDL_LEADS = frozenset({"CREATE", "ALTER", "DROP", "RENAME", "USE"})
+_CREATE_KINDS = frozenset(
+    {
+        "TABLE", "DATABASE", "SCHEMA", "VIEW", "TRIGGER", "PROCEDURE", "FUNCTION", "EVENT", "INDEX", "USER",
+        "ROLE", "SEQUENCE", "SERVER", "TABLESPACE", "LOGFILE", "PACKAGE", "RESOURCE", "SPATIAL", "SYNONYM",
+    }
+)  # fmt: skip
+_ALTER_OPTION_WORDS = frozenset(
+    {
+        "ENGINE", "TYPE", "ROW_FORMAT", "COMMENT", "AUTO_INCREMENT", "ALGORITHM", "LOCK", "KEY_BLOCK_SIZE",
+        "AVG_ROW_LENGTH", "CHECKSUM", "TABLE_CHECKSUM", "COMPRESSION", "CONNECTION", "DELAY_KEY_WRITE",
+        "ENCRYPTION", "ENCRYPTED", "ENCRYPTION_KEY_ID", "INSERT_METHOD", "MAX_ROWS", "MIN_ROWS", "PACK_KEYS",
+        "PASSWORD", "STATS_AUTO_RECALC", "STATS_PERSISTENT", "STATS_SAMPLE_PAGES", "UNION", "PAGE_CHECKSUM",
+        "PAGE_COMPRESSED", "PAGE_COMPRESSION_LEVEL", "TRANSACTIONAL", "IETF_QUOTES", "SECONDARY_ENGINE",
+        "SECONDARY_ENGINE_ATTRIBUTE", "ENGINE_ATTRIBUTE", "AUTOEXTEND_SIZE", "START", "SEQUENCE", "WAIT",
+    }
+)  # fmt: skip
+_ALTER_FLAG_WORDS = {
+    "FORCE": (), "ENABLE": ("KEYS",), "DISABLE": ("KEYS",), "DISCARD": ("TABLESPACE",),
+    "IMPORT": ("TABLESPACE",), "NOWAIT": (), "SECONDARY_LOAD": (), "SECONDARY_UNLOAD": (), "UPGRADE": ("PARTITIONING",),
+}  # fmt: skip
+_PARTITION_OPS = frozenset(
+    {"PARTITION", "PARTITIONS", "REMOVE", "COALESCE", "REORGANIZE", "EXCHANGE", "ANALYZE", "CHECK", "OPTIMIZE",
+     "REBUILD", "REPAIR", "TRUNCATE"}
+)  # fmt: skip
+
+
+_CLAUSE_WORDS = (
+    _ALTER_OPTION_WORDS
+    | _ALTER_FLAG_WORDS.keys()
+    | _PARTITION_OPS
+    | {"ADD", "DROP", "CHANGE", "MODIFY", "RENAME", "ALTER", "CONVERT", "DEFAULT", "CHARACTER", "CHARSET", "COLLATE"}
+    | {"ORDER", "WITH", "WITHOUT", "TABLESPACE", "DATA", "INDEX"}
+)
+
+
+class SchemaState:
+    """Table definitions kept up to date by the DDL statements applied in order."""
+
+    tables: dict[tuple[str, str], TableDef]
+    database_charsets: dict[str, str]
+    database: str | None
+
+    def __init__(self) -> None:
+        self.tables = {}
+        self.database_charsets = {}
+        self.database = None
+
+    def table(self, schema: str, table: str) -> TableDef | None:
+        """The current definition of ``schema.table``, None when unknown."""
+        return self.tables.get((schema, table))
+
+    def copy(self) -> SchemaState:
+        """An independent copy (the TableDefs are immutable and shared)."""
+        other = SchemaState()
+        other.tables = dict(self.tables)
+        other.database_charsets = dict(self.database_charsets)
+        other.database = self.database
+        return other
+
+    def load_sql(self, text: str, default_db: str | None = None) -> list[str]:
+        """Apply every statement of a SQL script; return one problem string per DDL statement not followed.
+
+        ``default_db``, when given, becomes :attr:`database` first; ``USE`` statements change it.
+        """
+        if default_db is not None:
+            self.database = default_db
+        problems: list[str] = []
+        for stmt in split_statements(text):
+            outcome = self.apply(stmt)
+            if outcome.problem is not None:
+                snippet = " ".join(stmt.split())
+                if len(snippet) > 120:
+                    snippet = snippet[:117] + "..."
+                problems.append(f"{outcome.problem}: {snippet}")
+        return problems
+
+    def apply(self, sql: str, default_db: str | None = None) -> DdlOutcome:
+        """Follow one statement run with ``default_db`` (else :attr:`database`) as the default database."""
+        m = _LEAD_RE.match(sql)
+        if m is None or m.group(1).upper() not in _DDL_LEADS:
+            return NOT_DDL
+        db = default_db if default_db is not None else self.database
+        p = _Parser(tokenize(sql))
+        lead = p.next()[2]
+        try:
+            if lead == "USE":
+                name = p.ident()
+                self.database = name
+                return DdlOutcome(handled=True, is_ddl=True)
+            if lead == "CREATE":
+                return self._create(p, db)
+            if lead == "ALTER":
+                return self._alter(p, db)
+            if lead == "DROP":
+                return self._drop(p, db)
+            return self._rename(p, db)
+        except _ParseError as e:
+            return DdlOutcome(handled=False, is_ddl=True, problem=f"cannot parse: {e}")
+
+    # ----------------------------------------------------------------- CREATE
+
+    def _create(self, p: _Parser, db: str | None) -> DdlOutcome:
+        or_replace = temporary = False
+        kind = None
+        while not p.at_end():
+            tok = p.next()
+            if tok[0] == "o" and tok[1] == "(":
+                break
+            if tok[0] != "w":
+                continue
+            if tok[2] == "REPLACE":
+                or_replace = True
+            elif tok[2] == "TEMPORARY":
+                temporary = True
+            elif tok[2] in _CREATE_KINDS:
+                kind = tok[2]
+                break
+        if kind in ("DATABASE", "SCHEMA"):
+            return self._create_database(p, or_replace)
+        if kind != "TABLE" or temporary:
+            return NOT_DDL
+        if_not_exists = p.if_not_exists()
+        key = p.qualified(db)
+        if if_not_exists and key in self.tables:
+            return DdlOutcome(handled=True, is_ddl=True)
+        try:
+            return self._create_table(p, key)
+        except _ParseError as e:
+            return self._forget(key, f"cannot parse CREATE TABLE: {e}")
+
+    def _forget(self, key: tuple[str, str], problem: str) -> DdlOutcome:
+        """Drop the definition of a table whose columns can no longer be known."""
+        changed = (key,) if self.tables.pop(key, None) is not None else ()
+        return DdlOutcome(handled=False, is_ddl=True, changed=changed, problem=problem)
+
+    def _create_table(self, p: _Parser, key: tuple[str, str]) -> DdlOutcome:
+        like = None
+        if p.is_op("(") and p.is_word("LIKE", ahead=1):
+            p.pos += 2
+            like = p.qualified(key[0])
+            p.expect_op(")")
+        elif p.accept("LIKE"):
+            like = p.qualified(key[0])
+        if like is not None:
+            src = self.tables.get(like)
+            if src is None:
+                return self._forget(key, f"unknown table {like[0]}.{like[1]} in CREATE TABLE ... LIKE")
+            self.tables[key] = replace(src, schema=key[0], table=key[1])
+            return DdlOutcome(handled=True, is_ddl=True, changed=(key,))
+
+        cols: list[_Col] = []
+        pk: list[str] | None = None
+        if p.is_op("(") and not _select_starts(p, 1):
+            p.expect_op("(")
+            while True:
+                if _is_constraint(p):
+                    names = _parse_constraint(p)
+                    if names is not None:
+                        pk = names
+                else:
+                    cols.append(_parse_column(p))
+                if p.accept_op(")"):
+                    break
+                p.expect_op(",")
+        table_cs, table_coll, versioned, select_at = _table_options(p)
+        if versioned or any(c.versioned for c in cols):
+            return self._forget(key, "system-versioned table: implicit columns not followed")
+        if select_at is not None:
+            problem = _select_adds_columns(p.toks[select_at:], {c.name.lower() for c in cols})
+            if problem is not None:
+                return self._forget(key, problem)
+        if not cols:
+            return self._forget(key, "CREATE TABLE without columns")
+        if table_cs is None and table_coll is not None:
+            table_cs = collation_charset(table_coll)
+        if pk is not None:
+            wanted = {n.lower() for n in pk}
+            for c in cols:
+                if c.name.lower() in wanted:
+                    c.primary_key = True
+                    wanted.discard(c.name.lower())
+            if wanted:
+                return self._forget(key, f"primary key names unknown column {sorted(wanted)[0]!r}")
+        db_cs = self.database_charsets.get(key[0])
+        columns = tuple(c.resolve(table_cs, table_coll, db_cs) for c in cols)
+        dup = _duplicate(columns)
+        if dup is not None:
+            return self._forget(key, f"duplicate column {dup!r}")
+        self.tables[key] = TableDef(key[0], key[1], columns, table_cs, table_coll)
+        return DdlOutcome(handled=True, is_ddl=True, changed=(key,))
+
+    def _create_database(self, p: _Parser, or_replace: bool) -> DdlOutcome:
+        if_not_exists = p.if_not_exists()
+        name = p.ident()
+        exists = name in self.database_charsets or any(k[0] == name for k in self.tables)
+        if if_not_exists and exists:
+            return DdlOutcome(handled=True, is_ddl=True)
+        changed: tuple[tuple[str, str], ...] = ()
+        if or_replace:
+            changed = self._drop_database_tables(name)
+        self._set_database_charset(name, *_database_options(p))
+        return DdlOutcome(handled=True, is_ddl=True, changed=changed)
+
+    def _set_database_charset(self, name: str, cs: str | None, coll: str | None) -> None:
+        if cs is None and coll is not None:
+            cs = collation_charset(coll)
+        if cs is not None:
+            self.database_charsets[name] = cs
+        else:
+            self.database_charsets.pop(name, None)
+
+    def _drop_database_tables(self, name: str) -> tuple[tuple[str, str], ...]:
+        gone = tuple(k for k in self.tables if k[0] == name)
+        for k in gone:
+            del self.tables[k]
+        return gone
+
+    # ----------------------------------------------------------------- DROP / RENAME
+
+    def _drop(self, p: _Parser, db: str | None) -> DdlOutcome:
+        temporary = bool(p.accept("TEMPORARY"))
+        kind = p.accept("TABLE", "TABLES", "DATABASE", "SCHEMA")
+        if kind is None or temporary:
+            return NOT_DDL
+        p.if_exists()
+        if kind in ("DATABASE", "SCHEMA"):
+            name = p.ident()
+            self.database_charsets.pop(name, None)
+            if self.database == name:
+                self.database = None
+            return DdlOutcome(handled=True, is_ddl=True, changed=self._drop_database_tables(name))
+        changed: list[tuple[str, str]] = []
+        while True:
+            key = p.qualified(db)
+            if self.tables.pop(key, None) is not None:
+                changed.append(key)
+            if not p.accept_op(","):
+                break
+        return DdlOutcome(handled=True, is_ddl=True, changed=tuple(changed))
+
+    def _rename(self, p: _Parser, db: str | None) -> DdlOutcome:
+        if p.accept("TABLE", "TABLES") is None:
+            return NOT_DDL
+        p.if_exists()
+        pairs: list[tuple[tuple[str, str], tuple[str, str]]] = []
+        while True:
+            old = p.qualified(db)
+            p.expect("TO")
+            pairs.append((old, p.qualified(db)))
+            if not p.accept_op(","):
+                break
+        changed: list[tuple[str, str]] = []
+        unknown: list[str] = []
+        for old, new in pairs:
+            tdef = self.tables.pop(old, None)
+            if tdef is None:
+                unknown.append(f"{old[0]}.{old[1]}")
+                if self.tables.pop(new, None) is not None:
+                    changed.append(new)
+                continue
+            self.tables[new] = replace(tdef, schema=new[0], table=new[1])
+            changed += [old, new]
+        problem = f"unknown table {', '.join(unknown)} in RENAME TABLE" if unknown else None
+        return DdlOutcome(handled=problem is None, is_ddl=True, changed=tuple(changed), problem=problem)
+
+    # ----------------------------------------------------------------- ALTER
+
+    def _alter(self, p: _Parser, db: str | None) -> DdlOutcome:
+        while p.accept("ONLINE", "OFFLINE", "IGNORE"):
+            pass
+        kind = p.accept("TABLE", "DATABASE", "SCHEMA")
+        if kind is None:
+            return NOT_DDL
+        if kind != "TABLE":
+            return self._alter_database(p, db)
+        p.if_exists()
+        key = p.qualified(db)
+        tdef = self.tables.get(key)
+        if tdef is None:
+            return DdlOutcome(handled=False, is_ddl=True, problem=f"unknown table {key[0]}.{key[1]}")
+        try:
+            new_key, new_def = _AlterTable(self, tdef, p).run()
+        except _ParseError as e:
+            return self._forget(key, f"cannot follow ALTER TABLE: {e}")
+        if new_key == key and new_def == tdef:
+            return DdlOutcome(handled=True, is_ddl=True)
+        del self.tables[key]
+        self.tables[new_key] = new_def
+        changed = (key,) if new_key == key else (key, new_key)
+        return DdlOutcome(handled=True, is_ddl=True, changed=changed)
+
+    def _alter_database(self, p: _Parser, db: str | None) -> DdlOutcome:
+        name = db
+        if not p.is_word("DEFAULT", "CHARACTER", "CHARSET", "COLLATE", "UPGRADE", "READ", "COMMENT", "ENCRYPTION"):
+            name = p.ident()
+        cs, coll = _database_options(p)
+        if name is None or (cs is None and coll is None):
+            return DdlOutcome(handled=True, is_ddl=True)
+        self._set_database_charset(name, cs, coll)
+        return DdlOutcome(handled=True, is_ddl=True)
+
+
+def _database_options(p: _Parser) -> tuple[str | None, str | None]:
+    """CHARACTER SET and COLLATE of CREATE/ALTER DATABASE; other options skipped."""
+    cs = coll = None
+    while not p.at_end():
+        tok = p.next()
+        if tok[0] != "w":
+            continue
+        if tok[2] == "CHARSET" or (tok[2] == "CHARACTER" and p.accept("SET")):
+            cs = p.charset_name()
+        elif tok[2] == "COLLATE":
+            coll = p.charset_name()
+    return cs, coll
+
+
+def _select_starts(p: _Parser, ahead: int) -> bool:
+    return p.is_word("SELECT", "WITH", "VALUES", "TABLE", ahead=ahead) or p.is_op("(", ahead=ahead)
+
+
+def _table_options(p: _Parser) -> tuple[str | None, str | None, bool, int | None]:
+    """Table options after the column list: default charset, collation, system versioning, where a SELECT starts."""
+    cs = coll = None
+    versioned = False
+    in_partition = False
+    while not p.at_end():
+        tok = p.peek()
+        assert tok is not None
+        if tok[0] == "w":
+            w = tok[2]
+            if w in ("SELECT", "AS") or (not in_partition and w in ("IGNORE", "REPLACE", "VALUES", "TABLE")):
+                return cs, coll, versioned, p.pos
+            if w == "WITH":
+                if p.is_word("SYSTEM", ahead=1):
+                    versioned = True
+                    p.pos += 2
+                    continue
+                return cs, coll, versioned, p.pos
+            p.pos += 1
+            if in_partition:
+                continue
+            if w == "CHARSET" or (w == "CHARACTER" and p.accept("SET")):
+                cs = p.charset_name()
+            elif w == "COLLATE":
+                coll = p.charset_name()
+            elif w == "PARTITION":
+                in_partition = True
+        elif tok[0] == "o" and tok[1] == "(":
+            prev = p.toks[p.pos - 1] if p.pos else None
+            if (prev is not None and prev[1] == "=") or in_partition or not _select_starts(p, 1):
+                p.skip_group()
+            else:
+                return cs, coll, versioned, p.pos
+        else:
+            p.pos += 1
+    return cs, coll, versioned, None
+
+
+def _render(tokens: list[Token]) -> str:
+    parts = []
+    for kind, text, _ in tokens:
+        if kind == "q":
+            parts.append(quote_identifier(text))
+        elif kind in ("s", "d"):
+            parts.append(_quote_string(text))
+        else:
+            parts.append(text)
+    return " ".join(parts)
+
+
+def _select_adds_columns(tokens: list[Token], listed: set[str]) -> str | None:
+    """Why the SELECT of CREATE TABLE ... SELECT makes the columns unknown, None when it adds none."""
+    import sqlglot  # only here: 50 ms to import, and CREATE TABLE ... SELECT is rare
+    from sqlglot import exp
+
+    while tokens and tokens[0][0] == "w" and tokens[0][2] in ("AS", "IGNORE", "REPLACE"):
+        tokens = tokens[1:]
+    try:
+        query = sqlglot.parse_one(_render(tokens), read="mysql")
+    except sqlglot.errors.SqlglotError:
+        return "CREATE TABLE ... SELECT: SELECT not understood, columns unknown"
+    while isinstance(query, exp.Subquery | exp.SetOperation):
+        query = query.this if isinstance(query, exp.Subquery) else query.left
+    if not isinstance(query, exp.Select) or query.is_star:
+        return "CREATE TABLE ... SELECT: columns come from the SELECT, types unknown"
+    for name in query.named_selects:
+        if not name or name.lower() not in listed:
+            return "CREATE TABLE ... SELECT: columns come from the SELECT, types unknown"
+    return None
+
+
+def _duplicate(columns: tuple[ColumnDef, ...] | list[ColumnDef]) -> str | None:
+    seen: set[str] = set()
+    for c in columns:
+        low = c.name.lower()
+        if low in seen:
+            return c.name
+        seen.add(low)
+    return None
+
+
+@dataclass(slots=True)
+class _Entry:
+    """A column during an ALTER TABLE: its name in the original table (None when added) and its definition."""
+
+    orig: str | None
+    col: ColumnDef
+
+
+@dataclass(slots=True)
+class _AlterTable:
+    """Parses the clauses of one ALTER TABLE, then applies them to a copy of the definition."""
+
+    state: SchemaState
+    tdef: TableDef
+    p: _Parser
+    actions: list[Callable[[], None]] = field(default_factory=list)
+    final: list[Callable[[], None]] = field(default_factory=list)
+    entries: list[_Entry] = field(default_factory=list)
+    key: tuple[str, str] = ("", "")
+    charset: str | None = None
+    collation: str | None = None
+
+    def run(self) -> tuple[tuple[str, str], TableDef]:
+        t = self.tdef
+        self.key = (t.schema, t.table)
+        self.charset, self.collation = t.charset, t.collation
+        self.entries = [_Entry(c.name.lower(), c) for c in t.columns]
+        p = self.p
+        while not p.at_end():
+            self._clause()
+            p.accept_op(",")
+        for act in self.actions:
+            act()
+        for act in self.final:
+            act()
+        columns = tuple(e.col for e in self.entries)
+        dup = _duplicate(columns)
+        if dup is not None:
+            raise _ParseError(f"duplicate column {dup!r}")
+        return self.key, TableDef(self.key[0], self.key[1], columns, self.charset, self.collation)
+
+    # -- clauses
+
+    def _clause(self) -> None:
+        p = self.p
+        tok = p.next()
+        if tok[0] != "w":
+            raise _ParseError(f"unexpected {tok[1]!r}")
+        w = tok[2]
+        if w == "ADD":
+            self._add()
+        elif w == "DROP":
+            self._drop()
+        elif w == "CHANGE":
+            p.accept("COLUMN")
+            if_exists = p.if_exists()
+            old = p.ident()
+            col = _parse_column(p)
+            self.actions.append(lambda: self._change(old, col, if_exists))
+        elif w == "MODIFY":
+            p.accept("COLUMN")
+            if_exists = p.if_exists()
+            col = _parse_column(p)
+            self.actions.append(lambda: self._change(col.name, col, if_exists))
+        elif w == "RENAME":
+            self._rename()
+        elif w == "ALTER":
+            if p.accept("INDEX", "KEY", "CHECK", "CONSTRAINT") is None:
+                p.accept("COLUMN")
+                p.if_exists()
+                p.ident()
+            p.skip_element()
+        elif w == "CONVERT":
+            p.expect("TO")
+            if p.accept("CHARACTER"):
+                p.expect("SET")
+            else:
+                p.expect("CHARSET")
+            cs = p.charset_name()
+            coll = p.charset_name() if p.accept("COLLATE") else None
+            self.final.append(lambda: self._convert(cs, coll))
+        elif w in ("DEFAULT", "CHARACTER", "CHARSET", "COLLATE"):
+            self.p.pos -= 1
+            self._table_charset()
+        elif w in _ALTER_OPTION_WORDS or (w in ("DATA", "INDEX") and p.accept("DIRECTORY")):
+            p.accept_op("=")
+            if p.is_op("("):
+                p.skip_group()
+            else:
+                p.next()
+        elif w == "TABLESPACE":
+            p.accept_op("=")
+            p.next()
+            if p.accept("STORAGE"):
+                p.next()
+        elif w in _ALTER_FLAG_WORDS:
+            for sub in _ALTER_FLAG_WORDS[w]:
+                p.expect(sub)
+        elif w in ("WITH", "WITHOUT") and p.accept("VALIDATION"):
+            pass
+        elif w in ("WITH", "WITHOUT") and p.is_word("SYSTEM"):
+            raise _ParseError("system versioning changes implicit columns")
+        elif w == "ORDER":
+            p.expect("BY")
+            while True:
+                p.ident()
+                p.accept("ASC", "DESC")
+                after = p.peek(1)
+                if not (p.is_op(",") and after is not None and after[0] in "qdw" and after[2] not in _CLAUSE_WORDS):
+                    break
+                p.pos += 1
+        elif w in _PARTITION_OPS:
+            p.pos = len(p.toks)  # partition management and PARTITION BY end the statement
+        else:
+            raise _ParseError(f"unsupported clause {tok[1]!r}")
+
+    def _add(self) -> None:
+        p = self.p
+        column = p.accept("COLUMN") is not None
+        if not column and (p.is_word("PARTITION") or (p.is_word("SYSTEM") and p.is_word("VERSIONING", ahead=1))):
+            if p.is_word("SYSTEM"):
+                raise _ParseError("system versioning adds implicit columns")
+            p.pos = len(p.toks)
+            return
+        if_not_exists = p.if_not_exists()
+        if not column and _is_constraint(p):
+            names = _parse_constraint(p)
+            if names is not None:
+                self.actions.append(partial(self._add_pk, names))
+            return
+        if p.accept_op("("):
+            while True:
+                if _is_constraint(p):
+                    names = _parse_constraint(p)
+                    if names is not None:
+                        self.actions.append(partial(self._add_pk, names))
+                else:
+                    self.actions.append(partial(self._add_column, _parse_column(p), if_not_exists))
+                if p.accept_op(")"):
+                    return
+                p.expect_op(",")
+        col = _parse_column(p)
+        self.actions.append(lambda: self._add_column(col, if_not_exists))
+
+    def _drop(self) -> None:
+        p = self.p
+        if p.accept("PRIMARY"):
+            p.expect("KEY")
+            self.actions.append(self._drop_pk)
+            return
+        if p.is_word("PARTITION"):
+            p.pos = len(p.toks)
+            return
+        if p.is_word("SYSTEM") and p.is_word("VERSIONING", ahead=1):
+            raise _ParseError("system versioning removes implicit columns")
+        kind = p.accept("INDEX", "KEY", "FOREIGN", "CONSTRAINT", "CHECK", "PERIOD")
+        if kind is not None:
+            if kind == "FOREIGN":
+                p.expect("KEY")
+            p.if_exists()
+            name = p.ident()
+            if kind in ("INDEX", "KEY", "CONSTRAINT") and name.upper() == "PRIMARY":
+                self.actions.append(self._drop_pk)
+            p.skip_element()
+            return
+        p.accept("COLUMN")
+        if_exists = p.if_exists()
+        name = p.ident()
+        p.accept("RESTRICT", "CASCADE")
+        self.actions.append(lambda: self._drop_column(name, if_exists))
+
+    def _rename(self) -> None:
+        p = self.p
+        if p.accept("COLUMN"):
+            if_exists = p.if_exists()
+            old = p.ident()
+            p.expect("TO")
+            new = p.ident()
+            self.actions.append(lambda: self._rename_column(old, new, if_exists))
+        elif p.accept("INDEX", "KEY"):
+            p.ident()
+            p.expect("TO")
+            p.ident()
+        else:
+            if p.accept("TO", "AS") is None:
+                p.accept_op("=")
+            new_key = p.qualified(self.key[0])
+            self.final.append(lambda: setattr(self, "key", new_key))
+
+    def _table_charset(self) -> None:
+        p = self.p
+        cs = coll = None
+        while True:
+            p.accept("DEFAULT")
+            if p.accept("CHARSET") or (p.accept("CHARACTER") and p.expect("SET")):
+                cs = p.charset_name()
+            elif p.accept("COLLATE"):
+                coll = p.charset_name()
+            else:
+                break
+        if cs is None and coll is None:
+            raise _ParseError(f"unexpected {p.near()} after DEFAULT")
+        if cs is not None and cs != "default":
+            self.charset = cs
+            self.collation = coll
+        elif coll is not None:
+            self.collation = coll
+            self.charset = collation_charset(coll) or self.charset
+
+    # -- actions
+
+    def _find(self, name: str, if_exists: bool) -> int | None:
+        low = name.lower()
+        for i, e in enumerate(self.entries):
+            if e.orig == low:
+                return i
+        if if_exists:
+            return None
+        raise _ParseError(f"unknown column {name!r}")
+
+    def _resolve(self, col: _Col) -> ColumnDef:
+        return col.resolve(self.charset, self.collation, self.state.database_charsets.get(self.key[0]))
+
+    def _place(self, entry: _Entry, col: _Col) -> None:
+        if col.first:
+            self.entries.insert(0, entry)
+        elif col.after is not None:
+            low = col.after.lower()
+            for i, e in enumerate(self.entries):
+                if e.col.name.lower() == low:
+                    self.entries.insert(i + 1, entry)
+                    return
+            raise _ParseError(f"unknown column {col.after!r} in AFTER")
+        else:
+            self.entries.append(entry)
+
+    def _add_column(self, col: _Col, if_not_exists: bool) -> None:
+        if if_not_exists and any(e.col.name.lower() == col.name.lower() for e in self.entries):
+            return
+        if col.versioned:
+            raise _ParseError("system versioning column")
+        self._place(_Entry(None, self._resolve(col)), col)
+
+    def _change(self, old: str, col: _Col, if_exists: bool) -> None:
+        i = self._find(old, if_exists)
+        if i is None:
+            return
+        entry = self.entries[i]
+        new = self._resolve(col)
+        if entry.col.primary_key and not new.primary_key:
+            new = replace(new, primary_key=True, nullable=False)
+        entry.col = new
+        if col.first or col.after is not None:
+            del self.entries[i]
+            self._place(entry, col)
+
+    def _drop_column(self, name: str, if_exists: bool) -> None:
+        i = self._find(name, if_exists)
+        if i is not None:
+            del self.entries[i]
+
+    def _rename_column(self, old: str, new: str, if_exists: bool) -> None:
+        i = self._find(old, if_exists)
+        if i is not None:
+            self.entries[i].col = replace(self.entries[i].col, name=new)
+
+    def _add_pk(self, names: list[str]) -> None:
+        wanted = {n.lower() for n in names}
+        for e in self.entries:
+            if e.col.name.lower() in wanted:
+                e.col = replace(e.col, primary_key=True, nullable=False)
+                wanted.discard(e.col.name.lower())
+        if wanted:
+            raise _ParseError(f"primary key names unknown column {sorted(wanted)[0]!r}")
+
+    def _drop_pk(self) -> None:
+        for e in self.entries:
+            if e.col.primary_key:
+                e.col = replace(e.col, primary_key=False)
+
+    def _convert(self, cs: str, coll: str | None) -> None:
+        if cs == "default":
+            cs = self.state.database_charsets.get(self.key[0]) or (collation_charset(coll) if coll else None) or ""
+            if not cs:
+                raise _ParseError("CONVERT TO CHARACTER SET DEFAULT: database character set unknown")
+        self.charset, self.collation = cs, coll
+        for e in self.entries:
+            c = e.col
+            if c.data_type not in CHARACTER_TYPES:
+                continue
+            if cs == "binary":
+                dt = _TO_BINARY.get(c.data_type, c.data_type)
+                binary = dt in BINARY_TYPES
+                e.col = replace(c, data_type=dt, charset="binary", collation=None if binary else coll)
+            else:
+                e.col = replace(c, charset=cs, collation=coll)
+
+
+# --------------------------------------------------------------------------- scripts
+
+_DELIMITER_RE = re.compile(r"delimiter[ \t]+(\S+)[^\n]*(?:\n|\Z)", re.I)
+
+
+_STRING_BODY = {
+    "'": re.compile(r"(?:[^'\\]|\\.|'')*(?:'|\Z)", re.S),
+    '"': re.compile(r'(?:[^"\\]|\\.|"")*(?:"|\Z)', re.S),
+    "`": re.compile(r"(?:[^`]|``)*(?:`|\Z)"),
+}
+
+
+def _plain_run(delim: str) -> re.Pattern[str]:
+    return re.compile("[^'\"`/#\\-\\s" + re.escape(delim[0]) + "]+")
+
+
+def split_statements(text: str) -> list[str]:
+    """The statements of a SQL script, split at ``;`` (or the current DELIMITER) outside quotes and comments."""
+    out: list[str] = []
+    delim = ";"
+    n = len(text)
+    i = start = 0
+    at_start = True
+    plain = _plain_run(delim)
+    while i < n:
+        c = text[i]
+        if c in "'\"`":
+            m = _STRING_BODY[c].match(text, i + 1)
+            i = m.end() if m is not None else n
+            at_start = False
+        elif c == "/" and text.startswith("/*", i):
+            j = text.find("*/", i + 2)
+            if text.startswith(("/*!", "/*M!"), i):
+                at_start = False
+            i = n if j < 0 else j + 2
+        elif c == "#" or (c == "-" and text.startswith("--", i) and (i + 2 >= n or text[i + 2].isspace())):
+            j = text.find("\n", i)
+            i = n if j < 0 else j + 1
+        elif text.startswith(delim, i):
+            if text[start:i].strip():
+                out.append(text[start:i])
+            i += len(delim)
+            start = i
+            at_start = True
+        elif c.isspace():
+            i += 1
+        elif at_start and c in "dD" and (m := _DELIMITER_RE.match(text, i)) is not None:
+            if text[start:i].strip():
+                out.append(text[start:i])
+            delim = m.group(1)
+            plain = _plain_run(delim)
+            i = start = m.end()
+        else:
+            at_start = False
+            run = plain.match(text, i)
+            i = run.end() if run is not None else i + 1
+    if text[start:].strip():
+        out.append(text[start:])
+    return out
