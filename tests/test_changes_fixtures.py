@@ -130,3 +130,21 @@ def test_schema_file_names_columns(tmp_path: Path, capsys) -> None:
     assert json.loads(capsys.readouterr().out)["after"] == {"span": "-507:48:27"}
     schema.write_text("- not a mapping")
     assert main(["rows", "--schema", str(schema), str(fixture("time_issue").path)]) == 2
+
+
+def test_fixtures_with_their_ddl_decode_with_names() -> None:
+    """Binlogs that hold their CREATE TABLE statements name their columns (they printed @N before)."""
+    from test_columnar import FILES
+
+    from binlog_ksy.runtime.changes import ChangeReader
+    from binlog_ksy.runtime.schema_history import SchemaHistory
+
+    named = 0
+    for path in FILES:
+        for change in ChangeReader(path, on_error="skip", history=SchemaHistory()):
+            if change.table_map.names_from == "history":
+                named += 1
+                image = change.after if change.after is not None else change.before
+                assert image is not None and not any(k.startswith("@") for k in image), (path, change.pos)
+                break
+    assert named >= 30

@@ -191,3 +191,42 @@ def test_extract_names_columns_from_the_history_even_in_splits(binlogs, spark, t
         assert got.sort_by(key).drop_columns(["file"]).equals(want.sort_by(key).drop_columns(["file"])), folder.name
     t2 = ds.dataset(str(out / "tables" / "hist.t2"), format="parquet").to_table()
     assert "label" in t2.schema.field("after").type.names
+
+
+def test_a_history_that_does_not_fit_the_table_map_keeps_at_names_and_warns_once(binlogs, tmp_path: Path,
+                                                                                 capsysbinary) -> None:
+    files, _ = binlogs["MINIMAL"]
+    wrong = tmp_path / "wrong.sql"
+    wrong.write_text("CREATE TABLE hist.pre (id INT UNSIGNED PRIMARY KEY, a VARCHAR(10));\n")
+    assert main(["rows", "--format", "jsonl", "--schema-sql", str(wrong), *map(str, files)]) == 0
+    out = capsysbinary.readouterr()
+    pre = [c for c in map(json.loads, out.out.splitlines()) if c["table"] == "pre"]
+    assert len(pre) == 2 and all(k.startswith("@") for c in pre for k in (c["after"] or {}))
+    warnings = [line for line in out.err.decode().splitlines() if "hist.pre" in line]
+    assert len(warnings) == 1, warnings
+    assert "warning" in warnings[0] and "2 columns" in warnings[0] and "4" in warnings[0]
+
+
+def test_ddl_the_history_cannot_follow_is_a_warning_with_its_position(tmp_path: Path, capsysbinary) -> None:
+    from binlog_ksy.runtime.reader import BinlogReader
+
+    srv = start_server({"binlog_row_metadata": "MINIMAL", "binlog_format": "ROW"})
+    try:
+        srv.sql(["CREATE DATABASE v", "CREATE TABLE v.kept (id INT PRIMARY KEY, x INT)",
+                 "CREATE TABLE v.sv (id INT PRIMARY KEY, x INT) WITH SYSTEM VERSIONING",
+                 "INSERT INTO v.kept VALUES (1, 2)", "INSERT INTO v.sv VALUES (1, 2)"])
+        srv.flush_logs()
+        files = srv.copy_binlogs(tmp_path / "binlogs")
+    finally:
+        srv.stop()
+        srv.cleanup()
+    assert main(["rows", "--format", "jsonl", *map(str, files)]) == 0  # a warning, not an error
+    out = capsysbinary.readouterr()
+    rows = {c["table"]: c["after"] for c in map(json.loads, out.out.splitlines())}
+    assert rows["kept"] == {"id": 1, "x": 2}
+    assert set(rows["sv"]) == {"@1", "@2", "@3", "@4"}  # row_start/row_end are real columns: never guessed
+    warnings = [line for line in out.err.decode().splitlines() if "DDL not followed" in line]
+    assert len(warnings) == 1 and "SYSTEM VERSIONING" in warnings[0].upper()
+    file, pos = next((p, e.pos) for p in files for e in BinlogReader(str(p))
+                     if e.type_name == "QUERY_EVENT" and b"WITH SYSTEM VERSIONING" in e.raw)
+    assert str(file) in warnings[0] and str(pos) in warnings[0]
