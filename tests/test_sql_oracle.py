@@ -106,9 +106,9 @@ def test_flashback_then_redo_restore_both_states(run, capsysbinary) -> None:
     assert _state(srv, schema) == state0  # every row and every CHECKSUM TABLE as before the workload
     srv.sql_bytes(redo)
     again = _state(srv, schema)
-    differ = {t: [(k, again[0][t].get(k), v) for k, v in rows.items() if again[0][t].get(k) != v][:2]
+    differ = {t: [k for k, v in rows.items() if again[0][t].get(k) != v][:3]
               for t, rows in after[0].items() if again[0][t] != rows}
-    assert not differ, [(t, [(k, [(i, x, y) for i, (x, y) in enumerate(zip(a, b)) if x != y]) for k, a, b in v]) for t, v in differ.items()]
+    assert not differ, f"rows that differ after redo (table: keys): {differ}"
     assert again == after
 
 
