@@ -325,7 +325,8 @@ class ChangeReader:
                                           file=event.file, offset=event.pos, event_type=event.type_name,
                                           length=event.length)
             flt = self.filters
-            if not (flt.wants_table(table_map.schema, table_map.table) and flt.wants_event(event)):
+            if not (flt.wants_table(table_map.schema, table_map.table) and flt.wants_event(event)
+                    and flt.wants_gtid(gtid)):
                 return None
             before_bits = bytes(body.columns_before_image)
             after_bits = bytes(body.columns_after_image) if body.has_after_image_bitmap else before_bits

@@ -36,7 +36,8 @@ filters (the same in every command, the Python API and Spark):
   --database and --table repeat and take comma lists of names or fnmatch
   patterns ('shop_*'); --table NAME matches db.table when NAME has a dot, else
   the table in any database. Times are ISO ('2024-05-01 12:00:00'), UTC unless
-  they carry an offset. Positions are byte offsets and need exactly one FILE."""
+  they carry an offset. Positions are byte offsets and need exactly one FILE.
+  --include-gtids/--exclude-gtids keep or drop whole transactions by GTID."""
 
 
 def _datetime_arg(text: str) -> object:
@@ -79,6 +80,10 @@ def add_filter_arguments(p: argparse.ArgumentParser, *, positions: bool = True,
                        help="only events at byte offset >= N (one FILE)")
         g.add_argument("--stop-position", type=_position_arg, metavar="N",
                        help="only events at byte offset < N (one FILE)")
+    g.add_argument("--include-gtids", action="append", metavar="GTIDS",
+                   help="only these transactions: MySQL 'uuid:1-5:7', MariaDB 'domain-server-seqno' or "
+                        "'domain-server-first-last' (repeatable; comma lists)")
+    g.add_argument("--exclude-gtids", action="append", metavar="GTIDS", help="leave these transactions out")
 
 
 def add_reading_arguments(p: argparse.ArgumentParser, *, formats: Sequence[str], default_format: str = "text",
@@ -121,6 +126,8 @@ def filter_from_args(args: argparse.Namespace) -> ChangeFilter:
         stop_position=stop,
         start_datetime=args.start_datetime,
         stop_datetime=args.stop_datetime,
+        include_gtids=getattr(args, "include_gtids", None),
+        exclude_gtids=getattr(args, "exclude_gtids", None),
     )
 
 

@@ -12,6 +12,11 @@ The options are mysqlbinlog's (client/mysqlbinlog.cc ``--database``,
 
 ``--table NAME`` matches ``db.table`` when NAME has a dot, else the table in
 any database. Positions are byte offsets of events in one file.
+
+``--include-gtids``/``--exclude-gtids`` keep or drop whole transactions by
+GTID (mysqlbinlog's ``--include-gtids``/``--exclude-gtids``): a comma list of
+MySQL GTID sets ``uuid:1-5:7`` (tagged: ``uuid:tag:1-5``) or MariaDB GTIDs
+``domain-server-seqno`` with ranges ``domain-server-first-last``.
 """
 
 from __future__ import annotations
@@ -30,7 +35,8 @@ from .event_fields import query_text, text_of
 if TYPE_CHECKING:
     from .event import Event
 
-__all__ = ["ChangeFilter", "EventSelection", "is_transaction_control", "parse_datetime", "split_names"]
+__all__ = ["ChangeFilter", "EventSelection", "GtidRange", "is_transaction_control", "parse_datetime",
+           "parse_gtid_set", "split_names"]
 
 #: Cached answers of :meth:`ChangeFilter.wants_table` per filter (a binlog has few tables; this bounds odd ones).
 _TABLE_CACHE_LIMIT = 4096
@@ -56,6 +62,65 @@ def split_names(values: str | Iterable[str] | None) -> tuple[str, ...]:
     return tuple(name.strip() for item in items for name in item.split(",") if name.strip())
 
 
+@dataclass(frozen=True, slots=True)
+class GtidRange:
+    """The GTIDs ``source:first..last`` (MySQL: ``uuid`` or ``uuid:tag``; MariaDB: ``domain-server``)."""
+
+    source: str
+    first: int
+    last: int
+
+    def __str__(self) -> str:
+        if re.fullmatch(r"\d+-\d+", self.source):  # MariaDB domain-server
+            return f"{self.source}-{self.first}" + (f"-{self.last}" if self.last != self.first else "")
+        return f"{self.source}:{self.first}" + (f"-{self.last}" if self.last != self.first else "")
+
+
+_MARIADB_GTID = re.compile(r"^(\d+-\d+)-(\d+)(?:-(\d+))?$")
+_UUID = re.compile(r"^[0-9a-fA-F]{8}-?[0-9a-fA-F]{4}-?[0-9a-fA-F]{4}-?[0-9a-fA-F]{4}-?[0-9a-fA-F]{12}$")
+
+
+def parse_gtid_set(text: str | Iterable[str] | None) -> tuple[GtidRange, ...]:
+    """GTID ranges from a comma list (see the module docstring); a :class:`UsageError` names a bad item."""
+    out: list[GtidRange] = []
+    for item in split_names(text):
+        m = _MARIADB_GTID.match(item)
+        if m:
+            first = int(m.group(2))
+            last = int(m.group(3)) if m.group(3) else first
+            out.append(GtidRange(m.group(1), first, max(first, last)))
+            continue
+        parts = item.split(":")
+        if len(parts) < 2 or not _UUID.match(parts[0]):
+            raise UsageError(f"not a GTID set: {item!r} (MySQL 'uuid:1-5', MariaDB 'domain-server-seqno')")
+        source = parts[0].lower()
+        intervals = 0
+        for part in parts[1:]:
+            lo, sep, hi = part.partition("-")
+            if lo.isdigit() and (not sep or hi.isdigit()):
+                first, last = int(lo), int(hi) if sep else int(lo)
+                out.append(GtidRange(source, first, max(first, last)))
+                intervals += 1
+            elif re.fullmatch(r"[A-Za-z_][A-Za-z0-9_]{0,31}", part):
+                source = f"{parts[0].lower()}:{part.lower()}"  # a tag: the intervals after it are tagged
+            else:
+                raise UsageError(f"not a GTID set: {item!r} (bad interval {part!r})")
+        if not intervals:
+            raise UsageError(f"not a GTID set: {item!r} (no transaction numbers)")
+    return tuple(out)
+
+
+def _gtid_key(gtid: str) -> tuple[str, int] | None:
+    """``(source, number)`` of a transaction's GTID text, None for ANONYMOUS or unknown forms."""
+    m = _MARIADB_GTID.match(gtid)
+    if m and not m.group(3):
+        return m.group(1), int(m.group(2))
+    source, sep, number = gtid.rpartition(":")
+    if sep and number.isdigit():
+        return source.lower(), int(number)
+    return None
+
+
 def _pattern(names: tuple[str, ...]) -> re.Pattern[str] | None:
     return re.compile("|".join(f"(?:{fnmatch.translate(n)})" for n in names)) if names else None
 
@@ -76,6 +141,9 @@ class ChangeFilter:
         Keep events with ``start_position <= pos < stop_position`` (byte offsets in one file).
     start_datetime, stop_datetime
         Keep events with ``start_datetime <= timestamp < stop_datetime`` (aware datetimes).
+    include_gtids, exclude_gtids
+        Keep only the transactions whose GTID is in ``include_gtids`` (when
+        given) and not in ``exclude_gtids``.
     """
 
     databases: tuple[str, ...] = ()
@@ -84,6 +152,8 @@ class ChangeFilter:
     stop_position: int | None = None
     start_datetime: datetime | None = None
     stop_datetime: datetime | None = None
+    include_gtids: tuple[GtidRange, ...] = ()
+    exclude_gtids: tuple[GtidRange, ...] = ()
     _start: float | None = field(default=None, init=False, repr=False, compare=False)
     _stop: float | None = field(default=None, init=False, repr=False, compare=False)
     _db_re: re.Pattern[str] | None = field(default=None, init=False, repr=False, compare=False)
@@ -119,9 +189,13 @@ class ChangeFilter:
         stop_position: int | None = None,
         start_datetime: str | datetime | None = None,
         stop_datetime: str | datetime | None = None,
+        include_gtids: str | Iterable[str] | None = None,
+        exclude_gtids: str | Iterable[str] | None = None,
     ) -> ChangeFilter:
         """A filter from comma lists (or lists of them) and ISO times (UTC unless they carry an offset)."""
         return cls(
+            include_gtids=parse_gtid_set(include_gtids),
+            exclude_gtids=parse_gtid_set(exclude_gtids),
             databases=split_names(databases),
             tables=split_names(tables),
             start_position=start_position,
@@ -138,6 +212,23 @@ class ChangeFilter:
     @property
     def selects_positions(self) -> bool:
         return self.start_position is not None or self.stop_position is not None
+
+    @property
+    def selects_gtids(self) -> bool:
+        return bool(self.include_gtids or self.exclude_gtids)
+
+    def wants_gtid(self, gtid: str | None) -> bool:
+        """Whether the transaction with this GTID is kept (``None``/ANONYMOUS: only without ``include_gtids``)."""
+        if not (self.include_gtids or self.exclude_gtids):
+            return True
+        key = _gtid_key(gtid) if gtid else None
+
+        def hit(ranges: tuple[GtidRange, ...]) -> bool:
+            return key is not None and any(r.source == key[0] and r.first <= key[1] <= r.last for r in ranges)
+
+        if self.include_gtids and not hit(self.include_gtids):
+            return False
+        return not hit(self.exclude_gtids)
 
     def wants_table(self, schema: str | None, table: str | None) -> bool:
         """Whether the table ``schema.table`` passes the database and table patterns."""
@@ -201,6 +292,10 @@ class ChangeFilter:
             out["start_datetime"] = self.start_datetime.isoformat()
         if self.stop_datetime is not None:
             out["stop_datetime"] = self.stop_datetime.isoformat()
+        if self.include_gtids:
+            out["include_gtids"] = ",".join(map(str, self.include_gtids))
+        if self.exclude_gtids:
+            out["exclude_gtids"] = ",".join(map(str, self.exclude_gtids))
         return out
 
     @classmethod
@@ -224,6 +319,8 @@ class ChangeFilter:
             stop_position=number("stop_position"),
             start_datetime=lower.get("start_datetime") or None,
             stop_datetime=lower.get("stop_datetime") or None,
+            include_gtids=lower.get("include_gtids") or None,
+            exclude_gtids=lower.get("exclude_gtids") or None,
         )
 
 
@@ -242,7 +339,8 @@ def is_transaction_control(statement: str | None) -> bool:
 class EventSelection:
     """The events a :class:`ChangeFilter` keeps, one file in order (``binlog-ksy events`` and the events table).
 
-    Every event must be inside the position and time windows. With databases
+    Every event must be inside the position and time windows, and its
+    transaction inside the GTID sets when some are given. With databases
     or tables selected, a TABLE_MAP event is kept when its table is wanted, a
     rows event when the TABLE_MAP of its table id was, and a QUERY event (but
     transaction control: BEGIN, COMMIT, XA...) when its default database
@@ -250,11 +348,19 @@ class EventSelection:
     """
 
     def __init__(self, flt: ChangeFilter) -> None:
+        from .transactions import TransactionTracker
+
         self.filter = flt
         self._table_ids: dict[int, bool] = {}
+        #: With GTID sets: the transaction of each event (events outside transactions are kept).
+        self._tracker = TransactionTracker() if flt.selects_gtids else None
 
     def wants(self, event: Event) -> bool:
         flt = self.filter
+        if self._tracker is not None:
+            state = self._tracker.update(event)
+            if state.seq is not None and not flt.wants_gtid(state.gtid):
+                return False
         if not flt.wants_event(event):
             return False
         if not flt.selects_tables:

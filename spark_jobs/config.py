@@ -8,6 +8,7 @@ A job file (``binlog-ksy extract --config job.yaml``)::
     databases: [shop]            # optional filters (names or fnmatch patterns)
     tables: [shop.orders, shop.order_items]
     start_datetime: "2024-05-01 00:00:00"   # UTC unless an offset is given
+    include_gtids: ["0-1-100-200"]          # or exclude_gtids; MySQL 'uuid:1-5', MariaDB 'domain-server-seqno'
     stop_datetime: "2024-05-02 00:00:00"    # exclusive
     schema_file: columns.yaml    # column names for tables logged without them
     schema_sql: [dump.sql]       # CREATE TABLEs when the first binlog starts (the schema history's start)
@@ -106,6 +107,8 @@ class ExtractConfig:
     stop_position: int | None = None
     on_error: str = "skip"
     schema_file: str | None = None
+    include_gtids: list[str] = field(default_factory=list)
+    exclude_gtids: list[str] = field(default_factory=list)
     schema_sql: list[str] = field(default_factory=list)
     schema_history: bool = True
     typed: bool = True
@@ -127,7 +130,7 @@ class ExtractConfig:
         for key, value in data.items():
             if value is None:
                 continue
-            if key in ("inputs", "databases", "tables", "schema_sql"):
+            if key in ("inputs", "databases", "tables", "schema_sql", "include_gtids", "exclude_gtids"):
                 value = _as_list(value, key)
             elif key in ("typed", "verify_checksums", "with_body", "schema_history"):
                 value = _as_bool(value, key)
@@ -185,7 +188,8 @@ class ExtractConfig:
         """The runtime's filter for these settings (the same matching as every other command)."""
         return ChangeFilter.create(databases=self.databases, tables=self.tables,
                                    start_position=self.start_position, stop_position=self.stop_position,
-                                   start_datetime=self.start_datetime, stop_datetime=self.stop_datetime)
+                                   start_datetime=self.start_datetime, stop_datetime=self.stop_datetime,
+                                   include_gtids=self.include_gtids, exclude_gtids=self.exclude_gtids)
 
 
 def _conf_text(value: Any) -> str:

@@ -130,6 +130,8 @@ def config_from_args(args: argparse.Namespace) -> Any:
         stop_position=args.stop_position,
         on_error=args.on_error,
         split_size=args.split_size,
+        include_gtids=list(args.include_gtids or []) or None,
+        exclude_gtids=list(args.exclude_gtids or []) or None,
         schema_file=args.schema,
         schema_sql=list(args.schema_sql) or None,
         schema_history=None if args.schema_history else False,
