@@ -27,6 +27,7 @@ from .runtime.events_cli import add_events_parser
 from .runtime.rows_cli import add_rows_parser
 from .runtime.schema_cli import add_schema_parser
 from .runtime.sql_cli import add_sql_parser
+from .runtime.stats_cli import add_stats_parser
 from .spark_jobs.extract_cli import add_extract_parser
 
 _DESCRIPTION = """\
@@ -37,6 +38,7 @@ Read MySQL and MariaDB binary log files (binlogs) as data.
                                as text, JSON lines or typed Parquet tables
   binlog-ksy schema FILE...    the tables as the binlogs' DDL left them (CREATE TABLE statements)
   binlog-ksy sql FILE...       SQL that redoes the row changes, or undoes them (--flashback)
+  binlog-ksy stats FILE...     row changes per table and op; big and long transactions
   binlog-ksy extract INPUT... --output DIR
                                a Spark job writing Parquet tables (events, changes, transactions, errors)
 
@@ -59,6 +61,7 @@ def build_parser() -> argparse.ArgumentParser:
     add_rows_parser(sub)
     add_schema_parser(sub)
     add_sql_parser(sub)
+    add_stats_parser(sub)
     add_extract_parser(sub)
     return parser
 

@@ -54,7 +54,8 @@ from .types.temporal_columns import (
     timestamp_column,
 )
 
-__all__ = ["ChangeColumns", "ImageColumns", "columns_of_rows", "decode_run", "iter_change_columns", "run_key"]
+__all__ = ["ChangeColumns", "ImageColumns", "columns_of_rows", "count_changes", "decode_run", "iter_change_columns",
+           "run_key"]
 
 T = MYSQL_TYPE
 
@@ -369,6 +370,38 @@ def _arrow_type(column: Column, memo: dict[Any, Any]) -> pa.DataType:
 
 
 _ARROW_TYPES = lru_cache(maxsize=8192)(arrow_type)
+
+
+def count_changes(rows_event: RowsEvent) -> int | None:
+    """How many row changes a rows event holds, from a scan of its images (no value decoded).
+
+    ``None`` when the scan cannot walk them (partial JSON, a column it cannot
+    size, images that do not end with the data): decode the event instead.
+    """
+    if rows_event.partial_json:
+        return None
+    table_map = rows_event.table_map
+    memo = table_map.memo
+    key = ("layouts", rows_event.op, rows_event.present_before, rows_event.present_after)
+    layouts = memo.get(key)
+    if layouts is None:
+        bitmaps = []
+        if rows_event.op != "insert":
+            bitmaps.append(rows_event.present_before)
+        if rows_event.op != "delete":
+            bitmaps.append(rows_event.present_after)
+        try:
+            layouts = [[_width(codec) for codec in _side(table_map.columns, bits, "keep", memo)[1]]
+                       for bits in bitmaps]
+        except Exception:  # _Slow, or a layout the row decoder rejects (it reports it, located)
+            layouts = []
+        memo[key] = layouts
+    if not layouts or not all(layouts):
+        return None
+    scan = scan_images(np.frombuffer(rows_event.data, dtype=np.uint8), layouts)
+    if scan.truncated_at is not None or scan.count % len(layouts):
+        return None
+    return scan.count // len(layouts)
 
 
 def columns_of_rows(rows_event: RowsEvent, pairs: Sequence[tuple[dict[str, Any] | None, dict[str, Any] | None]],

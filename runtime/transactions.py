@@ -95,6 +95,11 @@ class TransactionTracker:
             self._after_gtid = False
         return state
 
+    @property
+    def in_transaction(self) -> bool:
+        """Whether the events so far left a transaction open (begun, not yet committed)."""
+        return self._open
+
     def update(self, event: Event) -> TransactionState:
         """The transaction of ``event`` (call once per event, in order)."""
         code = event.type_code

@@ -42,7 +42,8 @@ TRANSACTIONS = pa.schema([
     ("file", pa.string()), ("transaction", pa.int64()), ("gtid", pa.string()), ("first_pos", pa.int64()),
     ("last_pos", pa.int64()), ("events", pa.int64()), ("start_time", _TS), ("commit_time", _TS),
     ("tables", pa.list_(pa.string())), ("inserts", pa.int64()), ("updates", pa.int64()),
-    ("deletes", pa.int64()), ("rows", pa.int64()),
+    ("deletes", pa.int64()), ("rows", pa.int64()), ("bytes", pa.int64()), ("end_pos", pa.int64()),
+    ("seconds", pa.int64()),
 ])
 
 #: ``errors/``: every damaged range, event or row image, and every unreadable file.

@@ -17,8 +17,11 @@ Output (one directory, replaced as a whole)
     One row per transaction, totalled by the task that reads it:
     ``file, transaction, gtid, first_pos, last_pos, events, start_time,
     commit_time, tables (array of "schema.table"), inserts, updates, deletes,
-    rows``. ``first_pos``/``last_pos`` are the positions of its first and last
-    event, ``start_time`` the earliest event time, ``commit_time`` the time of
+    rows, bytes, end_pos, seconds``. ``first_pos``/``last_pos`` are the positions of its
+    first and last event, ``end_pos`` where its last event ends, ``bytes`` the size of
+    its events, ``seconds`` its last event's time minus its first (the figures of
+    ``binlog-ksy stats``: big transactions are ``rows >= N`` or ``bytes >= N``, long
+    ones ``seconds >= S``), ``start_time`` the earliest event time, ``commit_time`` the time of
     its last event (the XID or COMMIT). With filters, only the events and
     changes kept are counted.
 ``errors/``
@@ -83,7 +86,8 @@ __all__ = ["ExtractSummary", "run_extract", "run_extract_config", "default_spark
            "TRANSACTIONS_COLUMNS", "MARKER_FILE"]
 
 TRANSACTIONS_COLUMNS = ("file", "transaction", "gtid", "first_pos", "last_pos", "events", "start_time",
-                        "commit_time", "tables", "inserts", "updates", "deletes", "rows")
+                        "commit_time", "tables", "inserts", "updates", "deletes", "rows", "bytes", "end_pos",
+                        "seconds")
 _PROG = "binlog-ksy extract"
 
 

@@ -253,6 +253,8 @@ class _Totals:
     first_pos: int | None = None
     last_pos: int | None = None
     events: int = 0
+    bytes: int = 0
+    end_pos: int | None = None
     start_time: int | None = None
     commit_time: int | None = None
     commit_order: tuple[int, int] = (-1, -1)
@@ -292,6 +294,10 @@ class _Transactions:
         t.first_pos = pos if t.first_pos is None else min(t.first_pos, pos)
         t.last_pos = pos if t.last_pos is None else max(t.last_pos, pos)
         t.events += 1
+        if event.in_payload is None:  # events inside a compressed payload are counted in its length
+            t.bytes += event.length
+            end = pos + event.length
+            t.end_pos = end if t.end_pos is None else max(t.end_pos, end)
         ts = event.timestamp
         t.start_time = ts if t.start_time is None else min(t.start_time, ts)
         order = (pos, -1 if event.in_payload is None else event.in_payload)
@@ -315,7 +321,9 @@ class _Transactions:
                 ops = t.ops
                 self.out.add((self.uri, seq, t.gtid, t.first_pos, t.last_pos, t.events,
                               _micros(t.start_time), _micros(t.commit_time), sorted(t.tables),
-                              ops["insert"], ops["update"], ops["delete"], sum(ops.values())))
+                              ops["insert"], ops["update"], ops["delete"], sum(ops.values()), t.bytes, t.end_pos,
+                              None if t.start_time is None or t.commit_time is None
+                              else t.commit_time - t.start_time))
                 self.written += 1
 
     def flush(self) -> None:

@@ -64,7 +64,7 @@ def test_rows_sql_and_events_keep_the_same_transactions(capsysbinary: pytest.Cap
 def test_every_command_spells_the_gtid_flags_the_same(capsys: pytest.CaptureFixture[str]) -> None:
     from binlog_ksy.cli import build_parser
 
-    for command in ("events", "rows", "sql", "extract"):
+    for command in ("events", "rows", "sql", "stats", "extract"):
         with pytest.raises(SystemExit):
             build_parser().parse_args([command, "--help"])
         text = capsys.readouterr().out
