@@ -297,3 +297,31 @@ def test_a_transaction_going_on_in_the_next_file_counts_once(workload: Workload,
     alone = run_json(capsys, "--long-seconds", "0", str(first))
     assert alone["long_transactions"][-1]["gtid"] == workload.long_gtid
     assert alone["long_transactions"][-1]["rows"] == 1
+
+
+def test_the_extract_jobs_transactions_have_the_same_figures(tmp_path: Path, capsys: pytest.CaptureFixture[str]
+                                                             ) -> None:
+    """transactions/ of the Spark job's tasks = stats' transactions: gtid, positions, rows, bytes, seconds."""
+    import os
+
+    import pyarrow.dataset as ds
+
+    from binlog_ksy.spark_jobs.file_task import TaskOptions, TaskSpec, run_task
+
+    root = Path(__file__).resolve().parent.parent / "samples" / "mariadb-10.11" / "shop-full"
+    files = sorted(str(p) for p in root.iterdir() if "binlog." in p.name)
+    parser = argparse.ArgumentParser()
+    add_stats_parser(parser.add_subparsers())
+    args = parser.parse_args(["stats", "--format", "json", "--big-rows", "1", "--long-seconds", "0", *files])
+    assert args.run(args) == 0
+    stats = json.loads(capsys.readouterr().out)
+    for index, path in enumerate(files):
+        run_task(TaskSpec(path, os.path.getsize(path), index), TaskOptions(out_root=str(tmp_path)))
+    rows = ds.dataset(str(tmp_path / "transactions"), format="parquet").to_table().to_pylist()
+    job = {(r["gtid"], r["file"], r["first_pos"], r["end_pos"], r["rows"], r["bytes"], r["seconds"])
+           for r in rows if r["rows"]}
+    big = {(t["gtid"], t["file"], t["start_pos"], t["end_pos"], t["rows"], t["bytes"], t["seconds"])
+           for t in stats["big_transactions"]}
+    assert big == job and len(job) > 20
+    assert stats["transactions"] == len(rows)
+    assert {t["gtid"] for t in stats["long_transactions"]} == {r["gtid"] for r in rows}
