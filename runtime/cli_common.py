@@ -47,14 +47,21 @@ def _datetime_arg(text: str) -> object:
         raise argparse.ArgumentTypeError(str(exc)) from None
 
 
-def _position_arg(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a byte offset: {text!r}") from None
-    if value < 0:
-        raise argparse.ArgumentTypeError(f"a byte offset is >= 0, not {value}")
-    return value
+def whole_number_arg(what: str) -> Callable[[str], int]:
+    """An argparse ``type`` for a whole number >= 0 whose errors call it ``what`` ("byte offset", "row count")."""
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"not a {what}: {text!r}") from None
+        if value < 0:
+            raise argparse.ArgumentTypeError(f"a {what} is >= 0, not {value}")
+        return value
+
+    return parse
+
+
+_position_arg = whole_number_arg("byte offset")
 
 
 def add_files_argument(p: argparse.ArgumentParser) -> None:

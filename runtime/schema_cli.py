@@ -16,6 +16,7 @@ from .cli_common import (
     for_each_file,
     report_error,
     report_usage_error,
+    whole_number_arg,
 )
 from .errors import BinlogError, UsageError
 from .filters import ChangeFilter
@@ -30,16 +31,6 @@ binlog-ksy rows gives tables logged without names. --at N stops at byte offset N
 of the last FILE (what the tables were at that position)."""
 
 
-def _position_arg(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a byte offset: {text!r}") from None
-    if value < 0:
-        raise argparse.ArgumentTypeError(f"a byte offset is >= 0, not {value}")
-    return value
-
-
 def add_schema_parser(sub: Any) -> None:
     """Add the ``schema`` subcommand to an argparse subparsers object."""
     p = sub.add_parser("schema", help="print the tables as the binlogs' DDL left them (CREATE TABLE statements)",
@@ -48,7 +39,8 @@ def add_schema_parser(sub: Any) -> None:
     add_files_argument(p)
     p.add_argument("--schema-sql", dest="schema_sql", action="append", metavar="FILE.sql", default=[],
                    help="CREATE TABLE statements of the tables when the first FILE starts (repeatable)")
-    p.add_argument("--at", type=_position_arg, metavar="N", help="stop at byte offset N of the last FILE")
+    p.add_argument("--at", type=whole_number_arg("byte offset"), metavar="N",
+                   help="stop at byte offset N of the last FILE")
     g = p.add_argument_group("filters")
     g.add_argument("--database", "-d", dest="database", action="append", metavar="DB[,DB...]",
                    help="only tables of these databases (repeatable; comma lists; fnmatch patterns)")

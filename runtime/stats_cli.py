@@ -58,6 +58,7 @@ from .cli_common import (
     report_error,
     report_usage_error,
     schema_from_args,
+    whole_number_arg,
 )
 from .columnar import count_changes
 from .errors import BinlogError, UsageError
@@ -122,14 +123,7 @@ def parse_size(text: str) -> int:
     return int(m.group(1)) * _UNITS[m.group(2).lower()]
 
 
-def _count_arg(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a row count: {text!r}") from None
-    if value < 0:
-        raise argparse.ArgumentTypeError(f"a row count is >= 0, not {value}")
-    return value
+_count_arg = whole_number_arg("row count")
 
 
 def _seconds_arg(text: str) -> float:
