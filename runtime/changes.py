@@ -204,7 +204,7 @@ class ChangeReader:
         self.on_error = on_error
         self.errors: list[BinlogError] = self.reader.errors
         self.tables = TableMapCache()
-        self._known_maps: dict[tuple[bytes, TableDef | None], TableMap] = {}  # by TABLE_MAP body and history
+        self._known_maps: dict[tuple[bytes, int], TableMap] = {}  # by TABLE_MAP body and history version
         self.history = history
         self._history_warned: set[tuple[Any, ...]] = set()
         self.transactions = TransactionTracker()
@@ -274,11 +274,11 @@ class ChangeReader:
 
     def _add_table_map(self, event: Event) -> None:
         try:
-            history = self._history_table(event) if self.history is not None else None
-            # every statement logs its TABLE_MAP again: the same bytes (and history), the same map
-            key = (event.body_bytes, history)
+            # every statement logs its TABLE_MAP again: the same bytes (and DDL history), the same map
+            key = (event.body_bytes, self.history.version if self.history is not None else 0)
             table_map = self._known_maps.get(key)
             if table_map is None:
+                history = self._history_table(event) if self.history is not None else None
                 flavor = FLAVOR_MARIADB if (self.reader.format and self.reader.format.is_mariadb) else FLAVOR_MYSQL
                 table_map = table_map_from_event(event.body, flavor=flavor, schema_file=self.schema, history=history)
                 if len(self._known_maps) >= 1024:

@@ -62,6 +62,8 @@ class SchemaHistory:
         self.file_index = 0
         #: Problems of the ``--schema-sql`` files (statements that could not be followed).
         self.problems: list[str] = []
+        #: Grows whenever a definition changes: what readers cache per table map is valid for one version.
+        self.version = 0
 
     @classmethod
     def from_sql_files(cls, paths: Iterable[str | os.PathLike[str]]) -> SchemaHistory:
@@ -106,6 +108,8 @@ class SchemaHistory:
             return None
         database = text_of(getattr(body, "schema", None)) or None
         outcome = self.state.apply(sql, database)
+        if outcome.changed:
+            self.version += 1
         if outcome.is_ddl and self.recording:
             self.statements.append(DdlStatement(self.file_index, event.pos, sql, database))
         if outcome.problem is None:
@@ -127,3 +131,4 @@ class SchemaHistory:
             if (st.file_index, st.pos) >= until:
                 break
             self.state.apply(st.sql, st.database)
+            self.version += 1
