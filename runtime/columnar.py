@@ -27,7 +27,7 @@ reference, and its errors name the column and byte offset. Arrow types:
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
@@ -105,6 +105,8 @@ class ChangeColumns:
     row_index: np.ndarray
     before: ImageColumns | None
     after: ImageColumns | None
+    #: What outputs derive from the run once and share (the meta columns, say).
+    memo: dict[str, Any] = field(default_factory=dict)
 
     @property
     def count(self) -> int:
@@ -112,7 +114,13 @@ class ChangeColumns:
 
     def per_row(self, values: Sequence[Any], typ: pa.DataType) -> pa.Array:
         """One value per event (in :attr:`events` order) spread over the rows."""
-        return pa.array(values, type=typ).take(pa.array(self.event_of_row))
+        if len(values) == 1:
+            return pa.repeat(pa.scalar(values[0], typ), self.count)
+        key = "event_of_row"
+        index = self.memo.get(key)
+        if index is None:
+            index = self.memo[key] = pa.array(self.event_of_row)
+        return pa.array(values, type=typ).take(index)
 
     @property
     def exact(self) -> bool:

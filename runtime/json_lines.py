@@ -32,6 +32,7 @@ __all__ = ["has_json_texts", "image_texts", "image_value_texts", "json_lines", "
 
 T = MYSQL_TYPE
 _CONTROL = r"[\x00-\x1f]"
+_SPECIAL = r'[\x00-\x1f"\\]'  # what a JSON string literal escapes
 
 
 @lru_cache(maxsize=4096)
@@ -46,6 +47,8 @@ def _quoted(text: pa.Array) -> pa.Array:
 
 def _escaped(text: pa.Array) -> pa.Array | None:
     """JSON string literals of UTF-8 text; ``None`` when some value needs more than ``\\\\`` and ``\\"``."""
+    if not pc.any(pc.match_substring_regex(text, _SPECIAL)).as_py():
+        return _quoted(text)  # the common case: nothing to escape, one pass over the text
     if pc.any(pc.match_substring_regex(text, _CONTROL)).as_py():
         return None
     text = pc.replace_substring(text, "\\", "\\\\")

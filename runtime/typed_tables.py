@@ -127,7 +127,14 @@ def _image(side: ImageColumns | None, table_map: TableMap, typ: pa.StructType, n
 
 
 def meta_arrays(columns: ChangeColumns) -> list[pa.Array]:
-    """The :data:`META_FIELDS` columns of a run of row changes."""
+    """The :data:`META_FIELDS` columns of a run of row changes (made once per run)."""
+    meta = columns.memo.get("meta")
+    if meta is None:
+        meta = columns.memo["meta"] = _meta_arrays(columns)
+    return meta
+
+
+def _meta_arrays(columns: ChangeColumns) -> list[pa.Array]:
     events = [e.event for e in columns.events]
     return [
         columns.per_row([e.file for e in events], pa.string()),
