@@ -9,10 +9,11 @@ schema file fills them in::
         - id                   # column names in table order
         - {name: amount, unsigned: true}
         - {name: note, charset: latin1}
-      customers: [id, name, email]
+      customers: [{name: id, primary_key: true}, name, email]
 
 A column entry is a name, or a mapping with ``name`` and optionally
-``unsigned`` (bool), ``charset`` (a MySQL charset or collation name such as
+``primary_key`` (bool: part of the primary key, used by ``binlog-ksy sql``
+for its WHERE clauses), ``unsigned`` (bool), ``charset`` (a MySQL charset or collation name such as
 ``utf8mb4``, ``latin1``, ``binary``, or a collation id) and ``fsp`` (0-6: the
 fractional digits of a MariaDB TIME/DATETIME/TIMESTAMP column in the old,
 pre-10.1 storage format, which the binlog does not record).
@@ -37,6 +38,7 @@ class ColumnHint:
     unsigned: bool | None = None
     charset: str | int | None = None
     fsp: int | None = None
+    primary_key: bool = False
 
 
 class SchemaFile:
@@ -81,7 +83,7 @@ class SchemaFile:
                     if isinstance(col, str):
                         hints.append(ColumnHint(col))
                     elif isinstance(col, dict) and isinstance(col.get("name"), str):
-                        unknown = set(col) - {"name", "unsigned", "charset", "fsp"}
+                        unknown = set(col) - {"name", "unsigned", "charset", "fsp", "primary_key"}
                         if unknown:
                             raise SchemaFileError(
                                 f"{source}: {db}.{table} column {i + 1}: unknown keys {sorted(unknown)}"
@@ -92,7 +94,11 @@ class SchemaFile:
                         fsp = col.get("fsp")
                         if fsp is not None and (not isinstance(fsp, int) or not 0 <= fsp <= 6):
                             raise SchemaFileError(f"{source}: {db}.{table}.{col['name']}: fsp must be 0-6")
-                        hints.append(ColumnHint(col["name"], unsigned, col.get("charset"), fsp))
+                        primary_key = col.get("primary_key", False)
+                        if not isinstance(primary_key, bool):
+                            raise SchemaFileError(f"{source}: {db}.{table}.{col['name']}: primary_key must be "
+                                                  "true/false")
+                        hints.append(ColumnHint(col["name"], unsigned, col.get("charset"), fsp, primary_key))
                     else:
                         raise SchemaFileError(f"{source}: {db}.{table} column {i + 1}: expected a name or "
                                               "a mapping with 'name'")

@@ -223,6 +223,8 @@ def table_map_from_event(body: Any, *, flavor: str = FLAVOR_MYSQL, schema_file: 
                 fsp[i] = hint.fsp
         has_names = len(hints) >= n
         names_from = "schema file" if has_names and names_from != "metadata" else names_from
+        if not pk:
+            pk = [i for i, hint in enumerate(hints[:n]) if hint.primary_key]
     history_problem = None
     if history is not None and not hints:
         history_problem = history_mismatch(history, real_types, flavor)

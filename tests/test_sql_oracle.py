@@ -148,17 +148,28 @@ def test_flashback_refuses_minimal_row_images(tmp_path: Path, capsysbinary) -> N
 def test_tables_without_column_names_are_refused(tmp_path: Path, capsysbinary) -> None:
     srv = start_server({"binlog_row_metadata": "NO_LOG"})
     try:
-        srv.sql(["CREATE DATABASE n", "CREATE TABLE n.t (id INT PRIMARY KEY)", "INSERT INTO n.t VALUES (1)"])
+        srv.sql(["CREATE DATABASE n", "CREATE TABLE n.t (id INT PRIMARY KEY, v INT)", "INSERT INTO n.t VALUES (1, 10)",
+                 "UPDATE n.t SET v = 11 WHERE id = 1"])
         srv.flush_logs()
-        files = srv.copy_binlogs(tmp_path)
+        files = srv.copy_binlogs(tmp_path / "binlogs")
     finally:
         srv.stop()
         srv.cleanup()
     assert main(["sql", "--no-schema-history", *map(str, files)]) == 1
     err = capsysbinary.readouterr().err.decode()
     assert "n.t" in err and "no column names" in err
-    assert main(["sql", *map(str, files)]) == 0  # the binlog's own CREATE TABLE names them
-    assert b"INSERT INTO `n`.`t` (`id`) VALUES (1);" in capsysbinary.readouterr().out
+    assert main(["sql", *map(str, files)]) == 0  # the binlog's own CREATE TABLE names them, and its key
+    out = capsysbinary.readouterr().out
+    assert b"INSERT INTO `n`.`t` (`id`, `v`) VALUES (1, 10);" in out
+    assert b"UPDATE `n`.`t` SET `id` = 1, `v` = 11 WHERE `id` = 1 LIMIT 1;" in out
+    # a schema file names them too; its primary_key entries make the WHERE clause
+    schema = tmp_path / "names.yaml"
+    schema.write_text("n:\n  t: [id, v]\n")
+    assert main(["sql", "--no-schema-history", "--schema", str(schema), *map(str, files)]) == 0
+    assert b"WHERE `id` = 1 AND `v` = 10 LIMIT 1;" in capsysbinary.readouterr().out
+    schema.write_text("n:\n  t: [{name: id, primary_key: true}, v]\n")
+    assert main(["sql", "--no-schema-history", "--schema", str(schema), *map(str, files)]) == 0
+    assert b"SET `id` = 1, `v` = 11 WHERE `id` = 1 LIMIT 1;" in capsysbinary.readouterr().out
 
 
 def test_a_partial_json_update_without_its_before_value_is_refused(tmp_path: Path, capsysbinary) -> None:
