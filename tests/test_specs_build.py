@@ -13,8 +13,8 @@ KSY = sorted((ROOT / "ksy").glob("*.ksy"))
 TOOLS = ROOT / "tools"
 
 
-def _compile(target: str, out: Path) -> None:
-    cmd = ["node", str(TOOLS / "ksc.js"), "-t", target, "-d", str(out)]
+def _compile(target: str, out: Path, *extra: str) -> None:
+    cmd = ["node", str(TOOLS / "ksc.js"), "-t", target, "-d", str(out), *extra]
     if target == "python":
         cmd += ["--python-package", "."]
     result = subprocess.run(cmd + [str(p) for p in KSY], capture_output=True, text=True, cwd=ROOT)
@@ -28,6 +28,16 @@ def test_generated_matches_specs(tmp_path: Path) -> None:
     assert produced.keys() == committed.keys(), "generated/ has other files than ksy/ produces: run ./build.sh"
     stale = sorted(name for name in produced if produced[name] != committed[name])
     assert not stale, f"generated/ is stale for {stale}: run ./build.sh and commit"
+
+
+def test_generated_read_write_classes_match_specs(tmp_path: Path) -> None:
+    _compile("python", tmp_path, "--read-write")
+    produced = {p.name: p.read_text() for p in tmp_path.glob("*.py")}
+    committed = {p.name: p.read_text() for p in (ROOT / "generated" / "rw").glob("*.py") if p.name != "__init__.py"}
+    assert produced.keys() == committed.keys(), "generated/rw/ has other files than ksy/ produces: run ./build.sh"
+    stale = sorted(name for name in produced if produced[name] != committed[name])
+    assert not stale, f"generated/rw/ is stale for {stale}: run ./build.sh and commit"
+    assert "def _write__seq(self)" in produced["binlog_event.py"]
 
 
 def test_every_spec_compiles_to_javascript(tmp_path: Path) -> None:

@@ -3,11 +3,14 @@
 //
 // The npm package is a library only (no CLI).  This script mirrors the JVM `ksc` options we need:
 //
-//   node tools/ksc.js -t python|javascript -d OUTDIR [-I DIR]... [--debug] [--python-package PKG] FILE.ksy...
+//   node tools/ksc.js -t python|javascript -d OUTDIR [-I DIR]... [--debug] [--python-package PKG]
+//                     [--read-write] FILE.ksy...
 //
-// The JS API hard-codes its RuntimeConfig (pythonPackage = ""), so with --python-package the
-// compiler source is loaded with exactly one call site rewritten; the rewrite asserts that the
-// call site is found once, so a compiler upgrade that changes it fails loudly instead of silently.
+// The JS API hard-codes its RuntimeConfig (pythonPackage = "", readWrite = false), so with
+// --python-package or --read-write the compiler source is loaded with exactly one call site
+// rewritten; the rewrite asserts that the call site is found once, so a compiler upgrade that
+// changes it fails loudly instead of silently. --read-write (Python only in 0.11) implies no
+// auto-read, as the JVM compiler does: call _read() yourself.
 'use strict';
 const fs = require('fs');
 const path = require('path');
@@ -16,11 +19,13 @@ const yaml = require('js-yaml');
 
 function usage(msg) {
   if (msg) console.error(`ksc.js: ${msg}`);
-  console.error('usage: node tools/ksc.js -t TARGET -d OUTDIR [-I DIR]... [--debug] [--python-package PKG] FILE.ksy...');
+  console.error('usage: node tools/ksc.js -t TARGET -d OUTDIR [-I DIR]... [--debug] [--python-package PKG] ' +
+                '[--read-write] FILE.ksy...');
   process.exit(2);
 }
 
-const opts = { target: null, outDir: null, importPaths: [], debug: false, pythonPackage: null, files: [] };
+const opts = { target: null, outDir: null, importPaths: [], debug: false, pythonPackage: null, readWrite: false,
+               files: [] };
 const argv = process.argv.slice(2);
 for (let i = 0; i < argv.length; i++) {
   const a = argv[i];
@@ -29,6 +34,7 @@ for (let i = 0; i < argv.length; i++) {
   else if (a === '-I' || a === '--import-path') opts.importPaths.push(argv[++i]);
   else if (a === '--debug') opts.debug = true;
   else if (a === '--python-package') opts.pythonPackage = argv[++i];
+  else if (a === '--read-write') opts.readWrite = true;
   else if (a.startsWith('-')) usage(`unknown option ${a}`);
   else opts.files.push(a);
 }
@@ -36,7 +42,7 @@ if (!opts.target || !opts.outDir || opts.files.length === 0) usage();
 
 function loadCompiler() {
   const file = require.resolve('kaitai-struct-compiler');
-  if (opts.pythonPackage === null) return require(file);
+  if (opts.pythonPackage === null && !opts.readWrite) return require(file);
   let src = fs.readFileSync(file, 'utf8');
   // The one RuntimeConfig built from the `debug` argument of compile(): MainJs.compile.
   const site = /(new \$c_Lio_kaitai_struct_RuntimeConfig\(\(!debug\), debug,[^;]*?"Kaitai", "", )""(, "kaitai_struct_nim_runtime", ""\))/g;
@@ -45,7 +51,17 @@ function loadCompiler() {
     console.error(`ksc.js: cannot apply the --python-package patch: call site found ${count} times (compiler changed?)`);
     process.exit(1);
   }
-  src = src.replace(site, (_, head, tail) => head + JSON.stringify(opts.pythonPackage) + tail);
+  src = src.replace(site, (_, head, tail) => {
+    if (opts.readWrite) {  // RuntimeConfig(autoRead, readStoresPos, opaqueTypes, zeroCopySubstream, readWrite, ...)
+      const flags = '(!debug), debug, false, true, false,';
+      if (!head.includes(flags)) {
+        console.error('ksc.js: cannot apply the --read-write patch: RuntimeConfig flags changed (compiler changed?)');
+        process.exit(1);
+      }
+      head = head.replace(flags, 'false, debug, false, true, true,');
+    }
+    return head + JSON.stringify(opts.pythonPackage ?? '') + tail;
+  });
   const m = new Module(file, module);
   m.filename = file;
   m.paths = Module._nodeModulePaths(path.dirname(file));
