@@ -24,6 +24,7 @@ os.environ.setdefault("ARROW_DEFAULT_MEMORY_POOL", "jemalloc")
 
 from .runtime.cli_common import EXIT_OK
 from .runtime.events_cli import add_events_parser
+from .runtime.filter_cli import add_filter_parser
 from .runtime.rows_cli import add_rows_parser
 from .runtime.schema_cli import add_schema_parser
 from .runtime.sql_cli import add_sql_parser
@@ -39,6 +40,8 @@ Read MySQL and MariaDB binary log files (binlogs) as data.
   binlog-ksy schema FILE...    the tables as the binlogs' DDL left them (CREATE TABLE statements)
   binlog-ksy sql FILE...       SQL that redoes the row changes, or undoes them (--flashback)
   binlog-ksy stats FILE...     row changes per table and op; big and long transactions
+  binlog-ksy filter FILE... --output DIR
+                               binlogs cut down to some databases and tables (written as binlogs)
   binlog-ksy extract INPUT... --output DIR
                                a Spark job writing Parquet tables (events, changes, transactions, errors)
 
@@ -62,6 +65,7 @@ def build_parser() -> argparse.ArgumentParser:
     add_schema_parser(sub)
     add_sql_parser(sub)
     add_stats_parser(sub)
+    add_filter_parser(sub)
     add_extract_parser(sub)
     return parser
 
