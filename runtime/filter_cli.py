@@ -10,9 +10,11 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from . import event_types as et
+from .binlog_flashback import FlashbackRefusal, FlashbackTransaction, split_transaction, write_flashback
 from .binlog_writer import STMT_END_F, BinlogWriter, editable
 from .changes import ChangeReader
 from .cli_common import (
+    EXIT_DAMAGED,
     EXIT_OK,
     EXIT_USAGE,
     SHARED_FLAGS_EPILOG,
@@ -29,6 +31,7 @@ from .errors import BinlogError, UsageError
 from .event import Event
 from .event_fields import query_text, text_of
 from .filters import ChangeFilter, is_transaction_control, split_names
+from .table_map import TableMap
 
 _DESCRIPTION = """\
 Write each FILE again into DIR (same names), keeping only the row changes and
@@ -52,6 +55,9 @@ def add_filter_parser(sub: Any) -> None:
     add_files_argument(p)
     p.add_argument("--output", "-o", metavar="DIR", required=True,
                    help="directory for the written binlogs (created; files of the same names are replaced)")
+    p.add_argument("--flashback", action="store_true",
+                   help="write undo binlogs instead: WRITE <-> DELETE, UPDATE images swapped, rows, events and "
+                        "transactions reversed, DDL left out (apply the outputs in reverse file order)")
     p.add_argument("--exclude-database", action="append", metavar="DB[,DB...]",
                    help="leave these databases out (repeatable; comma lists; fnmatch patterns)")
     p.add_argument("--exclude-table", action="append", metavar="[DB.]TABLE[,...]",
@@ -128,6 +134,10 @@ def run_filter(args: argparse.Namespace) -> int:
             with os.fdopen(fd, "wb") as out:
                 status, kept, read = _filter_file(args, name, out, selection, flt)
             os.replace(tmp, target)
+        except FlashbackRefusal as err:
+            os.unlink(tmp)
+            print(f"binlog-ksy filter: error: {name}: {err}; no undo binlog written for it", file=sys.stderr)
+            return EXIT_DAMAGED
         except BaseException:
             os.unlink(tmp)
             raise
@@ -142,6 +152,11 @@ def _filter_file(args: argparse.Namespace, name: str, out: Any, selection: _Sele
     reader = ChangeReader(name, filters=ChangeFilter(), on_error=args.on_error,
                           verify_checksums=args.verify_checksums, history=None)
     writer: BinlogWriter | None = None
+    flashback = bool(getattr(args, "flashback", False))
+    outside: list[Event] = []  # flashback: the events outside transactions, written first
+    undo: list[FlashbackTransaction] = []
+    map_events: dict[int, Event] = {}  # table id -> its TABLE_MAP event in the statement
+    rows_maps: dict[int, tuple[Event, TableMap]] = {}  # rows event pos -> (TABLE_MAP event, map)
     current: _Transaction | None = None
     current_seq: int | None = None
     read = 0
@@ -152,6 +167,9 @@ def _filter_file(args: argparse.Namespace, name: str, out: Any, selection: _Sele
         if not tx.content:
             return  # a transaction left empty is dropped whole
         assert writer is not None
+        if flashback:
+            undo.append(split_transaction(tx.events, rows_maps))
+            return
         kept_rows = [i for i, (e, c) in enumerate(tx.events) if c and e.type_code in et.ROWS_EVENTS]
         for i, (event, content) in enumerate(tx.events):
             if not content and _dropped_unless_content(event):
@@ -169,7 +187,14 @@ def _filter_file(args: argparse.Namespace, name: str, out: Any, selection: _Sele
     try:
         for event in reader.reader:
             read += 1
-            table = _rows_table(reader, event) if event.type_code in et.ROWS_EVENTS else None  # before accept()
+            table = None
+            if event.type_code in et.ROWS_EVENTS:  # before accept(), which forgets the maps at a statement's end
+                table_map = reader.tables.get(getattr(event.body, "table_id", -1))
+                if table_map is not None:
+                    table = (table_map.schema, table_map.table)
+                    rows_maps[event.pos] = (map_events[table_map.table_id], table_map)
+            elif event.type_code == et.TABLE_MAP_EVENT:
+                map_events[event.body.table_id] = event
             reader.accept(event)
             if event.in_payload is not None:
                 continue  # written with their TRANSACTION_PAYLOAD
@@ -183,8 +208,11 @@ def _filter_file(args: argparse.Namespace, name: str, out: Any, selection: _Sele
                 if current is not None:
                     emit(current)
                     current, current_seq = None, None
-                if event.type_code == et.FORMAT_DESCRIPTION_EVENT and writer.events == 0 or \
-                        event.type_code != et.FORMAT_DESCRIPTION_EVENT:
+                if event.type_code == et.FORMAT_DESCRIPTION_EVENT and writer.events == 0 and not outside:
+                    writer.write(event)
+                elif flashback:
+                    outside.append(event)
+                elif event.type_code != et.FORMAT_DESCRIPTION_EVENT:
                     writer.write(event)
                 continue
             if current is None or seq != current_seq:
@@ -203,6 +231,11 @@ def _filter_file(args: argparse.Namespace, name: str, out: Any, selection: _Sele
         return exit_status_for(err), writer.events if writer else 0, read
     if current is not None:
         emit(current)
+    if flashback and writer is not None:
+        skipped = write_flashback(reader, writer, outside, undo)
+        if skipped:
+            print(f"binlog-ksy filter: warning: {name}: {skipped} DDL statements left out of the undo binlog "
+                  "(DDL cannot be undone from a binlog)", file=sys.stderr)
     status = EXIT_OK if writer is not None else EXIT_USAGE
     for problem in reader.errors:
         report_error(problem, args.debug)

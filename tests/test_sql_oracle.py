@@ -143,6 +143,12 @@ def test_flashback_refuses_minimal_row_images(tmp_path: Path, capsysbinary) -> N
     assert "m.t" in err and "MINIMAL" in err and "nothing was printed" in err
     assert main(["sql", *map(str, files)]) == 0  # redo needs only what MINIMAL images hold
     assert b"UPDATE `m`.`t` SET `a` = 5 WHERE `id` = 1 LIMIT 1;" in capsysbinary.readouterr().out
+    # the undo binlog refuses the same way, and writes nothing for that file
+    assert main(["filter", "--flashback", "--output", str(tmp_path / "undo"), *map(str, files)]) == 1
+    err = capsysbinary.readouterr().err.decode()
+    assert "m.t" in err and "MINIMAL" in err and "no undo binlog written" in err
+    written = {p.name for p in (tmp_path / "undo").iterdir() if not p.name.startswith(".")}
+    assert len(written) < len(files)  # the refused file has no undo binlog
 
 
 def test_tables_without_column_names_are_refused(tmp_path: Path, capsysbinary) -> None:
@@ -182,3 +188,27 @@ def test_a_partial_json_update_without_its_before_value_is_refused(tmp_path: Pat
     assert main(["sql", str(path)]) == 1
     err = capsysbinary.readouterr().err.decode()
     assert "mysql.t" in err and "json_col" in err and "partial JSON update without its before value" in err
+
+
+def test_an_undo_binlog_restores_the_state_before_the_workload(run, tmp_path: Path, capsysbinary) -> None:
+    """``filter --flashback`` writes undo binlogs; ``mariadb-binlog OUT | mariadb`` (last file first) undoes all."""
+    import subprocess
+
+    from tests.mariadb.server import find_binary
+
+    srv, files, schema, state0 = run
+    after = _state(srv, schema)
+    out = tmp_path / "undo"
+    assert main(["filter", "--flashback", "--output", str(out), *map(str, files)]) == 0
+    err = capsysbinary.readouterr().err.decode()
+    assert "DDL" not in err or "left out" in err
+    undo = [out / p.name for p in reversed(files)]
+    tool = find_binary("mariadb-binlog", "mysqlbinlog")
+    for path in undo:
+        subprocess.run([tool, "--no-defaults", "--verify-binlog-checksum", str(path)], capture_output=True,
+                       check=True)
+    script = subprocess.run([tool, "--no-defaults", *map(str, undo)], capture_output=True, check=True).stdout
+    srv.sql_bytes(script)
+    assert _state(srv, schema) == state0
+    srv.sql_bytes(_script(capsysbinary, *map(str, files)))  # and forward again with the redo SQL
+    assert _state(srv, schema) == after
