@@ -20,10 +20,11 @@ from typing import Any, BinaryIO
 from kaitaistruct import KaitaiStream
 
 from ..generated.rw.binlog_event import BinlogEvent as RwEvent
+from . import event_types as et
 from .event import Event
 from .reader import BinlogFormat
 
-__all__ = ["BINLOG_MAGIC", "BinlogWriter", "STMT_END_F", "editable"]
+__all__ = ["BINLOG_MAGIC", "BinlogWriter", "STMT_END_F", "editable", "rename_database"]
 
 BINLOG_MAGIC = b"\xfebin"
 #: Rows event flag: the statement's last rows event (rows_event.h ``STMT_END_F``).
@@ -53,11 +54,15 @@ class BinlogWriter:
         self.position = len(BINLOG_MAGIC)
         self.events = 0
 
-    def write(self, event: Event, rw: Any | None = None) -> int:
-        """Write one event (``rw``: its read-write object when it was changed); returns where it starts."""
+    def write(self, event: Event, rw: Any | None = None, body_size: int | None = None) -> int:
+        """Write one event (``rw``: its read-write object when it was changed); returns where it starts.
+
+        ``body_size`` is the body's new size when a change resized it (a renamed
+        database); by default the body keeps the size it had.
+        """
         if rw is None:
             rw = editable(event, self.fmt)
-        size = rw.len_body  # bodies keep their size: changes are to fixed-size fields (flags, ids)
+        size = rw.len_body if body_size is None else body_size
         if hasattr(rw.body.data, "_check"):
             rw.body.data._check()
         rw.body._check()
@@ -81,3 +86,29 @@ class BinlogWriter:
         self.position += len(raw)
         self.events += 1
         return start
+
+
+def rename_database(event: Event, rw: Any, renames: dict[str, str]) -> int | None:
+    """Rename the database of a TABLE_MAP, or the default database of a QUERY, in place.
+
+    Returns the body's new size, or ``None`` when nothing was renamed (as
+    ``mysqlbinlog --rewrite-db``: statements' own qualified names are left alone).
+    """
+    body = rw.body.data
+    code = event.type_code
+    if code == et.TABLE_MAP_EVENT:
+        old = body.schema.encode("utf-8")
+    elif code in et.QUERY_EVENTS and hasattr(body, "schema") and not getattr(body, "is_malformed", False):
+        old = bytes(body.schema)
+    else:
+        return None
+    name = renames.get(old.decode("utf-8", "replace"))
+    if name is None:
+        return None
+    new = name.encode("utf-8")
+    if len(new) > 255:
+        raise ValueError(f"database name {name!r} is too long for a binlog event")
+    body.schema = name if code == et.TABLE_MAP_EVENT else new
+    body.len_schema = len(new)
+    body._check()
+    return int(rw.len_body) + len(new) - len(old)

@@ -11,7 +11,7 @@ from typing import Any
 
 from . import event_types as et
 from .binlog_flashback import FlashbackRefusal, FlashbackTransaction, split_transaction, write_flashback
-from .binlog_writer import STMT_END_F, BinlogWriter, editable
+from .binlog_writer import STMT_END_F, BinlogWriter, editable, rename_database
 from .changes import ChangeReader
 from .cli_common import (
     EXIT_DAMAGED,
@@ -58,6 +58,9 @@ def add_filter_parser(sub: Any) -> None:
     p.add_argument("--flashback", action="store_true",
                    help="write undo binlogs instead: WRITE <-> DELETE, UPDATE images swapped, rows, events and "
                         "transactions reversed, DDL left out (apply the outputs in reverse file order)")
+    p.add_argument("--rewrite-db", action="append", metavar="OLD=NEW", default=[],
+                   help="rename database OLD to NEW in table maps and as statements' default database, as "
+                        "mysqlbinlog --rewrite-db (repeatable)")
     p.add_argument("--exclude-database", action="append", metavar="DB[,DB...]",
                    help="leave these databases out (repeatable; comma lists; fnmatch patterns)")
     p.add_argument("--exclude-table", action="append", metavar="[DB.]TABLE[,...]",
@@ -119,6 +122,15 @@ def run_filter(args: argparse.Namespace) -> int:
         os.makedirs(args.output, exist_ok=True)
     except (UsageError, OSError) as err:
         return report_usage_error(UsageError(str(err)), "filter")
+    renames: dict[str, str] = {}
+    for item in args.rewrite_db:
+        old, sep, new = item.partition("=")
+        if not sep or not old.strip() or not new.strip():
+            return report_usage_error(UsageError(f"--rewrite-db {item!r}: expected OLD=NEW"), "filter")
+        renames[old.strip()] = new.strip()
+    if renames and args.flashback:
+        return report_usage_error(UsageError("--rewrite-db and --flashback do not go together"), "filter")
+    args.renames = renames
     selection = _Selection(flt, drop)
     outputs = [os.path.join(args.output, os.path.basename(name)) for name in args.files]
     if len(set(outputs)) != len(outputs):
@@ -175,6 +187,12 @@ def _filter_file(args: argparse.Namespace, name: str, out: Any, selection: _Sele
             if not content and _dropped_unless_content(event):
                 continue
             rw = None
+            size = None
+            if args.renames and (event.type_code == et.TABLE_MAP_EVENT or event.type_code in et.QUERY_EVENTS):
+                rw = editable(event, reader.reader.format)  # type: ignore[arg-type]
+                size = rename_database(event, rw, args.renames)
+                if size is None:
+                    rw = None
             if event.type_code in et.ROWS_EVENTS and i in kept_rows:
                 rw = editable(event, reader.reader.format)  # type: ignore[arg-type]
                 ends = _statement_ends(tx, i)
@@ -182,7 +200,7 @@ def _filter_file(args: argparse.Namespace, name: str, out: Any, selection: _Sele
                 new_flags = (flags | STMT_END_F) if ends else flags
                 if new_flags != flags:
                     rw.body.data.flags = new_flags
-            writer.write(event, rw)
+            writer.write(event, rw, size)
 
     try:
         for event in reader.reader:

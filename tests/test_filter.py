@@ -119,3 +119,28 @@ def test_filter_refuses_to_overwrite_its_input(binlogs, capsysbinary) -> None:
     files, _, _ = binlogs
     assert main(["filter", "--output", str(files[0].parent), str(files[0])]) == 2
     assert b"overwrite" in capsysbinary.readouterr().err
+
+
+def test_rewrite_db_renames_table_maps_and_default_databases(binlogs, capsysbinary) -> None:
+    files, rows, tmp = binlogs
+    out = tmp / "renamed"
+    assert main(["filter", "--table", "shop2.a", "--rewrite-db", "shop2=shop3", "--output", str(out),
+                 *map(str, files)]) == 0
+    capsysbinary.readouterr()
+    written = sorted(out.iterdir())
+    for path in written:
+        run_mariadb_binlog([path], "--verify-binlog-checksum")
+    want = [dict(c, schema="shop3") for c in _changes(capsysbinary, "--table", "shop2.a", *map(str, files))]
+    assert _changes(capsysbinary, *map(str, written)) == want
+    replica = start_server({"binlog_format": "ROW"})
+    try:  # statements keep their own qualified names (as with mysqlbinlog --rewrite-db): shop3 exists already
+        replica.sql(["CREATE DATABASE shop3", "CREATE TABLE shop3.a (id INT PRIMARY KEY, v VARCHAR(20), "
+                     "d DECIMAL(10,2))"])
+        script = subprocess.run([find_binary("mariadb-binlog", "mysqlbinlog"), "--no-defaults",
+                                 *map(str, written)], capture_output=True, check=True).stdout
+        replica.sql_bytes(script)
+        assert replica.query("SELECT id, v, d FROM shop3.a ORDER BY id") == rows
+    finally:
+        replica.stop()
+        replica.cleanup()
+    assert main(["filter", "--flashback", "--rewrite-db", "a=b", "--output", str(out), str(files[0])]) == 2
