@@ -95,9 +95,10 @@ def add_filter_arguments(p: argparse.ArgumentParser, *, positions: bool = True,
 
 def add_reading_arguments(p: argparse.ArgumentParser, *, formats: Sequence[str], default_format: str = "text",
                           format_help: str = "") -> None:
-    """``--format``, ``--on-error``, ``--no-verify-checksums``, ``--debug``."""
-    p.add_argument("--format", choices=tuple(formats), default=default_format,
-                   help=format_help or f"output format (default {default_format})")
+    """``--format`` (unless ``formats`` is empty), ``--on-error``, ``--no-verify-checksums``, ``--debug``."""
+    if formats:
+        p.add_argument("--format", choices=tuple(formats), default=default_format,
+                       help=format_help or f"output format (default {default_format})")
     p.add_argument("--on-error", choices=("stop", "skip"), default="stop",
                    help="stop (default): stop a file at the first damaged event; "
                         "skip: report it and resume at the next valid event")

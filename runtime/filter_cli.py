@@ -20,6 +20,7 @@ from .cli_common import (
     SHARED_FLAGS_EPILOG,
     add_files_argument,
     add_filter_arguments,
+    add_reading_arguments,
     exit_status_for,
     filter_from_args,
     for_each_file,
@@ -65,11 +66,7 @@ def add_filter_parser(sub: Any) -> None:
                    help="leave these databases out (repeatable; comma lists; fnmatch patterns)")
     p.add_argument("--exclude-table", action="append", metavar="[DB.]TABLE[,...]",
                    help="leave these tables out (repeatable; comma lists; fnmatch patterns)")
-    p.add_argument("--on-error", choices=("stop", "skip"), default="stop",
-                   help="stop (default): stop a file at its first damaged event; skip: leave it out and go on")
-    p.add_argument("--no-verify-checksums", dest="verify_checksums", action="store_false",
-                   help="do not check the CRC32 of each event read")
-    p.add_argument("--debug", action="store_true", help="show Python tracebacks for errors")
+    add_reading_arguments(p, formats=())
     add_filter_arguments(p, positions=False)
     p.set_defaults(run=run_filter)
 

@@ -17,6 +17,7 @@ from .cli_common import (
     SHARED_FLAGS_EPILOG,
     add_files_argument,
     add_filter_arguments,
+    add_reading_arguments,
     add_schema_argument,
     exit_status_for,
     filter_from_args,
@@ -51,11 +52,7 @@ def add_sql_parser(sub: Any) -> None:
     add_files_argument(p)
     p.add_argument("--flashback", action="store_true",
                    help="undo: DELETE what was inserted, INSERT what was deleted, UPDATE back, all in reverse")
-    p.add_argument("--on-error", choices=("stop", "skip"), default="stop",
-                   help="stop (default): stop at the first damaged event; skip: report it and go on")
-    p.add_argument("--no-verify-checksums", dest="verify_checksums", action="store_false",
-                   help="do not check the CRC32 of each event")
-    p.add_argument("--debug", action="store_true", help="show Python tracebacks for errors")
+    add_reading_arguments(p, formats=())
     add_filter_arguments(p)
     add_schema_argument(p)
     p.set_defaults(run=run_sql)
