@@ -135,7 +135,8 @@ def write_flashback(reader: ChangeReader, writer: BinlogWriter, events: list[Eve
 
 
 _MARIADB_GTID = et.EventType.gtid_event.value
-_MYSQL_GTIDS = frozenset((et.EventType.gtid_log_event.value, et.EventType.gtid_tagged_log_event.value))
+#: MySQL GTID events whose number is a plain field (GTID_TAGGED_LOG_EVENT's is a mysql::serialization varint: kept).
+_MYSQL_GTIDS = frozenset((et.EventType.gtid_log_event.value,))
 
 
 def _gtid_numbers(kept: list[FlashbackTransaction], fmt: Any) -> dict[int, Any]:
@@ -153,6 +154,8 @@ def _gtid_numbers(kept: list[FlashbackTransaction], fmt: Any) -> dict[int, Any]:
     out: dict[int, Any] = {}
     for group in gtids.values():
         field = "seq_no" if group[0][0].type_code == _MARIADB_GTID else "gno"
+        if not all(isinstance(getattr(rw.body.data, field, None), int) for _, rw in group):
+            continue
         values = sorted(getattr(rw.body.data, field) for _, rw in group)
         for (event, rw), value in zip(group, values, strict=True):
             setattr(rw.body.data, field, value)

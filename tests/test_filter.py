@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import subprocess
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -144,3 +145,18 @@ def test_rewrite_db_renames_table_maps_and_default_databases(binlogs, capsysbina
         replica.stop()
         replica.cleanup()
     assert main(["filter", "--flashback", "--rewrite-db", "a=b", "--output", str(out), str(files[0])]) == 2
+
+
+def test_flashback_of_a_mysql_binlog_with_tagged_gtids(tmp_path: Path, capsysbinary) -> None:
+    """MySQL 8.4's tagged GTIDs (mysql::serialization numbers) are kept as they are; the rows are turned around."""
+    from fixture_index import fixture
+
+    path = fixture("binlog_transaction_with_GTID_TAG.000001").readable_path(tmp_path)
+    before = _changes(capsysbinary, str(path))
+    assert main(["filter", "--flashback", "--output", str(tmp_path / "undo"), str(path)]) == 0
+    capsysbinary.readouterr()
+    after = _changes(capsysbinary, str(tmp_path / "undo" / path.name))
+    undo = {"insert": "delete", "delete": "insert", "update": "update"}
+    assert [(c["gtid"], undo[c["op"]], c["after"], c["before"]) for c in reversed(before)] == [
+        (c["gtid"], c["op"], c["before"], c["after"]) for c in after]
+    assert any(":" in c["gtid"] and c["gtid"].count(":") == 2 for c in after)  # uuid:tag:gno
