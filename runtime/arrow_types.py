@@ -28,6 +28,7 @@ from __future__ import annotations
 import datetime as dt
 from collections.abc import Callable
 from decimal import Decimal
+from functools import lru_cache
 from typing import Any
 
 import pyarrow as pa
@@ -58,8 +59,9 @@ def is_text_column(column: Column) -> bool:
     return codec is not None and codec != BINARY
 
 
+@lru_cache(maxsize=8192)
 def arrow_type(column: Column) -> pa.DataType:
-    """The Arrow type of a column's values (see the module docstring)."""
+    """The Arrow type of a column's values (see the module docstring; cached per column)."""
     t = column.real_type
     if t in _SIGNED:
         return _UNSIGNED[t] if column.unsigned else _SIGNED[t]

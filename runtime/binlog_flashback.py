@@ -24,7 +24,7 @@ from ..generated.rw.binlog_event import BinlogEvent as RwEvent
 from . import event_types as et
 from .binlog_writer import STMT_END_F, BinlogWriter, editable
 from .changes import ChangeReader
-from .columnar import _side, _width
+from .columnar import image_layouts
 from .errors import UsageError
 from .event import Event
 from .event_fields import query_text
@@ -61,12 +61,11 @@ def _reversed_rows(event: Event, table_map: TableMap, body: Any) -> bytes:
     """The row images of a rows event in reverse order, before/after swapped for updates."""
     data = bytes(body.rows)
     update = event.type_code in _UPDATES
-    bitmaps = [bytes(body.columns_before_image)]
-    if update:
-        bitmaps.append(bytes(body.columns_after_image))
-    layouts = [[_width(c) for c in _side(table_map.columns, bits, "keep", table_map.memo)[1]] for bits in bitmaps]
-    scan = scan_images(np.frombuffer(data, dtype=np.uint8), layouts)
-    if scan.truncated_at is not None or scan.count % len(layouts):
+    before = bytes(body.columns_before_image)  # WRITE/DELETE: the one bitmap
+    after = bytes(body.columns_after_image) if update else before
+    layouts = image_layouts(table_map, "update" if update else "delete", before, after)
+    scan = scan_images(np.frombuffer(data, dtype=np.uint8), layouts) if layouts is not None else None
+    if scan is None or layouts is None or scan.truncated_at is not None or scan.count % len(layouts):
         raise FlashbackRefusal(f"{table_map.qualified_name}: row images that do not end with the event "
                                f"(rows event at {event.file}:{event.pos})")
     bounds = [*scan.starts.tolist(), len(data)]

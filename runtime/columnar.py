@@ -28,7 +28,6 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
-from functools import lru_cache
 from typing import Any
 
 import numpy as np
@@ -54,8 +53,8 @@ from .types.temporal_columns import (
     timestamp_column,
 )
 
-__all__ = ["ChangeColumns", "ImageColumns", "columns_of_rows", "count_changes", "decode_run", "iter_change_columns",
-           "run_key"]
+__all__ = ["ChangeColumns", "ImageColumns", "columns_of_rows", "count_changes", "decode_run", "image_layouts",
+           "iter_change_columns", "run_key"]
 
 T = MYSQL_TYPE
 
@@ -82,12 +81,6 @@ class ImageColumns:
     columns: tuple[Column, ...]
     arrays: list[pa.Array]
     exact: bool
-
-    def array(self, name: str) -> pa.Array | None:
-        for column, arr in zip(self.columns, self.arrays, strict=True):
-            if column.name == name:
-                return arr
-        return None
 
 
 @dataclass(slots=True)
@@ -319,6 +312,36 @@ def _width(codec: _Codec) -> int:
     return codec.size if codec.fmt is not None else -codec.prefix
 
 
+def _sides(table_map: TableMap, op: Op, present_before: bytes, present_after: bytes, errors: str
+           ) -> list[tuple[str, tuple[Column, ...], list[_Codec]]]:
+    """The image kinds of a rows event in the order its images come: (name, present columns, codecs)."""
+    sides = []
+    if op != "insert":
+        sides.append(("before", *_side(table_map.columns, present_before, errors, table_map.memo)))
+    if op != "delete":
+        sides.append(("after", *_side(table_map.columns, present_after, errors, table_map.memo)))
+    return sides
+
+
+def image_layouts(table_map: TableMap, op: Op, present_before: bytes, present_after: bytes,
+                  errors: str = "keep") -> list[list[int]] | None:
+    """What :func:`.row_scan.scan_images` needs for a rows event: its image kinds' value widths, in order.
+
+    ``None`` when a column cannot be sized or an image kind has no column
+    (the row decoder then reads the event, and reports what is wrong).
+    """
+    key = ("layouts", op, present_before, present_after, errors)
+    layouts = table_map.memo.get(key)
+    if layouts is None:
+        try:
+            layouts = [[_width(codec) for codec in codecs]
+                       for _, _, codecs in _sides(table_map, op, present_before, present_after, errors)]
+        except Exception:  # _Slow, or a layout the row decoder rejects
+            layouts = []
+        table_map.memo[key] = layouts
+    return layouts if layouts and all(layouts) else None
+
+
 def decode_run(run: Sequence[RowsEvent], *, errors: str = "strict") -> ChangeColumns | None:
     """The row changes of a run of rows events with one layout, as columns; ``None`` = use the row decoder.
 
@@ -329,17 +352,12 @@ def decode_run(run: Sequence[RowsEvent], *, errors: str = "strict") -> ChangeCol
     if first.partial_json:
         return None
     table_map = first.table_map
-    memo = table_map.memo
     op = first.op
+    layouts = image_layouts(table_map, op, first.present_before, first.present_after, errors)
+    if layouts is None:
+        return None
     try:
-        sides: list[tuple[str, tuple[Column, ...], list[_Codec]]] = []
-        if op != "insert":
-            sides.append(("before", *_side(table_map.columns, first.present_before, errors, memo)))
-        if op != "delete":
-            sides.append(("after", *_side(table_map.columns, first.present_after, errors, memo)))
-        layouts = [[_width(codec) for codec in codecs] for _, _, codecs in sides]
-        if any(not layout for layout in layouts):
-            return None
+        sides = _sides(table_map, op, first.present_before, first.present_after, errors)
         buf = b"".join(e.data for e in run) if len(run) > 1 else first.data
         padded = np.frombuffer(buf + bytes(16), dtype=np.uint8)  # fixed-size gathers may read past a NULL
         scan = scan_images(padded[: len(buf)], layouts)
@@ -362,7 +380,7 @@ def decode_run(run: Sequence[RowsEvent], *, errors: str = "strict") -> ChangeCol
             arrays = []
             exact = True
             for k, (column, codec) in enumerate(zip(columns, codecs, strict=True)):
-                arr, ok = _column_array(column, codec, _arrow_type(column, memo), padded, buf,
+                arr, ok = _column_array(column, codec, arrow_type(column), padded, buf,
                                         np.ascontiguousarray(offsets[:, k]), np.ascontiguousarray(lengths[:, k]))
                 arrays.append(arr)
                 exact &= ok
@@ -373,13 +391,6 @@ def decode_run(run: Sequence[RowsEvent], *, errors: str = "strict") -> ChangeCol
                          images.get("after"))
 
 
-def _arrow_type(column: Column, memo: dict[Any, Any]) -> pa.DataType:
-    return _ARROW_TYPES(column)
-
-
-_ARROW_TYPES = lru_cache(maxsize=8192)(arrow_type)
-
-
 def count_changes(rows_event: RowsEvent) -> int | None:
     """How many row changes a rows event holds, from a scan of its images (no value decoded).
 
@@ -388,23 +399,9 @@ def count_changes(rows_event: RowsEvent) -> int | None:
     """
     if rows_event.partial_json:
         return None
-    table_map = rows_event.table_map
-    memo = table_map.memo
-    key = ("layouts", rows_event.op, rows_event.present_before, rows_event.present_after)
-    layouts = memo.get(key)
+    layouts = image_layouts(rows_event.table_map, rows_event.op, rows_event.present_before,
+                            rows_event.present_after)
     if layouts is None:
-        bitmaps = []
-        if rows_event.op != "insert":
-            bitmaps.append(rows_event.present_before)
-        if rows_event.op != "delete":
-            bitmaps.append(rows_event.present_after)
-        try:
-            layouts = [[_width(codec) for codec in _side(table_map.columns, bits, "keep", memo)[1]]
-                       for bits in bitmaps]
-        except Exception:  # _Slow, or a layout the row decoder rejects (it reports it, located)
-            layouts = []
-        memo[key] = layouts
-    if not layouts or not all(layouts):
         return None
     scan = scan_images(np.frombuffer(rows_event.data, dtype=np.uint8), layouts)
     if scan.truncated_at is not None or scan.count % len(layouts):
@@ -433,7 +430,7 @@ def columns_of_rows(rows_event: RowsEvent, pairs: Sequence[tuple[dict[str, Any] 
                 arrow_value, ok = convert(image.get(column.name) if image is not None else None)
                 exact &= ok
                 values.append(arrow_value)
-            arrays.append(pa.array(values, type=_arrow_type(column, memo)))
+            arrays.append(pa.array(values, type=arrow_type(column)))
         images[name] = ImageColumns(columns, arrays, exact)
     n = len(pairs)
     return ChangeColumns(table_map, rows_event.op, [rows_event], np.zeros(n, dtype=np.int64),

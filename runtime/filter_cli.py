@@ -102,11 +102,6 @@ class _Transaction:
     content: int = 0
 
 
-def _rows_table(reader: ChangeReader, event: Event) -> tuple[str, str] | None:
-    table_map = reader.tables.get(getattr(event.body, "table_id", -1))
-    return None if table_map is None else (table_map.schema, table_map.table)
-
-
 def run_filter(args: argparse.Namespace) -> int:
     try:
         flt = filter_from_args(args)
@@ -114,8 +109,6 @@ def run_filter(args: argparse.Namespace) -> int:
         excluded_tables = split_names(args.exclude_table)
         drop = ChangeFilter.create(databases=excluded_dbs, tables=excluded_tables) if (
             excluded_dbs or excluded_tables) else None
-        if drop is not None and excluded_dbs and not excluded_tables:
-            drop = ChangeFilter.create(databases=excluded_dbs)
         os.makedirs(args.output, exist_ok=True)
     except (UsageError, OSError) as err:
         return report_usage_error(UsageError(str(err)), "filter")

@@ -9,7 +9,6 @@ from typing import Any
 from . import event_types as et
 from .cli_common import (
     EXIT_OK,
-    EXIT_USAGE,
     SHARED_FLAGS_EPILOG,
     add_files_argument,
     exit_status_for,
@@ -18,7 +17,7 @@ from .cli_common import (
     report_usage_error,
     whole_number_arg,
 )
-from .errors import BinlogError, UsageError
+from .errors import UsageError
 from .filters import ChangeFilter
 from .reader import BinlogReader
 from .schema_history import SchemaHistory
@@ -77,11 +76,7 @@ def run_schema(args: argparse.Namespace) -> int:
             status = max(status, exit_status_for(err))
         return status
 
-    try:
-        status = for_each_file(args, handle)
-    except BinlogError as err:  # pragma: no cover - for_each_file reports them
-        report_error(err, args.debug)
-        return EXIT_USAGE
+    status = for_each_file(args, handle)
     tables = [t for (db, name), t in sorted(history.state.tables.items()) if flt.wants_table(db, name)]
     for table in tables:
         sys.stdout.write(f"-- {table.schema}.{table.table}\n{table.create_sql()};\n\n")

@@ -58,7 +58,7 @@ def add_sql_parser(sub: Any) -> None:
     p.set_defaults(run=run_sql)
 
 
-def _transactions(args: argparse.Namespace, readers: list[ChangeReader]) -> Iterator[list[RowChange]]:
+def _transactions(readers: list[ChangeReader]) -> Iterator[list[RowChange]]:
     """The row changes of every FILE grouped by transaction, in file order."""
     group: list[RowChange] = []
     key: tuple[str, int | None] | None = None
@@ -108,7 +108,7 @@ def _write(args: argparse.Namespace, readers: list[ChangeReader], spool: IO[byte
     try:
         if spool is None:
             out.write("\n".join(script_header()) + "\n\n")
-        for changes in _transactions(args, readers):
+        for changes in _transactions(readers):
             block = _block(changes, args.flashback)
             if spool is None:
                 out.write(block)

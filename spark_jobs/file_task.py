@@ -234,14 +234,6 @@ class _Parts:
             writer.close()
 
 
-# -- typed tables ---------------------------------------------------------------------------------
-
-
-def path_safe(name: str) -> str:
-    """A database or table name as one path component: ``/ \\ . : %``, spaces and controls as ``%XX``."""
-    return "".join(f"%{ord(c):02X}" if c in "/\\.:%" or ord(c) <= 32 or ord(c) == 127 else c for c in name)
-
-
 # -- transactions ---------------------------------------------------------------------------------
 
 
