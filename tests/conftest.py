@@ -5,4 +5,4 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-pytest_plugins = ["tests.mariadb.fixtures"]
+pytest_plugins = ["tests.mariadb.fixtures", "tests.s3_server"]
