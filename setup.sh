@@ -7,5 +7,5 @@ if [ ! -x .venv/bin/python ]; then
   "$PYTHON" -m venv .venv
 fi
 .venv/bin/python -m pip install --quiet --upgrade pip
-.venv/bin/python -m pip install --quiet -e '.[spark,test]'
+.venv/bin/python -m pip install --quiet -e '.[spark,lake,test]'
 echo "setup.sh: ready: $(.venv/bin/binlog-ksy --help | head -n 1)"

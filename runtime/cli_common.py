@@ -17,6 +17,7 @@ and files that are not (readable) binlogs.
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from collections.abc import Callable, Sequence
 from typing import TextIO
@@ -25,6 +26,7 @@ from .errors import BinlogError, EncryptedBinlogError, NotABinlogError, SchemaHi
 from .filters import ChangeFilter, parse_datetime
 from .schema_file import SchemaFile
 from .schema_history import SchemaHistory
+from .storage import StorageError, expand_inputs, is_uri
 
 EXIT_OK = 0
 EXIT_DAMAGED = 1
@@ -185,10 +187,28 @@ def exit_status_for(err: BinlogError) -> int:
     return EXIT_DAMAGED
 
 
+def input_names(given: str) -> list[str]:
+    """The files one FILE argument names: itself, or for a directory, a glob or a URI, what it expands to.
+
+    The rules are the extraction job's (:func:`~binlog_ksy.runtime.storage.expand_inputs`): directories
+    recursively, globs, ``s3://``-style URIs; a plain local path is read as given (its errors come from reading).
+    """
+    if is_uri(given) or any(c in given for c in "*?[") or os.path.isdir(given):
+        return [f.uri for f in expand_inputs(given)]
+    return [given]
+
+
 def for_each_file(args: argparse.Namespace, handle: Callable[[str], int]) -> int:
     """Run handle(file) for every file; the exit status is the worst one."""
     status = EXIT_OK
-    for name in args.files:
+    names: list[str] = []
+    for given in args.files:
+        try:
+            names.extend(input_names(given))
+        except (FileNotFoundError, StorageError) as exc:
+            print(f"binlog-ksy: error: {exc}", file=sys.stderr)
+            status = max(status, EXIT_DAMAGED)
+    for name in names:
         try:
             status = max(status, handle(name))
         except BinlogError as err:

@@ -56,6 +56,7 @@ from .event_types import (
     event_type_name,
     is_known_event_type,
 )
+from .storage import open_binlog
 
 BINLOG_MAGIC = b"\xfebin"
 ENCRYPTED_BINLOG_MAGIC = b"\xfdbin"
@@ -227,7 +228,7 @@ class BinlogReader:
     def __iter__(self) -> Iterator[Event]:
         if isinstance(self._source, (str, os.PathLike)):
             try:
-                f = open(self._source, "rb", buffering=1 << 20)  # noqa: SIM115 - closed in the finally below
+                f = open_binlog(os.fspath(self._source))  # a local path or a URI (s3://...); closed below
             except OSError as exc:
                 raise NotABinlogError(f"cannot open file: {exc.strerror or exc}", file=self.name, offset=0) from None
         else:

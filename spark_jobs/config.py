@@ -14,6 +14,8 @@ A job file (``binlog-ksy extract --config job.yaml``)::
     schema_sql: [dump.sql]       # CREATE TABLEs when the first binlog starts (the schema history's start)
     schema_history: true         # follow the binlogs' DDL to name columns (the default)
     typed: true                  # write tables/<schema>.<table>/ (the default; false: leave them out)
+    table_format: delta          # parquet (default), delta or iceberg
+    incremental: true            # only what is new since the last run, appended
     verify_checksums: true
     with_body: true              # events.body as JSON text
     master: local[2]             # Spark master (default: spark-submit's, else local[*])
@@ -35,7 +37,10 @@ from typing import Any
 from ..runtime.errors import ConfigError, UsageError
 from ..runtime.filters import ChangeFilter
 
-__all__ = ["ExtractConfig", "ConfigError", "load_job_file"]
+__all__ = ["ExtractConfig", "ConfigError", "TABLE_FORMATS", "load_job_file"]
+
+#: What ``table_format`` may be.
+TABLE_FORMATS = ("parquet", "delta", "iceberg")
 
 
 def _as_list(value: Any, key: str) -> list[str]:
@@ -61,9 +66,25 @@ class ExtractConfig:
     Attributes
     ----------
     inputs
-        Files, directories (read recursively), globs or URIs (see ``spark_jobs/paths.py``).
+        Files, directories (read recursively), globs or URIs (see ``runtime/storage.py``).
     output
-        The output directory (local path or a Hadoop URI such as ``s3a://``).
+        The output directory: a local path or a URI (``s3://bucket/prefix``, ``gs://``, ``abfs://``,
+        ``hdfs://``; ``s3a://`` is taken as ``s3://``), written through pyarrow unless ``hadoop_fs``.
+    table_format
+        ``parquet`` (default: Parquet datasets, the directory swapped in whole), ``delta`` (Delta Lake
+        tables through delta-rs) or ``iceberg`` (Iceberg tables in a SQL catalog through pyiceberg):
+        one table per dataset, one commit per table per run.
+    incremental
+        Read only what is new since the last run into this output (new files, the grown tail of a
+        file, from its first transaction not yet written) and append it; see ``spark_jobs/incremental.py``.
+    hadoop_fs
+        Reach the output through the Spark driver's Hadoop FileSystem API (a cluster's own
+        ``hdfs://`` or ``s3a://``) instead of pyarrow; Parquet only.
+    iceberg_catalog
+        SQLAlchemy URI of the Iceberg SQL catalog (default: ``sqlite:///<output>/_iceberg_catalog.db``
+        for a local output; required for a remote one).
+    iceberg_namespace
+        The Iceberg namespace of the tables (default ``binlog``).
     databases, tables
         Filters: names or fnmatch patterns (``tables`` as ``db.table`` or ``table``).
     start_datetime, stop_datetime
@@ -118,6 +139,11 @@ class ExtractConfig:
     spark_conf: dict[str, str] = field(default_factory=dict)
     batch_size: int = 8192
     split_size: int = 64 << 20
+    table_format: str = "parquet"
+    incremental: bool = False
+    hadoop_fs: bool = False
+    iceberg_catalog: str | None = None
+    iceberg_namespace: str = "binlog"
 
     @classmethod
     def from_mapping(cls, data: Mapping[str, Any], base_dir: str | None = None) -> ExtractConfig:
@@ -132,7 +158,7 @@ class ExtractConfig:
                 continue
             if key in ("inputs", "databases", "tables", "schema_sql", "include_gtids", "exclude_gtids"):
                 value = _as_list(value, key)
-            elif key in ("typed", "verify_checksums", "with_body", "schema_history"):
+            elif key in ("typed", "verify_checksums", "with_body", "schema_history", "incremental", "hadoop_fs"):
                 value = _as_bool(value, key)
             elif key == "spark_conf":
                 if not isinstance(value, Mapping):
@@ -181,6 +207,17 @@ class ExtractConfig:
         for path in self.schema_sql:
             if not os.path.isfile(path):
                 raise ConfigError(f"schema_sql: no such file: {path}")
+        if self.table_format not in TABLE_FORMATS:
+            raise ConfigError(f"table_format: expected one of {', '.join(TABLE_FORMATS)}, not {self.table_format!r}")
+        if self.hadoop_fs and self.table_format != "parquet":
+            raise ConfigError("hadoop_fs: only with table_format parquet (Delta and Iceberg tables are written "
+                              "through their own libraries)")
+        if self.incremental and flt.selects_positions:
+            raise ConfigError("incremental: not with start_position/stop_position (it chooses the positions)")
+        if self.table_format == "iceberg" and not self.iceberg_catalog and "://" in self.output:
+            raise ConfigError("iceberg_catalog: an Iceberg output in a remote store needs a catalog: give "
+                              "--iceberg-catalog (e.g. sqlite:////var/lib/binlog-ksy/catalog.db or a "
+                              "postgresql:// URI)")
         return self
 
 

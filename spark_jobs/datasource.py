@@ -96,7 +96,7 @@ from pyspark.sql.types import (
 
 from ..runtime.filters import ChangeFilter
 from ..runtime.schema_history import SchemaHistory
-from .paths import expand_inputs, is_uri
+from ..runtime.storage import expand_inputs, is_uri
 from .records import (
     KINDS,
     TYPED_META_COLUMNS,
@@ -320,7 +320,7 @@ class BinlogDataSource(DataSource):
     (``s3://``, ``gs://``, ``hdfs://``, ``file://``...), or a list of them.
     Inside directories and globs, hidden files and ``_*``, ``*.index``,
     ``*.idx``, ``*.state``, ``*.info``, ``*.crc`` are skipped (see
-    ``spark_jobs/paths.py``). An input that matches nothing is an error.
+    ``runtime/storage.py``). An input that matches nothing is an error.
 
     Partitioning Strategy
     ---------------------

@@ -43,16 +43,21 @@ Read binlog files with Spark and write Parquet datasets into DIR:
                  structs, before and after (--no-typed leaves them out)
 
 INPUTs are files, directories (read recursively; *.index and hidden files are
-skipped), globs or URIs (s3://, gs://, hdfs://, file://). A damaged file never
-fails the job: its good events are kept and its problems go to errors/. DIR is
-written atomically (into a temporary directory beside it, renamed at the end)
-and replaced on a rerun."""
+skipped), globs or URIs (s3://, gs://, abfs://, hdfs://, file://). DIR may be a
+URI too (s3://bucket/prefix): both go through pyarrow, configured by the store's
+standard environment (for S3: AWS_ENDPOINT_URL, AWS_ACCESS_KEY_ID,
+AWS_SECRET_ACCESS_KEY, AWS_REGION, AWS_ALLOW_HTTP). A damaged file never fails
+the job: its good events are kept and its problems go to errors/. DIR is written
+atomically (Parquet: into a temporary directory beside it, renamed at the end;
+Delta/Iceberg: one commit per table, a run's commits undone together when it
+fails) and replaced on a rerun, or, with --incremental, appended to."""
 
 _EPILOG = """\
 examples:
   binlog-ksy extract /backups/binlogs/ --output /data/binlogs_parquet
   binlog-ksy extract 'binlog.0000*' --output out --table shop.orders --no-typed
   binlog-ksy extract --config job.yaml --master local[4] --conf spark.driver.memory=4g
+  binlog-ksy extract s3://archive/binlogs/ --output s3://lake/binlogs --table-format delta --incremental
   spark-submit spark_jobs/extract_cli.py /backups/binlogs/ --output out"""
 
 
@@ -89,6 +94,21 @@ def add_extract_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--typed", dest="typed", action="store_true", help=argparse.SUPPRESS)  # the default now
     p.add_argument("--no-body", dest="with_body", action="store_false", default=None,
                    help="leave events.body empty (faster, smaller)")
+    p.add_argument("--table-format", choices=("parquet", "delta", "iceberg"), default=None,
+                   help="parquet (default): Parquet datasets, DIR swapped in whole; delta: Delta Lake tables "
+                        "(delta-rs); iceberg: Iceberg tables in a SQL catalog (pyiceberg). One table per "
+                        "dataset, one commit per table per run")
+    p.add_argument("--incremental", action="store_true", default=None,
+                   help="read only what is new since the last run into DIR (new files, the grown tail of a "
+                        "file from its first unwritten transaction) and append it; a file that shrank or "
+                        "changed under the same name is an errors/ row, not reread")
+    p.add_argument("--iceberg-catalog", metavar="URI",
+                   help="SQLAlchemy URI of the Iceberg SQL catalog (default sqlite:///DIR/_iceberg_catalog.db "
+                        "for a local DIR; required for a remote one)")
+    p.add_argument("--iceberg-namespace", metavar="NAME", help="Iceberg namespace of the tables (default binlog)")
+    p.add_argument("--hadoop-fs", action="store_true", default=None,
+                   help="reach DIR through Spark's Hadoop FileSystem (a cluster's own hdfs:// or s3a://) "
+                        "instead of pyarrow; the tasks stage their parts locally (local mode)")
     p.add_argument("--split-size", type=_megabytes, metavar="MB",
                    help="read files larger than this by several tasks, one byte range each (default 64)")
     p.add_argument("--master", metavar="URL", help="Spark master (default: spark-submit's, else local[*])")
@@ -136,6 +156,11 @@ def config_from_args(args: argparse.Namespace) -> Any:
         schema_sql=list(args.schema_sql) or None,
         schema_history=None if args.schema_history else False,
         typed=args.typed,
+        table_format=args.table_format,
+        incremental=args.incremental,
+        iceberg_catalog=args.iceberg_catalog,
+        iceberg_namespace=args.iceberg_namespace,
+        hadoop_fs=args.hadoop_fs,
         with_body=args.with_body,
         verify_checksums=args.verify_checksums,
         master=args.master,

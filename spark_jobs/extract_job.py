@@ -74,12 +74,20 @@ from binlog_ksy.runtime.errors import BinlogError
 from binlog_ksy.runtime.event_types import QUERY_EVENTS
 from binlog_ksy.runtime.reader import BinlogReader
 from binlog_ksy.runtime.schema_history import SchemaHistory
+from binlog_ksy.runtime.storage import expand_inputs, filesystem_of, is_uri, open_binlog, store_environment
 from binlog_ksy.spark_jobs import arrow_schemas
 from binlog_ksy.spark_jobs.config import ConfigError, ExtractConfig
 from binlog_ksy.spark_jobs.datasource import _read_text
-from binlog_ksy.spark_jobs.file_task import TaskOptions, TaskResult, plan_tasks, run_task
-from binlog_ksy.spark_jobs.output_commit import MARKER_FILE, OWNER_FILE, OutputDirectory
-from binlog_ksy.spark_jobs.paths import expand_inputs, open_binlog
+from binlog_ksy.spark_jobs.file_task import TaskOptions, TaskResult, TaskSpec, plan_tasks, run_task
+from binlog_ksy.spark_jobs.incremental import (
+    STATE_KEY,
+    IncrementalPlan,
+    dump_schema,
+    load_state,
+    plan_ranges,
+    state_json,
+)
+from binlog_ksy.spark_jobs.output_commit import MARKER_FILE, OWNER_FILE, PENDING_FILE, OutputDirectory
 from binlog_ksy.spark_jobs.progress import JobProgress
 
 __all__ = ["ExtractSummary", "run_extract", "run_extract_config", "default_spark_conf",
@@ -192,9 +200,10 @@ class ExtractSummary:
 
 
 def _task_options(cfg: ExtractConfig, out: OutputDirectory, reporter: JobProgress,
-                  history: SchemaHistory | None) -> TaskOptions:
+                  history: SchemaHistory | None, part_prefix: str = "") -> TaskOptions:
     schema_yaml = _read_text(cfg.schema_file) if cfg.schema_file else None
-    return TaskOptions(out_root=out.tmp, filter=cfg.filter(),
+    return TaskOptions(out_root=out.staging, part_prefix=part_prefix, store_environment=store_environment(),
+                       filter=cfg.filter(),
                        on_error="stop" if cfg.on_error == "stop" else "skip",
                        verify_checksums=cfg.verify_checksums, with_body=cfg.with_body, schema_yaml=schema_yaml,
                        typed=cfg.typed, batch_size=cfg.batch_size, progress_dir=reporter.dir,
@@ -230,16 +239,48 @@ def _write_empty(out: OutputDirectory, dataset: str, schema: pa.Schema) -> None:
     """An empty part with the dataset's schema, so a dataset nothing was written to still reads."""
     import pyarrow.parquet as pq
 
-    path = out.path(dataset, "part-empty.parquet")
-    if "://" in path:
-        from pyarrow import fs as pafs
-
-        filesystem, inner = pafs.FileSystem.from_uri(path.replace("s3a://", "s3://", 1))
+    path = out.staged(dataset, "part-empty.parquet")
+    if is_uri(path):
+        filesystem, inner = filesystem_of(path)
         filesystem.create_dir(inner.rsplit("/", 1)[0], recursive=True)
         pq.write_table(schema.empty_table(), inner, filesystem=filesystem)
     else:
         os.makedirs(os.path.dirname(path), exist_ok=True)
         pq.write_table(schema.empty_table(), path)
+
+
+def _staged_exists(out: OutputDirectory, dataset: str) -> bool:
+    path = out.staged(dataset)
+    return out.exists(path) if out.staging == out.tmp else os.path.exists(path)
+
+
+def _fill_empty(out: OutputDirectory) -> None:
+    """Give every dataset nothing was written to an empty part (its schema) in the staging directory."""
+    for dataset, schema in (("events", arrow_schemas.EVENTS), ("transactions", arrow_schemas.TRANSACTIONS),
+                            ("errors", arrow_schemas.ERRORS),
+                            ("changes", arrow_schemas.CHANGES.append(pa.field("schema", pa.string()))
+                             .append(pa.field("table", pa.string())))):
+        if not _staged_exists(out, dataset):
+            _write_empty(out, dataset, schema)
+
+
+def _write_changed_files(out: OutputDirectory, changed: list[tuple[str, str]], prefix: str) -> None:
+    """``errors/`` rows (kind ``file_changed``) for input files an incremental run will not reread."""
+    import pyarrow.parquet as pq
+
+    if not changed:
+        return
+    table = pa.Table.from_pylist(
+        [{"file": uri, "offset": 0, "length": None, "event_type": None, "kind": "file_changed", "message": message}
+         for uri, message in changed], schema=arrow_schemas.ERRORS)
+    path = out.staged("errors", f"part-{prefix}changed.parquet")
+    if is_uri(path):
+        filesystem, inner = filesystem_of(path)
+        filesystem.create_dir(inner.rsplit("/", 1)[0], recursive=True)
+        pq.write_table(table, inner, filesystem=filesystem)
+    else:
+        os.makedirs(os.path.dirname(path), exist_ok=True)
+        pq.write_table(table, path)
 
 
 def _summarize(summary: ExtractSummary, results: list[TaskResult]) -> None:
@@ -332,17 +373,22 @@ def run_extract_config(cfg: ExtractConfig, *, spark: SparkSession | None = None,
     """:func:`run_extract` with the settings in an :class:`~.config.ExtractConfig`.
 
     ``_before_commit`` (tests only) is called with the temporary directory just
-    before it replaces the output.
+    before it replaces the output (Parquet) or the tables are committed (Delta, Iceberg).
     """
     cfg.validate()
     started = time.perf_counter()
     files = expand_inputs(cfg.inputs)  # FileNotFoundError for an input matching nothing
     spark = spark or build_session(cfg)
-    out = OutputDirectory(spark, cfg.output)
+    out = OutputDirectory(spark, cfg.output, hadoop_fs=cfg.hadoop_fs)
     for note in out.recover():
         if progress is not None:
             print(f"{_PROG}: {note}", file=progress, flush=True)
     out.check_replaceable()
+    previous = _previous_summary(out, cfg)
+    if cfg.table_format != "parquet":
+        for note in _undo_unfinished(out, cfg):
+            if progress is not None:
+                print(f"{_PROG}: {note}", file=progress, flush=True)
     # An output inside an input directory: never read our own datasets back as binlogs.
     inside = [f for f in files if f.uri.startswith(out.output + "/")]
     if inside:
@@ -365,13 +411,24 @@ def run_extract_config(cfg: ExtractConfig, *, spark: SparkSession | None = None,
         return run
 
     uris = [f.uri for f in files]
-    specs = plan_tasks([(f.uri, f.size) for f in files], cfg.split_size)
-    reporter.tasks = len(specs)
+    run_id = f"{time.strftime('%Y%m%dT%H%M%S', time.gmtime())}-{out.tmp.rsplit('-', 1)[-1]}"
+    plan: IncrementalPlan | None = None
     try:
         out.claim()
-        opts = _task_options(cfg, out, reporter, step("schema history", lambda: schema_history(cfg, uris))())
+        if cfg.incremental:
+            plan, history = step("plan", lambda: _incremental_plan(cfg, files, previous))()
+            specs = [TaskSpec(r.uri, r.size, uris.index(r.uri), 0, r.start or None, r.end, exact=True)
+                     for r in plan.ranges]
+            summary.bytes = sum(r.end - r.start for r in plan.ranges)
+        else:
+            history = step("schema history", lambda: schema_history(cfg, uris))()
+            specs = plan_tasks([(f.uri, f.size) for f in files], cfg.split_size)
+        reporter.tasks = len(specs)
+        opts = _task_options(cfg, out, reporter, history, part_prefix=f"{run_id}-" if cfg.incremental else "")
 
         def read_all() -> list[TaskResult]:
+            if not specs:
+                return []
             tasks = sc.parallelize(specs, max(1, len(specs)))
             return tasks.map(lambda spec: run_task(spec, opts)).collect()
 
@@ -379,19 +436,32 @@ def run_extract_config(cfg: ExtractConfig, *, spark: SparkSession | None = None,
         results = step("read and write", read_all)()
         reporter.stop()
         _summarize(summary, results)
-        for dataset, schema in (("events", arrow_schemas.EVENTS), ("transactions", arrow_schemas.TRANSACTIONS),
-                                ("errors", arrow_schemas.ERRORS)):
-            if not out.exists(out.path(dataset)):
-                _write_empty(out, dataset, schema)
-        if not out.exists(out.path("changes")):
-            _write_empty(out, "changes", arrow_schemas.CHANGES.append(pa.field("schema", pa.string()))
-                         .append(pa.field("table", pa.string())))
+        if plan is not None and plan.changed:
+            _write_changed_files(out, plan.changed, f"{run_id}-")
+            summary.error_kinds["file_changed"] = summary.error_kinds.get("file_changed", 0) + len(plan.changed)
+            summary.errors += len(plan.changed)
+            summary.files_with_errors += len(plan.changed)
+        _fill_empty(out)
         summary.elapsed_s = time.perf_counter() - started
-        out.delete(out.path(OWNER_FILE))
-        out.write_text(out.path(MARKER_FILE), json.dumps(summary.to_dict(), indent=2, sort_keys=True) + "\n")
-        if _before_commit is not None:
-            _before_commit(out.tmp)
-        out.commit()
+        marker = summary.to_dict()
+        marker["table_format"] = cfg.table_format
+        marker["run_id"] = run_id
+        if plan is not None:
+            marker[STATE_KEY] = state_json(plan)
+        marker_text = json.dumps(marker, indent=2, sort_keys=True) + "\n"
+        if cfg.table_format == "parquet":
+            if cfg.incremental:
+                step("keep previous parts", lambda: _copy_previous(out))()
+            out.upload_staged()
+            out.delete(out.path(OWNER_FILE))
+            out.stage_marker(marker_text)
+            if _before_commit is not None:
+                _before_commit(out.tmp)
+            step("commit", lambda: out.commit(marker_text))()
+        else:
+            if _before_commit is not None:
+                _before_commit(out.tmp)
+            step("commit tables", lambda: _publish_tables(cfg, out, run_id, marker_text))()
     except BaseException:
         try:
             sc.cancelAllJobs()
@@ -402,4 +472,81 @@ def run_extract_config(cfg: ExtractConfig, *, spark: SparkSession | None = None,
         raise
     finally:
         reporter.close()
+    summary.elapsed_s = time.perf_counter() - started
     return summary
+
+
+def _previous_summary(out: OutputDirectory, cfg: ExtractConfig) -> dict[str, Any] | None:
+    """The summary file of the run that wrote the output (None: no output yet); checks the table format."""
+    if not out.exists(out.final(MARKER_FILE)):
+        return None
+    try:
+        previous = json.loads(out.read_text(out.final(MARKER_FILE)))
+    except (OSError, ValueError):
+        return None
+    before = previous.get("table_format", "parquet")
+    if cfg.incremental and before != cfg.table_format:
+        raise ConfigError(f"--incremental: {out.output} holds {before} output, not {cfg.table_format}: give "
+                          f"--table-format {before}, or rebuild it without --incremental")
+    return dict(previous)
+
+
+def _incremental_plan(cfg: ExtractConfig, files: list[Any],
+                      previous: dict[str, Any] | None) -> tuple[IncrementalPlan, SchemaHistory | None]:
+    """What this incremental run reads, with the schema history its tasks start from."""
+    known, schema_sql = load_state(previous)
+    history: SchemaHistory | None = None
+    if cfg.schema_history or cfg.schema_sql:
+        history = (SchemaHistory.from_sql_texts([("the previous run's tables", schema_sql)]) if known
+                   else SchemaHistory.from_sql_files(cfg.schema_sql))
+    recorder = history.copy() if history is not None else None
+    plan = plan_ranges(files, known, recorder, cfg.verify_checksums)
+    if history is not None and recorder is not None:
+        history.statements = recorder.statements
+    plan.schema_sql = dump_schema(recorder)
+    return plan, history
+
+
+def _copy_previous(out: OutputDirectory) -> None:
+    """Parquet with --incremental: the parts the output holds go into the new directory too."""
+    store_names = out.list_names(out.output)
+    for name in store_names:
+        if name != MARKER_FILE and not name.startswith("."):
+            out.copy_previous(name)
+
+
+def _lake_settings(cfg: ExtractConfig) -> dict[str, Any]:
+    return {"iceberg_catalog": cfg.iceberg_catalog, "iceberg_namespace": cfg.iceberg_namespace}
+
+
+def _undo_unfinished(out: OutputDirectory, cfg: ExtractConfig) -> list[str]:
+    """Delta/Iceberg: a run that died between its tables' commits is undone before this one starts."""
+    from binlog_ksy.runtime import lake_tables
+
+    if not out.exists(out.final(PENDING_FILE)):
+        return []
+    pending = json.loads(out.read_text(out.final(PENDING_FILE)))
+    undone = lake_tables.undo_run(out.output, pending.get("table_format", cfg.table_format), pending["run_id"],
+                                  **_lake_settings(cfg))
+    out.delete(out.final(PENDING_FILE))
+    return [f"undid the unfinished run {pending['run_id']} in {name}" for name in undone]
+
+
+def _publish_tables(cfg: ExtractConfig, out: OutputDirectory, run_id: str, marker_text: str) -> None:
+    """Delta/Iceberg: one commit per table, then the summary; a failure undoes this run's commits."""
+    from binlog_ksy.runtime import lake_tables
+
+    mode = "append" if cfg.incremental else "overwrite"
+    out.write_text(out.final(PENDING_FILE), json.dumps({"run_id": run_id, "table_format": cfg.table_format}))
+    try:
+        lake_tables.publish(out.tmp, out.output, cfg.table_format, mode=mode, run_id=run_id, **_lake_settings(cfg))
+    except BaseException:
+        try:
+            lake_tables.undo_run(out.output, cfg.table_format, run_id, **_lake_settings(cfg))
+            out.delete(out.final(PENDING_FILE))
+        except Exception:  # noqa: BLE001 - the next run undoes it (the pending file stays)
+            pass
+        raise
+    out.write_text(out.final(MARKER_FILE), marker_text)
+    out.delete(out.final(PENDING_FILE))
+    out.delete(out.tmp)

@@ -34,12 +34,12 @@ from ..runtime.event_types import ROWS_EVENTS, TABLE_MAP_EVENT
 from ..runtime.filters import ChangeFilter, EventSelection
 from ..runtime.reader import BinlogReader
 from ..runtime.schema_history import DdlStatement, SchemaHistory
+from ..runtime.storage import is_uri, open_binlog
 from ..runtime.transactions import GTID_EVENTS, TransactionState, every_transaction_has_a_gtid
 from ..runtime.typed_tables import table_dir_name, typed_batch, typed_schema
 from ..runtime.value_json import dumps, image_json
 from . import arrow_schemas as schemas
 from .change_batches import changes_batch
-from .paths import is_uri, open_binlog
 from .records import (
     ProgressWriter,
     _column_info,
@@ -68,6 +68,9 @@ class TaskSpec:
     split_index: int = 0
     start: int | None = None
     end: int | None = None
+    #: ``[start, end)`` are event boundaries that begin and end whole transactions (an incremental run's
+    #: range): the task owns every event in it, GTID or not, and stops at ``end`` exactly.
+    exact: bool = False
 
     @property
     def name(self) -> str:
@@ -114,6 +117,10 @@ class TaskOptions:
     typed: bool = True
     batch_size: int = 8192
     progress_dir: str | None = None
+    #: Put before the part file names (an incremental run's id, so its parts never replace earlier ones).
+    part_prefix: str = ""
+    #: The driver's object-store settings (``storage.store_environment``), set in the worker before it reads.
+    store_environment: tuple[tuple[str, str], ...] = ()
 
 
 @dataclass
@@ -218,7 +225,7 @@ class _Parts:
 
     def __init__(self, spec: TaskSpec, opts: TaskOptions) -> None:
         self.root = opts.out_root.rstrip("/")
-        self.name = spec.name
+        self.name = opts.part_prefix + spec.name
         self.batch_size = opts.batch_size
         self._writers: dict[tuple[str, ...], _PartWriter] = {}
 
@@ -401,11 +408,18 @@ class _Task:
         rows = 0
         # A split owns the transactions that begin (with a GTID event) in [start, end); the events before
         # its first GTID event belong to the split before it, which reads past its end to finish them.
-        owns = start is None
+        # An exact range owns all of [start, end).
+        owns = start is None or spec.exact
         splittable: bool | None = None
         try:
             for event in reader:
                 top = event.in_payload is None
+                if spec.exact:
+                    if event.pos < (start or 0):  # the format description, read before the jump
+                        changes.accept(event)
+                        continue
+                    if top and spec.end is not None and event.pos >= spec.end:
+                        break
                 if splittable is None and reader.format is not None and event.pos >= 4:
                     splittable = every_transaction_has_a_gtid(reader.format)
                 if start is not None and not owns:
@@ -575,4 +589,5 @@ class _Task:
 
 def run_task(spec: TaskSpec, opts: TaskOptions) -> TaskResult:
     """Read one file (or split) once and write its part of every dataset; see the module docstring."""
+    os.environ.update(dict(opts.store_environment))  # the driver's store settings (S3 endpoint, keys...)
     return _Task(spec, opts).run()

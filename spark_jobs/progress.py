@@ -12,7 +12,7 @@ from typing import Any, TextIO
 
 from pyspark.sql import SparkSession
 
-from binlog_ksy.spark_jobs.paths import InputFile
+from binlog_ksy.runtime.storage import InputFile
 
 __all__ = ["JobProgress"]
 

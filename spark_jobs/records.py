@@ -35,8 +35,8 @@ from ..runtime.changes import OnError
 from ..runtime.errors import BinlogError, UndecodableValueError
 from ..runtime.filters import ChangeFilter, EventSelection
 from ..runtime.schema_history import SchemaHistory
+from ..runtime.storage import is_uri, open_binlog
 from ..runtime.value_json import image_json
-from .paths import is_uri, open_binlog
 
 __all__ = [
     "KINDS",

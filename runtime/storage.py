@@ -1,10 +1,18 @@
-"""Input paths of the binlog data source: expand them to files and open one.
+"""Where binlogs and outputs live: local paths and object stores, through one set of functions.
 
-Runs on the driver (``expand_inputs``, when Spark plans the read) and in each
-task (``open_binlog``). Local paths use the operating system; anything with a
-URI scheme (``s3://``, ``hdfs://``, ``gs://``, ``file://``...) goes through
+Inputs: :func:`expand_inputs` (files, directories, globs, URIs -> files) and
+:func:`open_binlog` (one file, seekable and buffered), used by every command,
+the data source and the extraction job. Outputs: :func:`filesystem_of` and
+the small :class:`Files` wrapper the job's commit and the table writers use.
+
+Local paths use the operating system; anything with a URI scheme (``s3://``,
+``gs://``, ``abfs://``, ``hdfs://``, ``file://``...) goes through
 :func:`pyarrow.fs.FileSystem.from_uri`, so every filesystem pyarrow was built
-with works, with its usual credentials (environment, config files).
+with works, configured only by that store's standard environment and config
+files (for S3: ``AWS_ENDPOINT_URL``, ``AWS_ACCESS_KEY_ID``,
+``AWS_SECRET_ACCESS_KEY``, ``AWS_REGION``, ``AWS_ALLOW_HTTP=true`` for a plain
+HTTP endpoint). ``s3a://`` and ``s3n://`` (Hadoop's spellings) mean ``s3://``.
+Credentials are never part of a message.
 
 Expansion rules (the same for local and remote inputs):
 
@@ -39,7 +47,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import BinaryIO
 
-__all__ = ["InputFile", "expand_inputs", "open_binlog", "is_uri", "SKIPPED_SUFFIXES"]
+__all__ = ["Files", "InputFile", "SKIPPED_SUFFIXES", "StorageError", "expand_inputs", "filesystem_of", "is_uri",
+           "open_binlog", "store_environment"]
 
 #: Files skipped inside directories and globs (never when named explicitly).
 SKIPPED_SUFFIXES = (".index", ".idx", ".state", ".info", ".crc", ".json", ".sql", ".txt", ".md", ".yaml", ".yml",
@@ -71,6 +80,178 @@ class InputFile:
 def is_uri(path: str) -> bool:
     """True when ``path`` has a URI scheme (``s3://...``, ``file:///...``)."""
     return bool(_URI.match(path))
+
+
+class StorageError(OSError):
+    """A store that cannot be reached as asked: unknown scheme, a filesystem pyarrow lacks, bad settings."""
+
+
+#: Hadoop's names for S3, which pyarrow spells s3://.
+_S3_ALIASES = ("s3a://", "s3n://")
+
+
+def _s3_settings_hint() -> str:
+    named = [k for k in ("AWS_ENDPOINT_URL", "AWS_REGION", "AWS_ALLOW_HTTP") if os.environ.get(k)]
+    keys = "set" if os.environ.get("AWS_ACCESS_KEY_ID") else "not set"
+    return (f" (S3 settings come from the AWS environment: {', '.join(named) or 'no AWS_ENDPOINT_URL/AWS_REGION'}; "
+            f"AWS_ACCESS_KEY_ID {keys})")
+
+
+def filesystem_of(uri: str):  # noqa: ANN201 - (pyarrow.fs.FileSystem, str)
+    """The pyarrow filesystem of ``uri`` and the path inside it.
+
+    Raises
+    ------
+    StorageError
+        A scheme pyarrow does not know or was built without, or a store that
+        refuses the settings; the message names the scheme, never credentials.
+    """
+    from pyarrow import fs as pafs
+
+    for alias in _S3_ALIASES:
+        if uri.startswith(alias):
+            uri = "s3://" + uri[len(alias):]
+    scheme = uri.split("://", 1)[0].lower() if is_uri(uri) else "file"
+    try:
+        return pafs.FileSystem.from_uri(uri)
+    except Exception as exc:  # ArrowInvalid, ArrowNotImplementedError, OSError from the store's client
+        text = str(exc)
+        if "Unrecognized filesystem type" in text or "not compiled" in text.lower() or "support" in text.lower():
+            raise StorageError(f"{scheme}://: this pyarrow build has no filesystem for scheme {scheme!r} "
+                               f"(pyarrow knows file://, s3://, gs://, abfs://, hdfs:// when built with them)"
+                               ) from None
+        hint = _s3_settings_hint() if scheme == "s3" else ""
+        raise StorageError(f"{scheme}://: cannot open {_redacted(uri)}: {text}{hint}") from None
+
+
+def _redacted(uri: str) -> str:
+    """``uri`` without a ``user:secret@`` part or query string (where some stores put keys)."""
+    uri = re.sub(r"(://)[^/@]*@", r"\1", uri)
+    return uri.split("?", 1)[0]
+
+
+#: The environment variables through which object stores are configured (pyarrow's and their SDKs' own).
+_STORE_VARIABLES = ("AWS_", "GOOGLE_", "GCS_", "AZURE_", "ARROW_HDFS", "HADOOP_HOME", "CLASSPATH", "ARROW_LIBHDFS")
+
+
+def store_environment() -> tuple[tuple[str, str], ...]:
+    """The object-store settings of this process's environment (``AWS_*``...), to give Spark's workers.
+
+    Local Spark workers inherit the environment the JVM started with, which
+    may predate these settings; executors on a cluster may have none. The job
+    passes these to its tasks (in memory, never printed).
+    """
+    return tuple(sorted((k, v) for k, v in os.environ.items() if k.startswith(_STORE_VARIABLES)))
+
+
+class Files:
+    """The few operations the job's commit and table writers need, on one store (local or pyarrow URI).
+
+    Paths given to the methods are full (local paths or URIs of the same
+    store). Directories on object stores are prefixes: "renaming" one copies
+    each object and deletes the old ones, so it is not atomic there; callers
+    order their writes so a marker written last says what is complete.
+    """
+
+    def __init__(self, root: str) -> None:
+        self.uri = is_uri(root)
+        if self.uri:
+            self.fs, inner = filesystem_of(root)
+            self._prefix = root[: len(root) - len(inner)] if root.endswith(inner) else None
+            self._root_inner = inner
+            self._root = root
+        else:
+            from pyarrow import fs as pafs
+
+            self.fs = pafs.LocalFileSystem()
+            self._prefix = ""
+        self.object_store = type(self.fs).__name__ in ("S3FileSystem", "GcsFileSystem", "AzureFileSystem")
+
+    def inner(self, path: str) -> str:
+        """The filesystem's own path of ``path``."""
+        if not self.uri:
+            return os.path.abspath(path)
+        if self._prefix is not None and path.startswith(self._prefix):
+            return path[len(self._prefix):]
+        return filesystem_of(path)[1]
+
+    def exists(self, path: str) -> bool:
+        from pyarrow import fs as pafs
+
+        return self.fs.get_file_info(self.inner(path)).type != pafs.FileType.NotFound
+
+    def is_dir(self, path: str) -> bool:
+        from pyarrow import fs as pafs
+
+        return self.fs.get_file_info(self.inner(path)).type == pafs.FileType.Directory
+
+    def list_names(self, path: str) -> list[str]:
+        """Names directly under the directory ``path`` ([] when it does not exist)."""
+        from pyarrow import fs as pafs
+
+        if not self.is_dir(path):
+            return []
+        infos = self.fs.get_file_info(pafs.FileSelector(self.inner(path), allow_not_found=True))
+        return sorted(info.base_name for info in infos)
+
+    def files_under(self, path: str) -> list[str]:
+        """Relative paths of every file under the directory ``path``."""
+        from pyarrow import fs as pafs
+
+        root = self.inner(path).rstrip("/")
+        infos = self.fs.get_file_info(pafs.FileSelector(root, recursive=True, allow_not_found=True))
+        return sorted(i.path[len(root) + 1:] for i in infos if i.type == pafs.FileType.File)
+
+    def mkdirs(self, path: str) -> None:
+        self.fs.create_dir(self.inner(path), recursive=True)
+
+    def read_text(self, path: str) -> str:
+        with self.fs.open_input_stream(self.inner(path)) as fh:
+            return bytes(fh.read()).decode("utf-8")
+
+    def write_text(self, path: str, text: str) -> None:
+        """Write a small file whole (on object stores one PUT: readers see all of it or nothing)."""
+        inner = self.inner(path)
+        if not self.object_store:
+            self.fs.create_dir(inner.rsplit("/", 1)[0], recursive=True)
+        with self.fs.open_output_stream(inner) as fh:
+            fh.write(text.encode("utf-8"))
+
+    def delete(self, path: str) -> None:
+        """Remove a file or a directory tree; nothing when it does not exist."""
+        from pyarrow import fs as pafs
+
+        inner = self.inner(path)
+        kind = self.fs.get_file_info(inner).type
+        if kind == pafs.FileType.Directory:
+            self.fs.delete_dir(inner)
+        elif kind == pafs.FileType.File:
+            self.fs.delete_file(inner)
+
+    def rename(self, source: str, target: str) -> None:
+        """Move a file or directory (atomic on local and HDFS; copy + delete per object on object stores)."""
+        src, dst = self.inner(source), self.inner(target)
+        if not self.object_store or not self.is_dir(source):
+            self.fs.move(src, dst)
+            return
+        for rel in self.files_under(source):
+            self.fs.copy_file(f"{src}/{rel}", f"{dst}/{rel}")
+        self.fs.delete_dir(src)
+
+    def copy_tree(self, source: str, target: str) -> None:
+        """Copy every file under ``source`` to the same place under ``target`` (hard links when local)."""
+        src, dst = self.inner(source), self.inner(target)
+        for rel in self.files_under(source):
+            if not self.uri:
+                os.makedirs(os.path.dirname(f"{dst}/{rel}"), exist_ok=True)
+                try:
+                    os.link(f"{src}/{rel}", f"{dst}/{rel}")
+                    continue
+                except OSError:
+                    pass
+            elif not self.object_store:
+                self.fs.create_dir(f"{dst}/{rel}".rsplit("/", 1)[0], recursive=True)
+            self.fs.copy_file(f"{src}/{rel}", f"{dst}/{rel}")
 
 
 def _skipped(name: str) -> bool:
@@ -151,7 +332,8 @@ def _expand_remote(uri: str) -> list[InputFile]:
     match = _GLOB_CHARS.search(uri, scheme_end)
     # from_uri needs a URI without wildcards: use the part before the first wild component.
     base_uri = uri if match is None else uri[:uri.rfind("/", 0, match.start()) + 1]
-    filesystem, base_path = pafs.FileSystem.from_uri(base_uri)
+    filesystem, base_path = filesystem_of(base_uri)
+
     def to_uri(path: str) -> str:
         # Rebuild the caller's URI form: scheme + authority from the input, path from the listing.
         root = base_path.rstrip("/")
@@ -260,9 +442,7 @@ def open_binlog(uri: str) -> BinaryIO:
     """
     if not is_uri(uri):
         return open(uri, "rb", buffering=1 << 20)
-    from pyarrow import fs as pafs
-
-    filesystem, path = pafs.FileSystem.from_uri(uri)
+    filesystem, path = filesystem_of(uri)
     native = filesystem.open_input_file(path)
     return io.BufferedReader(_NativeRaw(native), buffer_size=REMOTE_BUFFER)
 
