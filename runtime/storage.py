@@ -239,9 +239,14 @@ class Files:
         self.fs.delete_dir(src)
 
     def copy_tree(self, source: str, target: str) -> None:
-        """Copy every file under ``source`` to the same place under ``target`` (hard links when local)."""
+        """Copy every file under ``source`` to the same place under ``target`` (hard links when local).
+
+        Raises FileExistsError rather than replace a file ``target`` has.
+        """
         src, dst = self.inner(source), self.inner(target)
         for rel in self.files_under(source):
+            if self.exists(f"{target}/{rel}"):
+                raise FileExistsError(f"{target}/{rel} exists: not replaced by {source}/{rel}")
             if not self.uri:
                 os.makedirs(os.path.dirname(f"{dst}/{rel}"), exist_ok=True)
                 try:

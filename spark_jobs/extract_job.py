@@ -235,11 +235,11 @@ def schema_history(cfg: ExtractConfig, uris: list[str]) -> SchemaHistory | None:
     return base
 
 
-def _write_empty(out: OutputDirectory, dataset: str, schema: pa.Schema) -> None:
+def _write_empty(out: OutputDirectory, dataset: str, schema: pa.Schema, prefix: str = "") -> None:
     """An empty part with the dataset's schema, so a dataset nothing was written to still reads."""
     import pyarrow.parquet as pq
 
-    path = out.staged(dataset, "part-empty.parquet")
+    path = out.staged(dataset, f"part-{prefix}empty.parquet")
     if is_uri(path):
         filesystem, inner = filesystem_of(path)
         filesystem.create_dir(inner.rsplit("/", 1)[0], recursive=True)
@@ -254,14 +254,14 @@ def _staged_exists(out: OutputDirectory, dataset: str) -> bool:
     return out.exists(path) if out.staging == out.tmp else os.path.exists(path)
 
 
-def _fill_empty(out: OutputDirectory) -> None:
+def _fill_empty(out: OutputDirectory, prefix: str = "") -> None:
     """Give every dataset nothing was written to an empty part (its schema) in the staging directory."""
     for dataset, schema in (("events", arrow_schemas.EVENTS), ("transactions", arrow_schemas.TRANSACTIONS),
                             ("errors", arrow_schemas.ERRORS),
                             ("changes", arrow_schemas.CHANGES.append(pa.field("schema", pa.string()))
                              .append(pa.field("table", pa.string())))):
         if not _staged_exists(out, dataset):
-            _write_empty(out, dataset, schema)
+            _write_empty(out, dataset, schema, prefix)
 
 
 def _write_changed_files(out: OutputDirectory, changed: list[tuple[str, str]], prefix: str) -> None:
@@ -441,7 +441,7 @@ def run_extract_config(cfg: ExtractConfig, *, spark: SparkSession | None = None,
             summary.error_kinds["file_changed"] = summary.error_kinds.get("file_changed", 0) + len(plan.changed)
             summary.errors += len(plan.changed)
             summary.files_with_errors += len(plan.changed)
-        _fill_empty(out)
+        _fill_empty(out, opts.part_prefix)
         summary.elapsed_s = time.perf_counter() - started
         marker = summary.to_dict()
         marker["table_format"] = cfg.table_format

@@ -476,6 +476,8 @@ class _Task:
             self._flush_rows(changes)
         except Exception as exc:
             errors.append(_internal_error(self.uri, exc, reader.position))
+        if spec.exact and spec.end is not None:  # what lies past the range (a binlog still being written)
+            errors[reported:] = [e for e in errors[reported:] if e.offset is None or e.offset < spec.end]
         if owns:
             for problem in errors[reported:]:
                 self.error(problem)
@@ -571,7 +573,7 @@ class _Task:
         if writer is None:
             number = sum(1 for k in self.layouts if k[:2] == layout_key[:2])
             path = "/".join([self.parts.root, "tables", table_dir_name(table_map.schema, table_map.table),
-                             f"part-{self.spec.name}-{number:03d}.parquet"])
+                             f"part-{self.parts.name}-{number:03d}.parquet"])
             writer = self.layouts[layout_key] = _PartWriter(path, schema, self.opts.batch_size)
             fingerprint = hashlib.sha1(schema.to_string(show_schema_metadata=False).encode()).hexdigest()[:16]
             self.result.typed.setdefault(table_map.qualified_name, []).append(fingerprint)

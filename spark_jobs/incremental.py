@@ -87,11 +87,18 @@ class IncrementalPlan:
     schema_sql: str = ""
 
 
+#: The flags of the format description's header (bytes 21-22 of the file): the server clears
+#: LOG_EVENT_BINARY_IN_USE_F there when it closes the binlog, so they are not part of its identity.
+_FDE_FLAGS = slice(4 + 17, 4 + 19)
+
+
 def head_digest(uri: str, size: int) -> tuple[int, str]:
-    """``(n, sha256 hex)`` of the first ``n = min(size, HEAD_BYTES)`` bytes of a file."""
+    """``(n, sha256 hex)`` of the first ``n = min(size, HEAD_BYTES)`` bytes of a file, FDE flags zeroed."""
     n = min(size, HEAD_BYTES)
     with open_binlog(uri) as fh:
-        return n, hashlib.sha256(fh.read(n)).hexdigest()
+        head = bytearray(fh.read(n))
+    head[_FDE_FLAGS] = bytes(len(head[_FDE_FLAGS]))
+    return n, hashlib.sha256(head).hexdigest()
 
 
 def _changed(uri: str, size: int, known: FileState) -> str | None:
@@ -99,7 +106,7 @@ def _changed(uri: str, size: int, known: FileState) -> str | None:
     if size < known.read_to:
         return (f"the file shrank to {size} bytes since the last run (which read it to byte {known.read_to}): "
                 "not reread; rebuild the output without --incremental to read it again")
-    n, digest = head_digest(uri, size)
+    n, digest = head_digest(uri, known.head_bytes)
     if n < known.head_bytes or digest != known.head_sha256:
         return ("the file's first bytes changed since the last run (another binlog under the same name): not "
                 "reread; rebuild the output without --incremental to read it again")
@@ -156,8 +163,7 @@ def plan_ranges(files: Iterable[InputFile], previous: dict[str, FileState], hist
         end = scan_new_bytes(item.uri, start, size, history, index, verify_checksums)
         if end > start:
             plan.ranges.append(FileRange(item.uri, size, start, end))
-        n, digest = (known.head_bytes, known.head_sha256) if known is not None and known.head_bytes == HEAD_BYTES \
-            else head_digest(item.uri, size)
+        n, digest = head_digest(item.uri, size)
         plan.state[item.uri] = FileState(size, n, digest, end)
     return plan
 
