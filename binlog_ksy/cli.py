@@ -22,7 +22,7 @@ from collections.abc import Sequence
 # setting wins.
 os.environ.setdefault("ARROW_DEFAULT_MEMORY_POOL", "jemalloc")
 
-from .runtime.cli_common import EXIT_OK
+from .runtime.cli_common import EXIT_OK, EXIT_USAGE, expand_file_arguments
 from .runtime.events_cli import add_events_parser
 from .runtime.filter_cli import add_filter_parser
 from .runtime.rows_cli import add_rows_parser
@@ -77,7 +77,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     except SystemExit as exc:  # argparse exits 2 on usage errors, 0 on --help
         return int(exc.code or 0)
     try:
-        return int(args.run(args))
+        status = expand_file_arguments(args)  # directories, globs, s3://... URIs -> files
+        if status == EXIT_USAGE:
+            return status
+        return max(status, int(args.run(args)))
     except KeyboardInterrupt:
         return 130
     except BrokenPipeError:  # `binlog-ksy events big.bin | head`

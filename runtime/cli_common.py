@@ -198,17 +198,32 @@ def input_names(given: str) -> list[str]:
     return [given]
 
 
-def for_each_file(args: argparse.Namespace, handle: Callable[[str], int]) -> int:
-    """Run handle(file) for every file; the exit status is the worst one."""
+def expand_file_arguments(args: argparse.Namespace) -> int:
+    """Replace ``args.files`` by the files they name (:func:`input_names`); the exit status so far.
+
+    An argument that names nothing is reported (``binlog-ksy: error: ...``)
+    and left out; the status is then :data:`EXIT_DAMAGED`, or :data:`EXIT_USAGE`
+    when nothing is left to read.
+    """
     status = EXIT_OK
     names: list[str] = []
-    for given in args.files:
+    for given in getattr(args, "files", None) or []:
         try:
             names.extend(input_names(given))
         except (FileNotFoundError, StorageError) as exc:
             print(f"binlog-ksy: error: {exc}", file=sys.stderr)
-            status = max(status, EXIT_DAMAGED)
-    for name in names:
+            status = EXIT_DAMAGED
+    if hasattr(args, "files"):
+        args.files = names
+        if not names:
+            return EXIT_USAGE
+    return status
+
+
+def for_each_file(args: argparse.Namespace, handle: Callable[[str], int]) -> int:
+    """Run handle(file) for every file; the exit status is the worst one."""
+    status = EXIT_OK
+    for name in args.files:
         try:
             status = max(status, handle(name))
         except BinlogError as err:
