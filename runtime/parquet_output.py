@@ -24,6 +24,7 @@ import pyarrow.parquet as pq
 
 from .columnar import ChangeColumns
 from .errors import ConfigError
+from .storage import is_uri
 from .typed_tables import table_dir_name, typed_batch, typed_schema
 
 __all__ = ["MARKER_FILE", "TypedParquetOutput"]
@@ -87,6 +88,9 @@ class TypedParquetOutput:
     """Write :class:`~.columnar.ChangeColumns` runs into per-table Parquet datasets under ``output``."""
 
     def __init__(self, output: str) -> None:
+        if is_uri(output):
+            raise ConfigError(f"--output {output}: rows --format parquet writes a local directory; for an object "
+                              "store use binlog-ksy extract ... --output URI (Parquet, Delta or Iceberg)")
         self.output = os.path.abspath(os.path.expanduser(output)).rstrip("/")
         parent, name = os.path.split(self.output)
         if not name:
