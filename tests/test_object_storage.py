@@ -157,3 +157,4 @@ def test_hadoop_fs_output_equals_the_pyarrow_output(spark, tmp_path: Path) -> No
     again = run_extract([str(SAMPLE)], "file://" + str(hadoop), spark=spark, progress=None, hadoop_fs=True)
     assert again.total_changes == summary.total_changes
     assert _changes_rows(str(hadoop / "changes")) == _changes_rows(str(plain / "changes"))
+
