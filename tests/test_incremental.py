@@ -90,10 +90,10 @@ def test_incremental_runs_equal_one_full_run(spark, mariadb_server_factory, tmp_
     columns = ("file", "pos", "row_index", "op", "before", "after")
     assert _keys(inc_changes, *columns) == _keys(full_changes, *columns)
     assert len({(r["file"], r["pos"], r["row_index"]) for r in inc_changes}) == len(inc_changes) == full.total_changes
-    for dataset, columns in (("events", ("file", "pos", "type", "transaction")),
-                             ("transactions", ("file", "transaction", "gtid", "rows")),
-                             ("errors", ("file", "offset", "kind"))):
-        assert _keys(_dataset(out / dataset), *columns) == _keys(_dataset(full_out / dataset), *columns), dataset
+    for dataset, key in (("events", ("file", "pos", "type", "transaction")),
+                         ("transactions", ("file", "transaction", "gtid", "rows")),
+                         ("errors", ("file", "offset", "kind"))):
+        assert _keys(_dataset(out / dataset), *key) == _keys(_dataset(full_out / dataset), *key), dataset
     # the typed table, with the column added mid-stream named by the history the state carried over
     typed = _dataset(out / "tables" / "inc.t")
     assert _keys(typed, "file", "pos", "row_index") == _keys(_dataset(full_out / "tables" / "inc.t"),
