@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+import time
 from datetime import UTC, datetime
 from typing import Any
 
@@ -24,6 +25,7 @@ from .cli_common import (
     schema_from_args,
 )
 from .columnar import ChangeColumns, iter_change_columns
+from .debezium import envelope_json
 from .errors import BinlogError, UsageError
 from .filters import ChangeFilter
 from .json_lines import json_lines
@@ -42,7 +44,16 @@ before and after, with the columns' own types. Without column names in the
 binlog (binlog_row_metadata=FULL) the schema history names them: it follows
 the CREATE/ALTER/RENAME/DROP TABLE statements of the binlogs (read them in
 order), starting from --schema-sql; --schema names them too (it wins over the
-history); columns stay @1, @2, ... where nothing knows them."""
+history); columns stay @1, @2, ... where nothing knows them.
+
+--format debezium prints each change as the value of a Debezium MySQL connector
+change event (schemas disabled): before, after, source (version, connector
+"mysql", name = --topic-prefix, ts_ms, db, table, server_id, gtid, file, pos,
+row...), op c/u/d and ts_ms, with the connector's default value encodings:
+DATE as days and TIME as microseconds, DATETIME as epoch milliseconds (fsp 0-3)
+or microseconds (4-6), TIMESTAMP as UTC ISO-8601 text, DECIMAL as a string,
+binary strings and BIT(n>1) as base64, BIT(1) as a boolean, SET as one
+comma-joined string, JSON as JSON text (runtime/debezium.py has the table)."""
 
 
 def add_rows_parser(sub: Any) -> None:
@@ -51,14 +62,17 @@ def add_rows_parser(sub: Any) -> None:
                        description=_DESCRIPTION, epilog=SHARED_FLAGS_EPILOG,
                        formatter_class=argparse.RawDescriptionHelpFormatter)
     add_files_argument(p)
-    add_reading_arguments(p, formats=("text", "jsonl", "parquet"),
+    add_reading_arguments(p, formats=("text", "jsonl", "parquet", "debezium"),
                           format_help="text (default): one readable line per change; jsonl: one JSON object "
-                                      "per change; parquet: typed Parquet datasets under --output DIR")
+                                      "per change; parquet: typed Parquet datasets under --output DIR; debezium: "
+                                      "one Debezium MySQL connector change event (JSON value) per change")
     p.add_argument("--output", "-o", metavar="DIR",
                    help="with --format parquet: the directory of the datasets (written beside it and swapped in "
                         "when complete; an existing DIR is replaced only if a previous run wrote it)")
     add_filter_arguments(p)
     add_schema_argument(p)
+    p.add_argument("--topic-prefix", default="binlog-ksy", metavar="NAME",
+                   help="with --format debezium: source.name of the events (the connector's topic.prefix)")
     p.add_argument("--undecodable", choices=("error", "keep"), default="error",
                    help="text that does not decode in its column's charset: error (default: report the column "
                         "and byte offset) or keep (print the bytes as hex)")
@@ -121,7 +135,9 @@ def run_rows(args: argparse.Namespace) -> int:
         return report_usage_error(UsageError("--output is for --format parquet; text and jsonl go to standard "
                                              "output"), "rows")
     jsonl = args.format == "jsonl"
+    debezium = args.format == "debezium"
     out = sys.stdout
+    now_ms = int(time.time() * 1000)
 
     def handle(name: str) -> int:
         reader = ChangeReader(name, schema=schema, filters=flt, on_error=args.on_error,
@@ -142,7 +158,8 @@ def run_rows(args: argparse.Namespace) -> int:
                         flush()
             else:
                 for change in reader:
-                    out.write(_text_line(change))
+                    out.write(envelope_json(change, name=args.topic_prefix, ts_ms=now_ms) if debezium
+                              else _text_line(change))
                     out.write("\n")
                     if reported < len(reader.errors):
                         flush()

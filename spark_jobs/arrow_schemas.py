@@ -37,6 +37,12 @@ CHANGES = pa.schema([
     ("primary_key", pa.list_(pa.string())), ("columns", pa.list_(COLUMN_INFO)),
 ])
 
+#: ``cdc/`` (``--cdc``): one Debezium MySQL connector change event per change (runtime/debezium.py).
+CDC = pa.schema([
+    ("file", pa.string()), ("pos", pa.int64()), ("row_index", pa.int32()), ("key", pa.string()),
+    ("value", pa.string()),
+])
+
 #: ``transactions/``: one row per transaction.
 TRANSACTIONS = pa.schema([
     ("file", pa.string()), ("transaction", pa.int64()), ("gtid", pa.string()), ("first_pos", pa.int64()),

@@ -104,6 +104,11 @@ class ExtractConfig:
         tables logged without names (default true; ``runtime/schema_history.py``).
     typed
         Write one typed dataset per table under ``tables/`` (default true).
+    cdc
+        Also write ``cdc/``: each change as a Debezium MySQL connector change event (``key`` and
+        ``value`` JSON text, partitioned by schema and table; ``runtime/debezium.py``).
+    topic_prefix
+        ``source.name`` of those events (the connector's ``topic.prefix``; default ``binlog-ksy``).
     verify_checksums
         Check the CRC32 of every event.
     with_body
@@ -140,6 +145,8 @@ class ExtractConfig:
     batch_size: int = 8192
     split_size: int = 64 << 20
     table_format: str = "parquet"
+    cdc: bool = False
+    topic_prefix: str = "binlog-ksy"
     incremental: bool = False
     hadoop_fs: bool = False
     iceberg_catalog: str | None = None
@@ -158,7 +165,8 @@ class ExtractConfig:
                 continue
             if key in ("inputs", "databases", "tables", "schema_sql", "include_gtids", "exclude_gtids"):
                 value = _as_list(value, key)
-            elif key in ("typed", "verify_checksums", "with_body", "schema_history", "incremental", "hadoop_fs"):
+            elif key in ("typed", "verify_checksums", "with_body", "schema_history", "incremental", "hadoop_fs",
+                         "cdc"):
                 value = _as_bool(value, key)
             elif key == "spark_conf":
                 if not isinstance(value, Mapping):

@@ -94,6 +94,10 @@ def add_extract_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--typed", dest="typed", action="store_true", help=argparse.SUPPRESS)  # the default now
     p.add_argument("--no-body", dest="with_body", action="store_false", default=None,
                    help="leave events.body empty (faster, smaller)")
+    p.add_argument("--cdc", action="store_true", default=None,
+                   help="also write cdc/: each change as a Debezium MySQL connector change event (key and value "
+                        "JSON, the connector's default value encodings; see binlog-ksy rows --format debezium)")
+    p.add_argument("--topic-prefix", metavar="NAME", help="source.name of the cdc/ events (default binlog-ksy)")
     p.add_argument("--table-format", choices=("parquet", "delta", "iceberg"), default=None,
                    help="parquet (default): Parquet datasets, DIR swapped in whole; delta: Delta Lake tables "
                         "(delta-rs); iceberg: Iceberg tables in a SQL catalog (pyiceberg). One table per "
@@ -157,6 +161,8 @@ def config_from_args(args: argparse.Namespace) -> Any:
         schema_history=None if args.schema_history else False,
         typed=args.typed,
         table_format=args.table_format,
+        cdc=args.cdc,
+        topic_prefix=args.topic_prefix,
         incremental=args.incremental,
         iceberg_catalog=args.iceberg_catalog,
         iceberg_namespace=args.iceberg_namespace,

@@ -203,6 +203,7 @@ def _task_options(cfg: ExtractConfig, out: OutputDirectory, reporter: JobProgres
                   history: SchemaHistory | None, part_prefix: str = "") -> TaskOptions:
     schema_yaml = _read_text(cfg.schema_file) if cfg.schema_file else None
     return TaskOptions(out_root=out.staging, part_prefix=part_prefix, store_environment=store_environment(),
+                       cdc_name=cfg.topic_prefix if cfg.cdc else None, cdc_ts_ms=int(time.time() * 1000),
                        filter=cfg.filter(),
                        on_error="stop" if cfg.on_error == "stop" else "skip",
                        verify_checksums=cfg.verify_checksums, with_body=cfg.with_body, schema_yaml=schema_yaml,
@@ -254,12 +255,14 @@ def _staged_exists(out: OutputDirectory, dataset: str) -> bool:
     return out.exists(path) if out.staging == out.tmp else os.path.exists(path)
 
 
-def _fill_empty(out: OutputDirectory, prefix: str = "") -> None:
+def _fill_empty(out: OutputDirectory, prefix: str = "", cdc: bool = False) -> None:
     """Give every dataset nothing was written to an empty part (its schema) in the staging directory."""
-    for dataset, schema in (("events", arrow_schemas.EVENTS), ("transactions", arrow_schemas.TRANSACTIONS),
-                            ("errors", arrow_schemas.ERRORS),
-                            ("changes", arrow_schemas.CHANGES.append(pa.field("schema", pa.string()))
-                             .append(pa.field("table", pa.string())))):
+    partitions = [pa.field("schema", pa.string()), pa.field("table", pa.string())]
+    datasets = [("events", arrow_schemas.EVENTS), ("transactions", arrow_schemas.TRANSACTIONS),
+                ("errors", arrow_schemas.ERRORS), ("changes", pa.schema([*arrow_schemas.CHANGES, *partitions]))]
+    if cdc:
+        datasets.append(("cdc", pa.schema([*arrow_schemas.CDC, *partitions])))
+    for dataset, schema in datasets:
         if not _staged_exists(out, dataset):
             _write_empty(out, dataset, schema, prefix)
 
@@ -441,7 +444,7 @@ def run_extract_config(cfg: ExtractConfig, *, spark: SparkSession | None = None,
             summary.error_kinds["file_changed"] = summary.error_kinds.get("file_changed", 0) + len(plan.changed)
             summary.errors += len(plan.changed)
             summary.files_with_errors += len(plan.changed)
-        _fill_empty(out, opts.part_prefix)
+        _fill_empty(out, opts.part_prefix, cfg.cdc)
         summary.elapsed_s = time.perf_counter() - started
         marker = summary.to_dict()
         marker["table_format"] = cfg.table_format

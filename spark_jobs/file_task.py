@@ -28,6 +28,7 @@ import pyarrow.parquet as pq
 
 from ..runtime.changes import ChangeReader, OnError, RowsEvent
 from ..runtime.columnar import MAX_RUN_BYTES, ChangeColumns, columns_of_rows, decode_run, run_key
+from ..runtime.debezium import envelope_json, key_json
 from ..runtime.errors import BinlogError
 from ..runtime.event import Event
 from ..runtime.event_types import ROWS_EVENTS, TABLE_MAP_EVENT
@@ -119,6 +120,10 @@ class TaskOptions:
     progress_dir: str | None = None
     #: Put before the part file names (an incremental run's id, so its parts never replace earlier ones).
     part_prefix: str = ""
+    #: Write ``cdc/`` (Debezium change events) with this ``source.name``; None: no cdc/.
+    cdc_name: str | None = None
+    #: The top-level ``ts_ms`` of the cdc/ events (when the run started).
+    cdc_ts_ms: int = 0
     #: The driver's object-store settings (``storage.store_environment``), set in the worker before it reads.
     store_environment: tuple[tuple[str, str], ...] = ()
 
@@ -517,6 +522,25 @@ class _Task:
         self._count(columns)
         if self.opts.typed:
             self._typed(columns)
+        if self.opts.cdc_name is not None and batch is not None:  # else _rows wrote them
+            for rows_event in run:
+                try:
+                    self._cdc(changes.decode(rows_event))
+                except BinlogError as err:
+                    changes.errors.append(err)
+
+    def _cdc(self, decoded: list[Any]) -> None:
+        """``cdc/`` rows of decoded changes: each as a Debezium change event."""
+        if not decoded:
+            return
+        table_map = decoded[0].table_map
+        writer = self.parts.get(schemas.CDC, "cdc", partition_dir("schema", table_map.schema),
+                                partition_dir("table", table_map.table))
+        name, ts_ms = self.opts.cdc_name, self.opts.cdc_ts_ms
+        assert name is not None
+        for change in decoded:
+            writer.add((self.uri, change.pos, change.row_index, key_json(change),
+                        envelope_json(change, name=name, ts_ms=ts_ms)))
 
     def _new_layout(self, table_map: Any) -> list[dict[str, Any]] | None:
         """The ``columns`` of ``changes/`` for the first change of a table layout in this task, else None."""
@@ -557,6 +581,8 @@ class _Task:
                         None if before is None else dumps(before), None if after is None else dumps(after),
                         _text_map(before), _text_map(after), list(change.primary_key), columns))
             columns = None
+        if self.opts.cdc_name is not None:
+            self._cdc(decoded)
         if not typed:
             return
         as_columns = columns_of_rows(rows_event, [(c.before, c.after) for c in decoded], errors=changes.undecodable)

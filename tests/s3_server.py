@@ -16,7 +16,6 @@ s3_env (function scope)
 
 from __future__ import annotations
 
-import os
 import socket
 import subprocess
 import sys

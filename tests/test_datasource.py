@@ -19,8 +19,8 @@ import pytest
 
 from binlog_ksy.runtime.filters import ChangeFilter
 from binlog_ksy.runtime.reader import BinlogReader
-from binlog_ksy.spark_jobs import records
 from binlog_ksy.runtime.storage import expand_inputs
+from binlog_ksy.spark_jobs import records
 from fixture_index import FIXTURES
 from spark_session import spark  # noqa: F401 - the session fixture
 
