@@ -57,11 +57,10 @@ from typing import TYPE_CHECKING, Any
 
 from .column import MYSQL_TYPE, Column
 from .types.bit import bit_size
-from .value_json import dumps, json_document, json_value
+from .value_json import column_mappers, dumps, json_document, json_value, mapped_image
 
 if TYPE_CHECKING:
     from .changes import RowChange
-    from .table_map import TableMap
 
 __all__ = ["OPS", "envelope", "envelope_json", "key_json", "value_encoder"]
 
@@ -163,19 +162,8 @@ def value_encoder(column: Column) -> Callable[[Any], Any]:
     return lambda v: None if v is None else encode(v)
 
 
-def _encoders(table_map: TableMap) -> dict[str, Callable[[Any], Any]]:
-    encoders = table_map.memo.get("debezium")
-    if encoders is None:
-        encoders = table_map.memo["debezium"] = {c.name: value_encoder(c) for c in table_map.columns}
-    return encoders
-
-
 def _image(change: RowChange, which: str) -> dict[str, Any] | None:
-    image = change.before if which == "before" else change.after
-    if image is None:
-        return None
-    encoders = _encoders(change.table_map)
-    return {name: encoders[name](value) if name in encoders else value for name, value in image.items()}
+    return mapped_image(change, which, value_encoder)
 
 
 def _package_version() -> str:
@@ -228,5 +216,5 @@ def key_json(change: RowChange) -> str | None:
     image = change.after if change.after is not None else change.before
     if not keys or image is None or any(k not in image for k in keys):
         return None
-    encoders = _encoders(change.table_map)
+    encoders = column_mappers(change.table_map, value_encoder)
     return dumps({k: encoders[k](image[k]) if k in encoders else image[k] for k in keys})

@@ -54,7 +54,8 @@ if TYPE_CHECKING:
     from .changes import RowChange
     from .table_map import TableMap
 
-__all__ = ["change_json", "dumps", "image_json", "json_document", "json_formatter", "json_value"]
+__all__ = ["change_json", "column_mappers", "dumps", "image_json", "json_document", "json_formatter",
+           "json_value", "mapped_image"]
 
 T = MYSQL_TYPE
 _INTEGERS = frozenset((T.TINY, T.SHORT, T.INT24, T.LONG, T.LONGLONG, T.YEAR, T.BIT))
@@ -304,21 +305,32 @@ def dumps(obj: Any) -> str:
         return "".join(out)
 
 
-def _formatters(table_map: TableMap) -> dict[str, Callable[[Any], Any]]:
-    """Column name -> JSON formatter, prepared once per table map (kept in its ``memo``)."""
-    formatters = table_map.memo.get("value_json")
-    if formatters is None:
-        formatters = table_map.memo["value_json"] = {c.name: json_formatter(c) for c in table_map.columns}
-    return formatters
+def column_mappers(table_map: TableMap, make: Callable[[Column], Callable[[Any], Any]]
+                   ) -> dict[str, Callable[[Any], Any]]:
+    """Column name -> ``make(column)``, prepared once per table map and ``make`` (kept in its ``memo``)."""
+    mappers = table_map.memo.get(make)
+    if mappers is None:
+        mappers = table_map.memo[make] = {c.name: make(c) for c in table_map.columns}
+    return mappers
+
+
+def mapped_image(change: RowChange, which: str, make: Callable[[Column], Callable[[Any], Any]]
+                 ) -> dict[str, Any] | None:
+    """The ``before`` or ``after`` image of a change with each value mapped by ``make(its column)``."""
+    image = change.before if which == "before" else change.after
+    if image is None:
+        return None
+    mappers = column_mappers(change.table_map, make)
+    return {name: mappers[name](value) if name in mappers else value for name, value in image.items()}
+
+
+def _json_formatter(column: Column) -> Callable[[Any], Any]:
+    return json_formatter(column)
 
 
 def image_json(change: RowChange, which: str) -> dict[str, Any] | None:
     """The ``before`` or ``after`` image of a change with values mapped to JSON (this module's contract)."""
-    image = change.before if which == "before" else change.after
-    if image is None:
-        return None
-    formatters = _formatters(change.table_map)
-    return {name: formatters[name](value) if name in formatters else value for name, value in image.items()}
+    return mapped_image(change, which, _json_formatter)
 
 
 def change_json(change: RowChange) -> dict[str, Any]:
