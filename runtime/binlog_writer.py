@@ -27,6 +27,9 @@ from .reader import BinlogFormat
 __all__ = ["BINLOG_MAGIC", "BinlogWriter", "STMT_END_F", "editable", "rename_database"]
 
 BINLOG_MAGIC = b"\xfebin"
+#: Header flag of a format description whose binlog is still open (binlog_event.h); not in its CRC32
+#: (log_event.cc ``Log_event::event_checksum_test`` clears it first).
+LOG_EVENT_BINARY_IN_USE_F = 0x1
 #: Rows event flag: the statement's last rows event (rows_event.h ``STMT_END_F``).
 STMT_END_F = 0x1
 #: Instances that re-read bytes a field holds: switched off before writing, or they would overwrite it.
@@ -62,7 +65,14 @@ class BinlogWriter:
         """
         if rw is None:
             rw = editable(event, self.fmt)
-        size = rw.len_body if body_size is None else body_size
+        return self.write_rw(rw, rw.len_body if body_size is None else body_size)
+
+    def write_rw(self, rw: Any, size: int, *, crc_in_body: bool = False) -> int:
+        """Write an event given as its read-write object whose body serializes to ``size`` bytes.
+
+        ``crc_in_body``: the body ends with the event's CRC32 (a format description
+        built from fields, whose checksum field is computed here as the server does).
+        """
         if hasattr(rw.body.data, "_check"):
             rw.body.data._check()
         rw.body._check()
@@ -81,6 +91,10 @@ class BinlogWriter:
         raw = bytes(head.to_byte_array()) + body_bytes
         if has_crc:
             raw += zlib.crc32(raw).to_bytes(4, "little")
+        elif crc_in_body:  # computed with LOG_EVENT_BINARY_IN_USE_F clear, as the server does
+            unflagged = bytearray(raw[:-4])
+            unflagged[17] &= ~LOG_EVENT_BINARY_IN_USE_F & 0xFF
+            raw = raw[:-4] + zlib.crc32(unflagged).to_bytes(4, "little")
         self.out.write(raw)
         start = self.position
         self.position += len(raw)
