@@ -128,3 +128,25 @@ def test_incremental_appends_only_what_is_new(spark, tmp_path: Path, table_forma
     keys = [(r["file"], r["pos"], r["row_index"]) for r in changes]
     assert len(keys) == len(set(keys))
     assert len(lake_tables.run_ids(out, table_format, "changes", **settings)) == 2
+
+
+def test_the_readme_command_s3_to_delta_every_day(s3_env, tmp_path: Path) -> None:
+    """The README's command as a user runs it (its own Spark), twice: the second run finds nothing new."""
+    import os
+    import subprocess
+    import sys
+
+    bucket = s3_env.bucket("readme-daily")
+    uris = upload(SAMPLE, bucket + "/archive/binlogs")
+    env = {**os.environ, "PYSPARK_PYTHON": sys.executable}
+    command = [sys.executable, "-m", "binlog_ksy.cli", "extract", bucket + "/archive/binlogs/", "--output",
+               bucket + "/lake/binlog", "--table-format", "delta", "--incremental", "--format", "json"]
+    first = subprocess.run(command, capture_output=True, text=True, env=env, timeout=600)
+    assert first.returncode == 0, first.stderr[-2000:]
+    assert json.loads(first.stdout)["total_changes"] > 0
+    second = subprocess.run(command, capture_output=True, text=True, env=env, timeout=600)
+    assert second.returncode == 0, second.stderr[-2000:]
+    assert json.loads(second.stdout)["total_changes"] == 0
+    assert s3_env.env["AWS_SECRET_ACCESS_KEY"] not in first.stderr + second.stderr + first.stdout
+    changes = lake_tables.read_table(bucket + "/lake/binlog", "delta", "changes")
+    assert change_keys(changes.to_pylist()) == change_keys(rows_jsonl(*uris))
