@@ -354,7 +354,8 @@ def build_session(cfg: ExtractConfig) -> SparkSession:
     ``local[*]``. A local master given here also gets :func:`default_spark_conf`
     (under ``spark_conf``).
     """
-    os.environ.setdefault("PYSPARK_PYTHON", sys.executable)
+    if not os.environ.get("PYSPARK_PYTHON"):  # unset or empty: the workers run this interpreter
+        os.environ["PYSPARK_PYTHON"] = sys.executable
     builder = SparkSession.builder.appName("binlog-ksy extract")
     master = cfg.master or cfg.spark_conf.get("spark.master")
     if master is None and not os.environ.get("PYSPARK_GATEWAY_PORT"):  # not under spark-submit
