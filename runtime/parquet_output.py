@@ -89,8 +89,8 @@ class TypedParquetOutput:
 
     def __init__(self, output: str) -> None:
         if is_uri(output):
-            raise ConfigError(f"--output {output}: rows --format parquet writes a local directory; for an object "
-                              "store use binlog-ksy extract ... --output URI (Parquet, Delta or Iceberg)")
+            raise ConfigError(f"--output {output}: Parquet datasets go to a local directory; for an object store "
+                              "give --table-format delta or iceberg (or use binlog-ksy extract --output URI)")
         self.output = os.path.abspath(os.path.expanduser(output)).rstrip("/")
         parent, name = os.path.split(self.output)
         if not name:

@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 import argparse
+import os
+import shutil
 import sys
+import tempfile
 import time
 from datetime import UTC, datetime
 from typing import Any
@@ -71,6 +74,16 @@ def add_rows_parser(sub: Any) -> None:
                         "when complete; an existing DIR is replaced only if a previous run wrote it)")
     add_filter_arguments(p)
     add_schema_argument(p)
+    p.add_argument("--table-format", choices=("parquet", "delta", "iceberg"), default="parquet",
+                   help="with --format parquet: parquet (default) writes DIR/<schema>.<table>/ datasets; delta and "
+                        "iceberg publish each table as a Delta Lake table at DIR/tables/<schema>.<table> or an "
+                        "Iceberg table <namespace>.<schema>__<table> (one commit each, replacing what a previous "
+                        "run wrote); DIR may then be a URI such as s3://bucket/prefix")
+    p.add_argument("--iceberg-catalog", metavar="URI",
+                   help="with --table-format iceberg: the SQL catalog (default sqlite:///DIR/_iceberg_catalog.db "
+                        "for a local DIR; required for a remote one)")
+    p.add_argument("--iceberg-namespace", default="binlog", metavar="NAME",
+                   help="with --table-format iceberg: the tables' namespace (default binlog)")
     p.add_argument("--topic-prefix", default="binlog-ksy", metavar="NAME",
                    help="with --format debezium: source.name of the events (the connector's topic.prefix)")
     p.add_argument("--undecodable", choices=("error", "keep"), default="error",
@@ -129,6 +142,8 @@ def run_rows(args: argparse.Namespace) -> int:
     except UsageError as err:
         return report_usage_error(err, "rows")
     undecodable: Undecodable = "keep" if args.undecodable == "keep" else "strict"
+    if args.table_format != "parquet" and args.format != "parquet":
+        return report_usage_error(UsageError("--table-format is for --format parquet"), "rows")
     if args.format == "parquet":
         return _run_parquet(args, flt, schema, history, undecodable)
     if args.output:
@@ -183,8 +198,13 @@ def _run_parquet(args: argparse.Namespace, flt: ChangeFilter, schema: SchemaFile
     if not args.output:
         return report_usage_error(UsageError("--format parquet writes one dataset per table: give --output DIR"),
                                   "rows")
+    staging = None
     try:
-        output = TypedParquetOutput(args.output)
+        if args.table_format == "parquet":
+            output = TypedParquetOutput(args.output)
+        else:  # typed Parquet staged locally, then published as tables
+            staging = tempfile.mkdtemp(prefix=".binlog-ksy-rows-")
+            output = TypedParquetOutput(os.path.join(staging, "tables"))
     except UsageError as err:
         return report_usage_error(err, "rows")
     errors = 0
@@ -217,10 +237,21 @@ def _run_parquet(args: argparse.Namespace, flt: ChangeFilter, schema: SchemaFile
     try:
         status = for_each_file(args, handle)
         summary = output.commit({"files": list(args.files), "errors": errors})
+        where = output.output
+        if staging is not None:
+            from .lake_tables import publish
+
+            run_id = time.strftime("%Y%m%dT%H%M%S", time.gmtime()) + "-rows"
+            publish(staging, args.output, args.table_format, mode="overwrite", run_id=run_id,
+                    iceberg_catalog=args.iceberg_catalog, iceberg_namespace=args.iceberg_namespace)
+            where = f"{args.table_format} tables at {args.output}"
     except BaseException:
         output.abort()
         raise
+    finally:
+        if staging is not None:
+            shutil.rmtree(staging, ignore_errors=True)
     rows = sum(t["rows"] for t in summary["tables"].values())
-    print(f"binlog-ksy rows: {rows} row changes of {len(summary['tables'])} tables written to {output.output}",
+    print(f"binlog-ksy rows: {rows} row changes of {len(summary['tables'])} tables written to {where}",
           file=sys.stderr)
     return status

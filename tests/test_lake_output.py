@@ -150,3 +150,29 @@ def test_the_readme_command_s3_to_delta_every_day(s3_env, tmp_path: Path) -> Non
     assert s3_env.env["AWS_SECRET_ACCESS_KEY"] not in first.stderr + second.stderr + first.stdout
     changes = lake_tables.read_table(bucket + "/lake/binlog", "delta", "changes")
     assert change_keys(changes.to_pylist()) == change_keys(rows_jsonl(*uris))
+
+
+@pytest.mark.parametrize("table_format", ["delta", "iceberg"])
+def test_rows_publishes_typed_tables(s3_env, tmp_path: Path, table_format: str) -> None:
+    """``rows --format parquet --table-format``: the typed tables as Delta (on S3) or Iceberg, same rows."""
+    import os
+    import subprocess
+    import sys
+
+    import pyarrow.dataset as ds
+
+    cli = [sys.executable, "-m", "binlog_ksy.cli", "rows", "--format", "parquet"]
+    local = tmp_path / "typed"
+    subprocess.run([*cli, "--output", str(local), str(SAMPLE)], check=True, capture_output=True)
+    out = s3_env.bucket(f"rows-{table_format}") + "/typed" if table_format == "delta" else str(tmp_path / "ice")
+    run = subprocess.run([*cli, "--table-format", table_format, "--output", out, str(SAMPLE)], capture_output=True,
+                         text=True, env=dict(os.environ))
+    assert run.returncode == 0, run.stderr
+    names = sorted(p.name for p in local.iterdir() if not p.name.startswith("_"))
+    assert names
+    for name in names:
+        expected = ds.dataset(str(local / name), format="parquet").to_table()
+        published = lake_tables.read_table(out, table_format, f"tables/{name}")
+        key = ["file", "pos", "row_index"]
+        assert published.select(key).sort_by([(k, "ascending") for k in key]).to_pylist() == \
+            expected.select(key).sort_by([(k, "ascending") for k in key]).to_pylist(), name
