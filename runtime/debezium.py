@@ -41,7 +41,10 @@ JSON                              the document as JSON text (``io.debezium.data.
 GEOMETRY                          ``{"wkb": base64, "srid": n}`` (``io.debezium.data.geometry``)
 ================================  ===============================================================
 
-Zero dates (``0000-00-00``), which the connector cannot represent, are null.
+Zero (and invalid) dates, datetimes and timestamps (``0000-00-00``), which
+the connector cannot represent, follow its documented rule (*Temporal types*):
+null when the column is nullable, else the epoch (``0``, or
+``1970-01-01T00:00:00Z`` for a TIMESTAMP).
 Column names come from the binlog (FULL metadata), the schema file or the
 schema history; without them the columns are ``@1``, ``@2``... as elsewhere.
 """
@@ -81,25 +84,34 @@ def _naive_utc(value: datetime) -> datetime:
     return value.astimezone(UTC).replace(tzinfo=None) if value.tzinfo is not None else value
 
 
-def _date(value: Any) -> Any:
-    return (value - _EPOCH_DATE).days if type(value) is date else None  # MySQLDate: a zero date
+def _date(nullable: bool) -> Callable[[Any], Any]:
+    zero = None if nullable else 0
+
+    def encode(value: Any) -> Any:
+        return (value - _EPOCH_DATE).days if type(value) is date else zero  # MySQLDate: a zero date
+    return encode
 
 
-def _datetime(fsp: int) -> Callable[[Any], Any]:
+def _datetime(fsp: int, nullable: bool) -> Callable[[Any], Any]:
+    zero = None if nullable else 0
+
     def encode(value: Any) -> Any:
         if not isinstance(value, datetime):
-            return None  # a zero date
+            return zero  # a zero date
         micros = _micros(_naive_utc(value) - _EPOCH)
         return micros // 1000 if fsp <= 3 else micros
     return encode
 
 
-def _timestamp(fsp: int) -> Callable[[Any], Any]:
+def _timestamp(fsp: int, nullable: bool) -> Callable[[Any], Any]:
+    def text(value: datetime) -> str:
+        iso = _naive_utc(value).isoformat("T", "microseconds")
+        return (iso[:19] if fsp <= 0 else iso[:20 + fsp]) + "Z"
+
+    zero = None if nullable else text(_EPOCH)
+
     def encode(value: Any) -> Any:
-        if not isinstance(value, datetime):
-            return None
-        text = _naive_utc(value).isoformat("T", "microseconds")
-        return (text[:19] if fsp <= 0 else text[:20 + fsp]) + "Z"
+        return text(value) if isinstance(value, datetime) else zero  # else: the zero TIMESTAMP
     return encode
 
 
@@ -137,13 +149,13 @@ def value_encoder(column: Column) -> Callable[[Any], Any]:
     elif t == T.NEWDECIMAL:
         encode = lambda v: format(v, "f") if isinstance(v, Decimal) else str(v)  # noqa: E731
     elif t in (T.DATE, T.NEWDATE):
-        encode = _date
+        encode = _date(column.nullable)
     elif t in (T.TIME, T.TIME2):
         encode = lambda v: _micros(v) if isinstance(v, timedelta) else None  # noqa: E731
     elif t in (T.DATETIME, T.DATETIME2):
-        encode = _datetime(column.fsp)
+        encode = _datetime(column.fsp, column.nullable)
     elif t in (T.TIMESTAMP, T.TIMESTAMP2):
-        encode = _timestamp(column.fsp)
+        encode = _timestamp(column.fsp, column.nullable)
     elif t == T.BIT:
         encode = _bits(column)
     elif t == T.ENUM:

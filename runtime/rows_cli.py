@@ -9,7 +9,7 @@ import sys
 import tempfile
 import time
 from datetime import UTC, datetime
-from typing import Any
+from typing import Any, TextIO
 
 from .changes import ChangeReader, RowChange, Undecodable
 from .cli_common import (
@@ -56,7 +56,10 @@ row...), op c/u/d and ts_ms, with the connector's default value encodings:
 DATE as days and TIME as microseconds, DATETIME as epoch milliseconds (fsp 0-3)
 or microseconds (4-6), TIMESTAMP as UTC ISO-8601 text, DECIMAL as a string,
 binary strings and BIT(n>1) as base64, BIT(1) as a boolean, SET as one
-comma-joined string, JSON as JSON text (runtime/debezium.py has the table)."""
+comma-joined string, JSON as JSON text (runtime/debezium.py has the table).
+Zero dates are null, or the epoch in a NOT NULL column. The columns are named as
+in jsonl: without FULL metadata, a schema history or --schema they are @1, @2...
+--output FILE writes the events to FILE instead of standard output."""
 
 
 def add_rows_parser(sub: Any) -> None:
@@ -69,9 +72,10 @@ def add_rows_parser(sub: Any) -> None:
                           format_help="text (default): one readable line per change; jsonl: one JSON object "
                                       "per change; parquet: typed Parquet datasets under --output DIR; debezium: "
                                       "one Debezium MySQL connector change event (JSON value) per change")
-    p.add_argument("--output", "-o", metavar="DIR",
+    p.add_argument("--output", "-o", metavar="DIR|FILE",
                    help="with --format parquet: the directory of the datasets (written beside it and swapped in "
-                        "when complete; an existing DIR is replaced only if a previous run wrote it)")
+                        "when complete; an existing DIR is replaced only if a previous run wrote it); with "
+                        "--format debezium: write the events to FILE instead of standard output")
     add_filter_arguments(p)
     add_schema_argument(p)
     p.add_argument("--table-format", choices=("parquet", "delta", "iceberg"), default="parquet",
@@ -146,12 +150,27 @@ def run_rows(args: argparse.Namespace) -> int:
         return report_usage_error(UsageError("--table-format is for --format parquet"), "rows")
     if args.format == "parquet":
         return _run_parquet(args, flt, schema, history, undecodable)
-    if args.output:
-        return report_usage_error(UsageError("--output is for --format parquet; text and jsonl go to standard "
-                                             "output"), "rows")
+    debezium = args.format == "debezium"
+    if args.output and not debezium:
+        return report_usage_error(UsageError("--output is for --format parquet and debezium; text and jsonl go "
+                                             "to standard output"), "rows")
+    if debezium and args.output:
+        try:
+            events_file = open(args.output, "w", encoding="utf-8")  # noqa: SIM115 - closed below
+        except OSError as exc:
+            return report_usage_error(UsageError(f"--output {args.output}: {exc.strerror or exc}"), "rows")
+        try:
+            return _run_text(args, flt, schema, history, undecodable, events_file)
+        finally:
+            events_file.close()
+    return _run_text(args, flt, schema, history, undecodable, sys.stdout)
+
+
+def _run_text(args: argparse.Namespace, flt: ChangeFilter, schema: SchemaFile | None,
+              history: SchemaHistory | None, undecodable: Undecodable, out: TextIO) -> int:
+    """``rows --format text|jsonl|debezium``: the changes of every file, one after the other, to ``out``."""
     jsonl = args.format == "jsonl"
     debezium = args.format == "debezium"
-    out = sys.stdout
     now_ms = int(time.time() * 1000)
 
     def handle(name: str) -> int:

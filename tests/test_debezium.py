@@ -46,6 +46,10 @@ TYPES_ROW = ("INSERT INTO inventory.types VALUES (1, '2018-06-20', '-12:34:56.78
              "'2018-06-20 13:37:03.123456', '2018-06-20 13:37:03', '2018-06-20 13:37:03.123456', 2018, -1234.50, "
              "x'01020304', x'ff00', x'deadbeef', b'1', b'10110', b'101100001111', 'b', 'x,z', '{\"k\": [1, 2]}', "
              "18446744073709551615, 1.5, 2.25, 'h\u00e9llo', -7)")
+#: Zero dates in NOT NULL columns: the documented rule gives the epoch (nullable columns: null).
+ZEROS_DDL = ("CREATE TABLE inventory.zeros (id INT PRIMARY KEY, d DATE NOT NULL, dt3 DATETIME(3) NOT NULL, "
+             "dt6 DATETIME(6) NOT NULL, ts0 TIMESTAMP NOT NULL DEFAULT '2000-01-01 00:00:00', "
+             "ts3 TIMESTAMP(3) NOT NULL DEFAULT '2000-01-01 00:00:00', nd DATE NULL)")
 
 
 @pytest.fixture(scope="module")
@@ -54,13 +58,15 @@ def binlogs(mariadb_server_factory, tmp_path_factory: pytest.TempPathFactory) ->
     srv.sql(["CREATE DATABASE inventory",
              "CREATE TABLE inventory.customers (id INT PRIMARY KEY, first_name VARCHAR(255) NOT NULL, "
              "last_name VARCHAR(255) NOT NULL, email VARCHAR(255) NOT NULL UNIQUE)",
-             TYPES_DDL])
+             TYPES_DDL, ZEROS_DDL])
     srv.sql("INSERT INTO inventory.customers VALUES (1004, 'Anne', 'Kretchmar', 'annek@noanswer.org')")
     srv.sql("UPDATE inventory.customers SET first_name = 'Anne Marie' WHERE id = 1004")
     srv.sql("DELETE FROM inventory.customers WHERE id = 1004")
     srv.sql(TYPES_ROW)
     srv.sql("SET SESSION sql_mode = ''; INSERT INTO inventory.types (id, d, dt3) VALUES (2, '0000-00-00', "
             "'0000-00-00 00:00:00')")
+    srv.sql("SET SESSION sql_mode = ''; INSERT INTO inventory.zeros VALUES (1, '0000-00-00', '0000-00-00 00:00:00', "
+            "'0000-00-00 00:00:00', '0000-00-00 00:00:00', '0000-00-00 00:00:00', '0000-00-00')")
     srv.flush_logs()
     return srv.copy_binlogs(tmp_path_factory.mktemp("debezium") / "binlogs")
 
@@ -144,13 +150,44 @@ def test_every_documented_value_encoding(binlogs: list[Path]) -> None:
     }
     assert after == expected
     zero = events[1]["after"]
-    assert (zero["d"], zero["dt3"]) == (None, None)  # zero dates have no Debezium value
+    assert (zero["d"], zero["dt3"]) == (None, None)  # zero dates in nullable columns: null
+
+
+def test_zero_dates_in_not_null_columns_are_the_epoch(binlogs: list[Path]) -> None:
+    (event,) = cli_events(binlogs, "--table", "inventory.zeros")
+    epoch = datetime(1970, 1, 1)
+    assert event["after"] == {
+        "id": 1,
+        "d": (date(1970, 1, 1) - date(1970, 1, 1)).days,
+        "dt3": _epoch_ms(epoch.isoformat(" ")),
+        "dt6": _epoch_us(epoch.isoformat(" ")),
+        "ts0": "1970-01-01T00:00:00Z",
+        "ts3": "1970-01-01T00:00:00.000Z",
+        "nd": None,
+    }
+
+
+def test_output_file_holds_what_standard_output_gets(binlogs: list[Path], tmp_path: Path) -> None:
+    target = tmp_path / "events.jsonl"
+    run = subprocess.run([*CLI, "rows", "--format", "debezium", "--output", str(target), *map(str, binlogs)],
+                         capture_output=True, text=True, check=True)
+    assert run.stdout == ""
+    written = [json.loads(line) for line in target.read_text().splitlines()]
+    printed = cli_events(binlogs)
+    assert len(written) == len(printed) == 6
+    for a, b in zip(written, printed, strict=True):
+        for key in ("ts_ms", "ts_us", "ts_ns"):
+            a.pop(key), b.pop(key)
+        assert a == b
+    refused = subprocess.run([*CLI, "rows", "--format", "jsonl", "--output", str(target), *map(str, binlogs)],
+                             capture_output=True, text=True)
+    assert refused.returncode == 2 and "--output" in refused.stderr
 
 
 def test_the_cli_prints_what_the_api_gives(binlogs: list[Path]) -> None:
     printed = cli_events(binlogs)
     made = [envelope(change, ts_ms=0) for change in read_changes([str(p) for p in binlogs])]
-    assert len(printed) == len(made) == 5
+    assert len(printed) == len(made) == 6
     for line, obj in zip(printed, made, strict=True):
         for key in ("ts_ms", "ts_us", "ts_ns"):
             line.pop(key), obj.pop(key)
@@ -167,7 +204,7 @@ def test_the_job_writes_the_same_events_to_cdc(binlogs: list[Path], tmp_path: Pa
     out = tmp_path / "out"
     summary = run_extract([str(binlogs[0].parent)], str(out), spark=get_spark(), progress=None, cdc=True)
     table = ds.dataset(str(out / "cdc"), format="parquet", partitioning="hive").to_table()
-    assert table.num_rows == summary.total_changes == 5
+    assert table.num_rows == summary.total_changes == 6
     rows = sorted(table.to_pylist(), key=lambda r: (r["file"], r["pos"], r["row_index"]))
     printed = cli_events(binlogs)
     for row, line in zip(rows, printed, strict=True):
