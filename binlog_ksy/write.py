@@ -20,14 +20,29 @@ from the same ``ksy/`` specs as the parsers)::
     builder.save("copy.000001")
 
 Or from nothing, every event from its fields (:mod:`binlog_ksy.runtime.event_builder`),
-e.g. the MySQL 8.4 events MariaDB cannot write::
+e.g. the MySQL 8 events MariaDB cannot write; row images come from small
+encoders (integers, FLOAT/DOUBLE, VARCHAR, BLOB, binary JSON, partial JSON
+diffs)::
 
-    builder = BinlogBuilder.new("8.4.3", timestamp=1700000000)
-    builder.gtid_tagged(uuid.UUID(int=1).bytes, 7, "nightly")
+    from binlog_ksy.runtime.types.json_diff import JsonDiff
+    from binlog_ksy.write import BinlogBuilder, bitmap, column_metadata, column_names, row_image
+
+    types, metas = [3, 245, 15], [0, 4, 160]                  # INT, JSON, VARCHAR(40) utf8mb4
+    builder = BinlogBuilder.new("8.4.3", timestamp=1700000000)   # or ("10.11.6", "mariadb")
+    builder.gtid(uuid.UUID(int=1).bytes, 7, tag="nightly")      # GTID_TAGGED_LOG_EVENT; no tag: GTID_LOG_EVENT
     builder.query("BEGIN", schema="test")
-    builder.table_map(90, "test", "docs", [3, 245], b"\x04", b"\x02")    # INT, JSON (4-byte length)
-    builder.rows(30, 90, 2, b"\x03", row_image)                       # WRITE_ROWS_EVENT v2: both columns
+    builder.table_map(90, "test", "docs", types, column_metadata(types, metas), bitmap([0, 1, 1]),
+                      optional_metadata=column_names(["id", "doc", "label"]))
+    builder.rows("write", 90, 3, bitmap([1, 1, 1]), row_image(types, [1, {"a": 1}, "x"], metadata=metas))
     builder.xid(40)
+    builder.gtid(uuid.UUID(int=1).bytes, 8, tag="nightly", sequence_number=2)
+    ...                                                         # BEGIN, TABLE_MAP
+    before = row_image(types, [1], metadata=metas, present=[1, 0, 0])
+    after = row_image(types, [[JsonDiff("REPLACE", "$.a", 2), JsonDiff("REMOVE", "$.b")]], metadata=metas,
+                      present=[0, 1, 0], partial_json=True)
+    builder.rows("partial_update", 90, 3, bitmap([1, 0, 0]), [before, after], columns_after=bitmap([0, 1, 0]))
+    builder.xid(41)
+    builder.rotate("synthetic.000002")
     builder.save("synthetic.000001")
 
 Lengths, next positions and CRC32 are written anew (see
@@ -39,6 +54,7 @@ from __future__ import annotations
 
 import io
 import os
+from collections.abc import Sequence
 from typing import Any
 
 from .runtime import event_builder
@@ -46,16 +62,19 @@ from .runtime import event_types as et
 from .runtime.binlog_writer import BinlogWriter, editable, rename_database
 from .runtime.errors import UsageError
 from .runtime.event import Event
+from .runtime.event_builder import bitmap, column_metadata, column_names, json_binary, json_diffs, row_image
 from .runtime.event_types import FORMAT_DESCRIPTION_EVENT
 from .runtime.reader import BinlogFormat, BinlogReader
 
-__all__ = ["BinlogBuilder", "rename_database"]
+__all__ = ["BinlogBuilder", "bitmap", "column_metadata", "column_names", "json_binary", "json_diffs",
+           "rename_database", "row_image"]
 
 
-#: The post-header lengths MySQL 8.4 and 9.x write (read off the format description of
-#: rust_mysql_common's binlog_transaction_with_GTID_TAG.000001, a 9.6.0 server).
-MYSQL_8_4_POST_HEADER_LENGTHS = bytes.fromhex(
-    "000d0008000000000400040000006300041a08000000000000020000000a0a0a2a2a001234000a280000")
+#: The post-header lengths MySQL 8.3+ (8.4, 9.x) write; the table of every flavor and version is
+#: ``event_builder.POST_HEADER_LENGTHS``, copied from the fixtures' format descriptions.
+MYSQL_8_4_POST_HEADER_LENGTHS = event_builder.post_header_lengths("mysql", "8.4.0")
+#: Rows event kinds by short name (rows_event.h ``Log_event_type``: v2 rows events and partial JSON).
+ROWS_KINDS = {"write": 30, "update": 31, "delete": 32, "partial_update": 39}
 #: The clock and server of events built from fields, unless a call says otherwise.
 _DEFAULT_SERVER_ID = 1
 
@@ -76,17 +95,27 @@ class BinlogBuilder:
             self._writer.write_rw(*rw, crc_in_body=fmt.has_crc32)
 
     @classmethod
-    def new(cls, server_version: str = "8.4.3", *, post_header_lengths: bytes = MYSQL_8_4_POST_HEADER_LENGTHS,
-            checksum: bool = True, timestamp: int = 0, server_id: int = _DEFAULT_SERVER_ID,
+    def new(cls, server_version: str = "8.4.3", flavor: str | None = None, *, checksum: bool = True,
+            server_id: int = _DEFAULT_SERVER_ID, timestamp: int = 0, post_header_lengths: bytes | None = None,
             flags: int = 0, create_timestamp: int = 0) -> BinlogBuilder:
-        """A builder whose format description is made from these fields (no file needed).
+        """A builder whose FORMAT_DESCRIPTION_EVENT is made from fields (no file needed).
 
-        The defaults describe a MySQL 8.4 server writing CRC32 checksums; give
-        another server's ``post_header_lengths`` (its format description's table)
-        to write as that server. ``timestamp`` is every event's clock unless an
-        event says otherwise; ``create_timestamp`` the format description's
-        (0 in every binlog but a server's first).
+        Binlog version 4, ``server_version`` (padded to 50 bytes), header length
+        19, the post-header lengths a ``flavor`` ("mysql" or "mariadb"; by default
+        mariadb when the version names it) server of that version writes
+        (``event_builder.POST_HEADER_LENGTHS``, or ``post_header_lengths`` given)
+        and the checksum algorithm (CRC32, or none). A MariaDB version gets the
+        ``-MariaDB`` suffix readers tell MariaDB by. ``timestamp`` is every event's
+        clock unless an event says otherwise; ``create_timestamp`` the format
+        description's (0 in every binlog but a server's first); ``flags`` its
+        header flags (1: the binlog is still open).
         """
+        if flavor is None:
+            flavor = "mariadb" if "mariadb" in server_version.lower() else "mysql"
+        if flavor == "mariadb" and "mariadb" not in server_version.lower():
+            server_version += "-MariaDB"
+        if post_header_lengths is None:
+            post_header_lengths = event_builder.post_header_lengths(flavor, server_version)
         fmt = BinlogFormat(4, 19, bytes(post_header_lengths), checksum, server_version)
         data = event_builder.format_description(server_version, create_timestamp, post_header_lengths,
                                                 1 if checksum else 0)
@@ -108,6 +137,19 @@ class BinlogBuilder:
         data = event_builder.query(statement, post_header_len=self.format.post_header_len(code), **fields)
         return self.add_body(code, data, timestamp=timestamp, flags=flags)
 
+    def gtid(self, uuid: bytes | None, gno: int = 0, *, tag: str | None = None, timestamp: int | None = None,
+             **fields: Any) -> int:
+        """A GTID_LOG_EVENT for ``uuid:gno`` (``last_committed``, ``sequence_number``, commit timestamps,
+        ``transaction_length``, server versions; see ``event_builder.gtid``); ANONYMOUS_GTID_LOG_EVENT
+        when ``uuid`` is None; the GTID_TAGGED_LOG_EVENT of ``uuid:tag:gno`` when a ``tag`` is given."""
+        if tag is not None:
+            if uuid is None:
+                raise UsageError("a tagged GTID needs a uuid")
+            return self.gtid_tagged(uuid, gno, tag, timestamp=timestamp, **fields)
+        code = et.EventType.gtid_log_event.value if uuid is not None else et.EventType.anonymous_gtid_log_event.value
+        data = event_builder.gtid(uuid if uuid is not None else bytes(16), gno, **fields)
+        return self.add_body(code, data, timestamp=timestamp)
+
     def gtid_tagged(self, uuid: bytes, gno: int, tag: str, *, timestamp: int | None = None, **fields: Any) -> int:
         """A GTID_TAGGED_LOG_EVENT (MySQL 8.3+) for ``uuid:tag:gno``; see ``event_builder.gtid_tagged``."""
         return self.add_body(et.EventType.gtid_tagged_log_event.value,
@@ -120,9 +162,14 @@ class BinlogBuilder:
                                        post_header_len=self.format.post_header_len(et.TABLE_MAP_EVENT), **fields)
         return self.add_body(et.TABLE_MAP_EVENT, data, timestamp=timestamp)
 
-    def rows(self, type_code: int, table_id: int, num_columns: int, columns_present: bytes, rows_data: bytes, *,
-             timestamp: int | None = None, **fields: Any) -> int:
-        """A rows event of type ``type_code`` (``columns_after``, ``flags``, ``extra_row_info``)."""
+    def rows(self, kind: int | str, table_id: int, num_columns: int, columns_present: bytes,
+             images: bytes | Sequence[bytes], *, timestamp: int | None = None, **fields: Any) -> int:
+        """A rows event: ``kind`` a type code or write/update/delete (v2) / partial_update
+        (PARTIAL_UPDATE_ROWS_EVENT); ``images`` the row images (:func:`row_image`), an update's
+        before and after images in turn; ``columns_after``, ``flags`` (1: the statement's end),
+        ``extra_row_info``."""
+        type_code = ROWS_KINDS[kind] if isinstance(kind, str) else kind
+        rows_data = images if isinstance(images, (bytes, bytearray)) else b"".join(images)
         data = event_builder.rows(type_code, table_id, num_columns, columns_present, rows_data,
                                   post_header_len=self.format.post_header_len(type_code), **fields)
         return self.add_body(type_code, data, timestamp=timestamp)
