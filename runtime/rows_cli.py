@@ -28,7 +28,7 @@ from .cli_common import (
     schema_from_args,
 )
 from .columnar import ChangeColumns, iter_change_columns
-from .debezium import envelope_json
+from .debezium import iter_messages
 from .errors import BinlogError, UsageError
 from .filters import ChangeFilter
 from .json_lines import json_lines
@@ -51,8 +51,11 @@ history); columns stay @1, @2, ... where nothing knows them.
 
 --format debezium prints each change as the value of a Debezium MySQL connector
 change event (schemas disabled): before, after, source (version, connector
-"mysql", name = --topic-prefix, ts_ms, db, table, server_id, gtid, file, pos,
-row...), op c/u/d and ts_ms, with the connector's default value encodings:
+"mysql", name = --topic-prefix, ts_ms, db, table, server_id, gtid, file, pos =
+the rows event's offset, row = the row's index in it, thread = the BEGIN's
+thread id...), op c/u/d and ts_ms (now); an update of the primary key is a
+delete then a create, as the connector writes it; the connector's default
+value encodings:
 DATE as days and TIME as microseconds, DATETIME as epoch milliseconds (fsp 0-3)
 or microseconds (4-6), TIMESTAMP as UTC ISO-8601 text, DECIMAL as a string,
 binary strings and BIT(n>1) as base64, BIT(1) as a boolean, SET as one
@@ -190,10 +193,15 @@ def _run_text(args: argparse.Namespace, flt: ChangeFilter, schema: SchemaFile | 
                     _write_json_lines(reader, columns)
                     if reported < len(reader.errors):
                         flush()
+            elif debezium:  # follows every event (the transaction's thread and commit time), row by row
+                for _change, _op, _key, value in iter_messages(reader, name=args.topic_prefix, ts_ms=now_ms):
+                    out.write(value)
+                    out.write("\n")
+                    if reported < len(reader.errors):
+                        flush()
             else:
                 for change in reader:
-                    out.write(envelope_json(change, name=args.topic_prefix, ts_ms=now_ms) if debezium
-                              else _text_line(change))
+                    out.write(_text_line(change))
                     out.write("\n")
                     if reported < len(reader.errors):
                         flush()

@@ -41,7 +41,7 @@ Read binlog files with Spark and write Parquet datasets into DIR:
   tables/<schema>.<table>/   one row per change with the table's own column types: file, pos,
                  row_index, timestamp, server_id, gtid, transaction, op, and the images as two
                  structs, before and after (--no-typed leaves them out)
-  cdc/           with --cdc: each change as a Debezium MySQL connector change event (key, value)
+  cdc/           with --cdc: each change as a Debezium MySQL connector change event (op, key, value)
 
 INPUTs are files, directories (read recursively; *.index and hidden files are
 skipped), globs or URIs (s3://, gs://, abfs://, hdfs://, file://). DIR may be a

@@ -28,7 +28,7 @@ import pyarrow.parquet as pq
 
 from ..runtime.changes import ChangeReader, OnError, RowsEvent
 from ..runtime.columnar import MAX_RUN_BYTES, ChangeColumns, columns_of_rows, decode_run, run_key
-from ..runtime.debezium import envelope_json, key_json
+from ..runtime.debezium import SourceContext, SourceTracker, messages
 from ..runtime.errors import BinlogError
 from ..runtime.event import Event
 from ..runtime.event_types import ROWS_EVENTS, TABLE_MAP_EVENT
@@ -377,6 +377,10 @@ class _Task:
         self.pending: list[RowsEvent] = []  # rows events waiting to be decoded together
         self.pending_key: tuple[Any, ...] | None = None
         self.pending_bytes = 0
+        #: With cdc/: follows the events for the connector's source.thread and source.ts_*; the context of
+        #: each pending rows event (by id) until it is decoded.
+        self.sources = SourceTracker() if opts.cdc_name is not None else None
+        self.source_contexts: dict[int, SourceContext] = {}
         self._length = (spec.end if spec.end is not None else spec.size or 0) - (spec.start or 0)
         self.progress = ProgressWriter(opts.progress_dir, "extract", f"{spec.uri}#{spec.name}", self._length)
 
@@ -446,6 +450,10 @@ class _Task:
                     break
                 rows_event = changes.accept(event)
                 state = changes.state
+                if self.sources is not None:
+                    self.sources.follow(event)
+                    if rows_event is not None:
+                        self.source_contexts[id(rows_event)] = self.sources.context()
                 try:
                     keep = selection.wants(event)
                     body = _event_body(event) if keep and opts.with_body else None
@@ -505,6 +513,7 @@ class _Task:
             self._decode_run(changes, run)
         finally:
             self.transactions.release()
+            self.source_contexts.clear()
 
     def _decode_run(self, changes: ChangeReader, run: list[RowsEvent]) -> None:
         columns = decode_run(run, errors=changes.undecodable)
@@ -525,12 +534,14 @@ class _Task:
         if self.opts.cdc_name is not None and batch is not None:  # else _rows wrote them
             for rows_event in run:
                 try:
-                    self._cdc(changes.decode(rows_event))
+                    self._cdc(rows_event, changes.decode(rows_event))
                 except BinlogError as err:
                     changes.errors.append(err)
 
-    def _cdc(self, decoded: list[Any]) -> None:
-        """``cdc/`` rows of decoded changes: each as a Debezium change event."""
+    def _cdc(self, rows_event: RowsEvent, decoded: list[Any]) -> None:
+        """``cdc/`` rows of decoded changes: each as the Debezium connector's messages (two for an update of
+        the primary key: a delete and a create)."""
+        context = self.source_contexts.pop(id(rows_event), None)
         if not decoded:
             return
         table_map = decoded[0].table_map
@@ -539,8 +550,8 @@ class _Task:
         name, ts_ms = self.opts.cdc_name, self.opts.cdc_ts_ms
         assert name is not None
         for change in decoded:
-            writer.add((self.uri, change.pos, change.row_index, key_json(change),
-                        envelope_json(change, name=name, ts_ms=ts_ms)))
+            for op, key, value in messages(change, name=name, ts_ms=ts_ms, context=context):
+                writer.add((self.uri, change.pos, change.row_index, op, key, value))
 
     def _new_layout(self, table_map: Any) -> list[dict[str, Any]] | None:
         """The ``columns`` of ``changes/`` for the first change of a table layout in this task, else None."""
@@ -582,7 +593,7 @@ class _Task:
                         _text_map(before), _text_map(after), list(change.primary_key), columns))
             columns = None
         if self.opts.cdc_name is not None:
-            self._cdc(decoded)
+            self._cdc(rows_event, decoded)
         if not typed:
             return
         as_columns = columns_of_rows(rows_event, [(c.before, c.after) for c in decoded], errors=changes.undecodable)

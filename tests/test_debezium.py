@@ -21,8 +21,9 @@ from pathlib import Path
 
 import pytest
 
-from binlog_ksy import read_changes
-from binlog_ksy.runtime.debezium import envelope
+from binlog_ksy.runtime.changes import ChangeReader
+from binlog_ksy.runtime.debezium import iter_messages, messages
+from fixture_index import FIXTURES
 
 pytestmark = pytest.mark.server
 
@@ -41,11 +42,11 @@ TYPES_DDL = """CREATE TABLE inventory.types (
   id INT PRIMARY KEY, d DATE, t TIME(6), dt3 DATETIME(3), dt6 DATETIME(6), ts0 TIMESTAMP NULL,
   ts6 TIMESTAMP(6) NULL, y YEAR, dec2 DECIMAL(10,2), b4 BINARY(4), vb VARBINARY(10), bl BLOB, bit1 BIT(1),
   bit5 BIT(5), bit12 BIT(12), e ENUM('a','b','c'), s SET('x','y','z'), j JSON, ub BIGINT UNSIGNED,
-  f FLOAT, dbl DOUBLE, v VARCHAR(20), tiny TINYINT)"""
+  f FLOAT, dbl DOUBLE, v VARCHAR(20), tiny TINYINT, bz BINARY(4))"""
 TYPES_ROW = ("INSERT INTO inventory.types VALUES (1, '2018-06-20', '-12:34:56.789012', '2018-06-20 13:37:03.123', "
              "'2018-06-20 13:37:03.123456', '2018-06-20 13:37:03', '2018-06-20 13:37:03.123456', 2018, -1234.50, "
              "x'01020304', x'ff00', x'deadbeef', b'1', b'10110', b'101100001111', 'b', 'x,z', '{\"k\": [1, 2]}', "
-             "18446744073709551615, 1.5, 2.25, 'h\u00e9llo', -7)")
+             "18446744073709551615, 1.5, 2.25, 'h\u00e9llo', -7, x'0102')")
 #: Zero dates in NOT NULL columns: the documented rule gives the epoch (nullable columns: null).
 ZEROS_DDL = ("CREATE TABLE inventory.zeros (id INT PRIMARY KEY, d DATE NOT NULL, dt3 DATETIME(3) NOT NULL, "
              "dt6 DATETIME(6) NOT NULL, ts0 TIMESTAMP NOT NULL DEFAULT '2000-01-01 00:00:00', "
@@ -58,7 +59,7 @@ def binlogs(mariadb_server_factory, tmp_path_factory: pytest.TempPathFactory) ->
     srv.sql(["CREATE DATABASE inventory",
              "CREATE TABLE inventory.customers (id INT PRIMARY KEY, first_name VARCHAR(255) NOT NULL, "
              "last_name VARCHAR(255) NOT NULL, email VARCHAR(255) NOT NULL UNIQUE)",
-             TYPES_DDL, ZEROS_DDL])
+             TYPES_DDL, ZEROS_DDL, "CREATE TABLE inventory.moves (id INT PRIMARY KEY, v VARCHAR(10))"])
     srv.sql("INSERT INTO inventory.customers VALUES (1004, 'Anne', 'Kretchmar', 'annek@noanswer.org')")
     srv.sql("UPDATE inventory.customers SET first_name = 'Anne Marie' WHERE id = 1004")
     srv.sql("DELETE FROM inventory.customers WHERE id = 1004")
@@ -67,6 +68,8 @@ def binlogs(mariadb_server_factory, tmp_path_factory: pytest.TempPathFactory) ->
             "'0000-00-00 00:00:00')")
     srv.sql("SET SESSION sql_mode = ''; INSERT INTO inventory.zeros VALUES (1, '0000-00-00', '0000-00-00 00:00:00', "
             "'0000-00-00 00:00:00', '0000-00-00 00:00:00', '0000-00-00 00:00:00', '0000-00-00')")
+    srv.sql("INSERT INTO inventory.moves VALUES (1, 'a')")
+    srv.sql("UPDATE inventory.moves SET id = 2, v = 'b' WHERE id = 1")  # the primary key changes
     srv.flush_logs()
     return srv.copy_binlogs(tmp_path_factory.mktemp("debezium") / "binlogs")
 
@@ -100,6 +103,8 @@ def test_the_documented_customers_example(binlogs: list[Path]) -> None:
         assert source["gtid"] == row["gtid"] and source["gtid"].startswith("0-1-")
         assert source["file"] == os.path.basename(row["file"]) and source["file"].startswith("binlog.")
         assert (source["pos"], source["row"], source["server_id"]) == (row["pos"], 0, 1)
+        # MariaDB starts its transactions with a GTID event, no BEGIN query: no thread (the MariaDB connector's
+        # handleGtidEvent); the MySQL thread is checked on MySQL binlogs below
         assert source["thread"] is None and source["query"] is None and event["transaction"] is None
         assert isinstance(event["ts_ms"], int) and event["ts_ms"] >= source["ts_ms"]
         assert event["ts_ns"] == event["ts_ms"] * 1_000_000
@@ -147,6 +152,7 @@ def test_every_documented_value_encoding(binlogs: list[Path]) -> None:
         "dbl": 2.25,
         "v": "h\u00e9llo",
         "tiny": -7,
+        "bz": _b64(bytes.fromhex("01020000")),  # BINARY(4): the stripped 0x00 bytes padded back (DBZ-254)
     }
     assert after == expected
     zero = events[1]["after"]
@@ -174,7 +180,7 @@ def test_output_file_holds_what_standard_output_gets(binlogs: list[Path], tmp_pa
     assert run.stdout == ""
     written = [json.loads(line) for line in target.read_text().splitlines()]
     printed = cli_events(binlogs)
-    assert len(written) == len(printed) == 6
+    assert len(written) == len(printed) == 9
     for a, b in zip(written, printed, strict=True):
         for key in ("ts_ms", "ts_us", "ts_ns"):
             a.pop(key), b.pop(key)
@@ -186,12 +192,81 @@ def test_output_file_holds_what_standard_output_gets(binlogs: list[Path], tmp_pa
 
 def test_the_cli_prints_what_the_api_gives(binlogs: list[Path]) -> None:
     printed = cli_events(binlogs)
-    made = [envelope(change, ts_ms=0) for change in read_changes([str(p) for p in binlogs])]
-    assert len(printed) == len(made) == 6
+    made = [json.loads(value) for path in binlogs
+            for _change, _op, _key, value in iter_messages(ChangeReader(str(path)), ts_ms=0)]
+    assert len(printed) == len(made) == 9
     for line, obj in zip(printed, made, strict=True):
+        assert obj["ts_ms"] == 0 and isinstance(line["ts_ms"], int) and line["ts_ms"] > 0
         for key in ("ts_ms", "ts_us", "ts_ns"):
             line.pop(key), obj.pop(key)
-        assert line == json.loads(json.dumps(obj))
+        assert line == obj
+
+
+def test_an_update_of_the_primary_key_is_a_delete_then_a_create(binlogs: list[Path]) -> None:
+    events = cli_events(binlogs, "--table", "inventory.moves")
+    assert [e["op"] for e in events] == ["c", "d", "c"]  # the connector's "Primary key updates"
+    _, deleted, created = events
+    assert (deleted["before"], deleted["after"]) == ({"id": 1, "v": "a"}, None)
+    assert (created["before"], created["after"]) == (None, {"id": 2, "v": "b"})
+    assert deleted["source"] == created["source"]  # one row of one rows event
+    changes = [c for path in binlogs for c in ChangeReader(str(path)) if c.table == "moves"]
+    assert [c.op for c in changes] == ["insert", "update"]
+    keys = [(op, json.loads(key or "null")) for op, key, _ in messages(changes[1], ts_ms=0)]
+    assert keys == [("d", {"id": 1}), ("c", {"id": 2})]  # the old key, then the new one
+    (plain,) = messages(changes[0], ts_ms=0)
+    assert plain[0] == "c" and json.loads(plain[1] or "null") == {"id": 1}
+
+
+MYSQL_GTID = ("Percona-Lab__percona-binlog-server/mtr__binlog_streaming__std_data__data_80045_gtid.zip__"
+              "data_80045_gtid__binlog.000001")
+MYSQL_POSITION = ("Percona-Lab__percona-binlog-server/mtr__binlog_streaming__std_data__data_80045_position.zip__"
+                  "data_80045_position__binlog.000001")
+MYSQL_COMPRESSED = "osheroff__mysql-binlog-connector-java/src__test__resources__mysql-bin.compressed"
+
+
+def _expected_sources(path: Path) -> dict[int, tuple[int | None, int]]:
+    """Rows event offset -> (thread, event time in µs) by the connector's rules, from the events' own fields."""
+    run = subprocess.run([*CLI, "events", "--format", "jsonl", str(path)], capture_output=True, text=True,
+                         check=True)
+    expected: dict[int, tuple[int | None, int]] = {}
+    thread, gtid_us = None, None
+    for line in run.stdout.splitlines():
+        event = json.loads(line)
+        kind, body = event["type"], event["body"]
+        if kind == "GTID_LOG_EVENT":  # GTID mode: the transaction's original commit time (µs)
+            gtid_us = body["original_commit_timestamp"]
+        elif kind == "QUERY_EVENT" and body["query"] == "BEGIN":
+            thread = body["thread_id"]
+        elif kind == "XID_EVENT":
+            thread = None
+        elif kind.endswith("ROWS_EVENT"):
+            expected[event["pos"]] = (thread, gtid_us if gtid_us is not None else event["timestamp"] * 1_000_000)
+    return expected
+
+
+def test_thread_and_time_follow_the_connector_on_mysql_binlogs() -> None:
+    for name, gtid_mode in ((MYSQL_GTID, True), (MYSQL_POSITION, False)):
+        path = FIXTURES / name
+        expected = _expected_sources(path)
+        events = cli_events([path])
+        assert len(events) == len(expected) == 6
+        for event in events:
+            source = event["source"]
+            thread, micros = expected[source["pos"]]
+            assert thread == 8 and source["thread"] == thread  # the BEGIN query's thread id
+            assert (source["ts_us"], source["ts_ms"], source["ts_ns"]) == (micros, micros // 1000, micros * 1000)
+            assert (micros % 1_000_000 != 0) is gtid_mode  # GTID mode: microseconds; else header seconds
+            assert source["file"] == path.name and (source["gtid"] is not None) is gtid_mode
+    # a compressed transaction: the connector reports the TRANSACTION_PAYLOAD event's position
+    path = FIXTURES / MYSQL_COMPRESSED
+    run = subprocess.run([*CLI, "events", "--format", "jsonl", str(path)], capture_output=True, text=True,
+                         check=True)
+    listed = [json.loads(line) for line in run.stdout.splitlines()]
+    (payload,) = [e for e in listed if e["type"] == "TRANSACTION_PAYLOAD_EVENT"]
+    (begin,) = [e for e in listed if e["type"] == "QUERY_EVENT" and e["body"]["query"] == "BEGIN"]
+    events = cli_events([path])
+    assert events and {(e["source"]["pos"], e["source"]["thread"]) for e in events} == {
+        (payload["pos"], begin["body"]["thread_id"])}
 
 
 @pytest.mark.spark
@@ -204,8 +279,8 @@ def test_the_job_writes_the_same_events_to_cdc(binlogs: list[Path], tmp_path: Pa
     out = tmp_path / "out"
     summary = run_extract([str(binlogs[0].parent)], str(out), spark=get_spark(), progress=None, cdc=True)
     table = ds.dataset(str(out / "cdc"), format="parquet", partitioning="hive").to_table()
-    assert table.num_rows == summary.total_changes == 6
-    rows = sorted(table.to_pylist(), key=lambda r: (r["file"], r["pos"], r["row_index"]))
+    assert table.num_rows == 9 and summary.total_changes == 8  # the update of a primary key: two messages
+    rows = sorted(table.to_pylist(), key=lambda r: (r["file"], r["pos"], r["row_index"], r["op"] != "d"))
     printed = cli_events(binlogs)
     for row, line in zip(rows, printed, strict=True):
         value = json.loads(row["value"])
@@ -214,4 +289,4 @@ def test_the_job_writes_the_same_events_to_cdc(binlogs: list[Path], tmp_path: Pa
         assert value == line
         key = json.loads(row["key"])
         assert key == {"id": (line["after"] or line["before"])["id"]}
-        assert (row["schema"], row["table"]) == ("inventory", line["source"]["table"])
+        assert (row["schema"], row["table"], row["op"]) == ("inventory", line["source"]["table"], line["op"])
