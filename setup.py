@@ -1,7 +1,7 @@
 """The one compiled module of binlog-ksy (everything else is in pyproject.toml).
 
-``runtime/_row_scan.pyx``: the loop that finds every value of a run of row
-images (see ``runtime/row_scan.py``), compiled by Cython when the package is
+``runtime/rows/_scan.pyx``: the loop that finds every value of a run of row
+images (see ``runtime/rows/scan.py``), compiled by Cython when the package is
 installed (``./setup.sh`` or ``pip install .``).
 """
 
@@ -10,7 +10,7 @@ from setuptools import Extension, setup
 
 setup(
     ext_modules=cythonize(
-        [Extension("binlog_ksy.runtime._row_scan", ["runtime/_row_scan.pyx"])],
+        [Extension("binlog_ksy.runtime.rows._scan", ["runtime/rows/_scan.pyx"])],
         compiler_directives={"language_level": "3"},
     )
 )

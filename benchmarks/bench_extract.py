@@ -102,10 +102,10 @@ def tree_cpu(root: int | None = None) -> float:
 def bench_runtime(path: str) -> tuple[float, int, int]:
     """Seconds for the plain runtime's events + changes over one file; events; changes."""
     from binlog_ksy.runtime.changes import iter_changes
-    from binlog_ksy.runtime.describe import event_to_dict
+    from binlog_ksy.runtime.present.describe import event_to_dict
+    from binlog_ksy.runtime.present.value_json import change_json
     from binlog_ksy.runtime.reader import BinlogReader
     from binlog_ksy.runtime.transactions import TransactionTracker
-    from binlog_ksy.runtime.value_json import change_json
 
     start = time.perf_counter()
     events = 0
@@ -168,7 +168,7 @@ def main() -> int:
 
         from pyspark.sql import SparkSession
 
-        from binlog_ksy.spark_jobs.extract_job import default_spark_conf, run_extract
+        from binlog_ksy.spark_jobs.job.extract import default_spark_conf, run_extract
 
         t = time.perf_counter()
         builder = SparkSession.builder.master(args.master).appName("bench-extract")

@@ -4,7 +4,7 @@ Builds 1,000,000 distinct synthetic row images of an 8-column table (INT,
 BIGINT UNSIGNED, VARCHAR(32) utf8mb4, DATETIME(0), DECIMAL(10,2), TINYINT,
 DOUBLE, DATE; the BIGINT is NULL in 1 row of 10), cut into ~8 KiB events as
 ``binlog_row_event_max_size`` does, and times
-:func:`binlog_ksy.runtime.row_image.decode_rows` over them as WRITE_ROWS
+:func:`binlog_ksy.runtime.rows.image.decode_rows` over them as WRITE_ROWS
 images and as UPDATE_ROWS (before, after) pairs. A plain per-column
 ``struct`` decoder of the same table runs once for comparison on the same
 machine.
@@ -28,7 +28,7 @@ from decimal import Decimal
 
 from binlog_ksy.runtime.column import MYSQL_TYPE as T
 from binlog_ksy.runtime.column import Column
-from binlog_ksy.runtime.row_image import decode_rows
+from binlog_ksy.runtime.rows.image import decode_rows
 
 COLUMNS = (
     Column(0, "id", T.LONG, nullable=False, unsigned=False),

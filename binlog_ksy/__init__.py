@@ -27,8 +27,8 @@ from .runtime.errors import BinlogError, UsageError
 from .runtime.event import Event
 from .runtime.filters import ChangeFilter
 from .runtime.reader import BinlogReader
-from .runtime.schema_file import SchemaFile
-from .runtime.schema_history import SchemaHistory
+from .runtime.schema.file import SchemaFile
+from .runtime.schema.history import SchemaHistory
 
 try:
     __version__ = version("binlog-ksy")

@@ -22,14 +22,14 @@ from collections.abc import Sequence
 # setting wins.
 os.environ.setdefault("ARROW_DEFAULT_MEMORY_POOL", "jemalloc")
 
-from .runtime.cli_common import EXIT_OK, EXIT_USAGE, expand_file_arguments
-from .runtime.events_cli import add_events_parser
-from .runtime.filter_cli import add_filter_parser
-from .runtime.rows_cli import add_rows_parser
-from .runtime.schema_cli import add_schema_parser
-from .runtime.sql_cli import add_sql_parser
-from .runtime.stats_cli import add_stats_parser
-from .spark_jobs.extract_cli import add_extract_parser
+from .runtime.commands.common import EXIT_OK, EXIT_USAGE, expand_file_arguments
+from .runtime.commands.events import add_events_parser
+from .runtime.commands.filter import add_filter_parser
+from .runtime.commands.rows import add_rows_parser
+from .runtime.commands.schema import add_schema_parser
+from .runtime.commands.sql import add_sql_parser
+from .runtime.commands.stats import add_stats_parser
+from .spark_jobs.job.cli import add_extract_parser
 
 _DESCRIPTION = """\
 Read MySQL and MariaDB binary log files (binlogs) as data.

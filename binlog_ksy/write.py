@@ -19,7 +19,7 @@ from the same ``ksy/`` specs as the parsers)::
             builder.add(event)
     builder.save("copy.000001")
 
-Or from nothing, every event from its fields (:mod:`binlog_ksy.runtime.event_builder`),
+Or from nothing, every event from its fields (:mod:`binlog_ksy.runtime.writer.builder`),
 e.g. the MySQL 8 events MariaDB cannot write; row images come from small
 encoders (integers, FLOAT/DOUBLE, VARCHAR, BLOB, binary JSON, partial JSON
 diffs)::
@@ -46,7 +46,7 @@ diffs)::
     builder.save("synthetic.000001")
 
 Lengths, next positions and CRC32 are written anew (see
-:mod:`binlog_ksy.runtime.binlog_writer`); ``binlog-ksy filter`` is built on the
+:mod:`binlog_ksy.runtime.writer.binlog`); ``binlog-ksy filter`` is built on the
 same pieces.
 """
 
@@ -57,14 +57,14 @@ import os
 from collections.abc import Sequence
 from typing import Any
 
-from .runtime import event_builder
-from .runtime import event_types as et
-from .runtime.binlog_writer import BinlogWriter, editable, rename_database
+from .runtime import constants as et
+from .runtime.constants import FORMAT_DESCRIPTION_EVENT
 from .runtime.errors import UsageError
 from .runtime.event import Event
-from .runtime.event_builder import bitmap, column_metadata, column_names, json_binary, json_diffs, row_image
-from .runtime.event_types import FORMAT_DESCRIPTION_EVENT
 from .runtime.reader import BinlogFormat, BinlogReader
+from .runtime.writer import builder as event_builder
+from .runtime.writer.binlog import BinlogWriter, editable, rename_database
+from .runtime.writer.builder import bitmap, column_metadata, column_names, json_binary, json_diffs, row_image
 
 __all__ = ["BinlogBuilder", "bitmap", "column_metadata", "column_names", "json_binary", "json_diffs",
            "rename_database", "row_image"]
@@ -125,7 +125,7 @@ class BinlogBuilder:
 
     def add_body(self, type_code: int, data: Any, *, timestamp: int | None = None, server_id: int | None = None,
                  flags: int = 0) -> int:
-        """Append an event made from a body object (:mod:`~binlog_ksy.runtime.event_builder`); its position."""
+        """Append an event made from a body object (:mod:`~binlog_ksy.runtime.writer.builder`); its position."""
         rw = event_builder.new_event(self.format, type_code, data,
                                      timestamp=self.timestamp if timestamp is None else timestamp,
                                      server_id=self.server_id if server_id is None else server_id, flags=flags)

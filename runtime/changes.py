@@ -17,12 +17,10 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any, BinaryIO, Literal
 
-from . import event_types as et
+from . import constants as et
 from .column import FLAVOR_MARIADB, FLAVOR_MYSQL, Column
-from .ddl import TableDef
 from .errors import (
     BinlogError,
-    CompressionError,
     MalformedEventError,
     RowDecodeError,
     SchemaHistoryWarning,
@@ -33,18 +31,17 @@ from .errors import (
 from .event import Event
 from .event_fields import text_of
 from .filters import ChangeFilter
-from .mariadb_compression import inflate
 from .reader import BinlogReader
-from .row_image import decode_rows
-from .schema_file import SchemaFile
-from .schema_history import SchemaHistory
+from .rows.events import Op, RowsEvent, op_of, rows_data
+from .rows.image import decode_rows
+from .schema.ddl import TableDef
+from .schema.file import SchemaFile
+from .schema.history import SchemaHistory
 from .table_map import TableMap, TableMapCache, table_map_from_event
 from .transactions import TransactionState, TransactionTracker
 
 __all__ = ["ChangeFilter", "ChangeReader", "ChangeStream", "RowChange", "RowsEvent", "iter_changes", "read_changes"]
 
-#: What a change did to its row.
-Op = Literal["insert", "update", "delete"]
 #: ``stop`` raises the first error; ``skip`` records it and goes on.
 OnError = Literal["stop", "skip"]
 #: Text that does not decode in its column's charset: ``strict`` raises, ``keep`` keeps the bytes.
@@ -98,46 +95,6 @@ class RowChange:
     def primary_key(self) -> tuple[str, ...]:
         """Names of the primary-key columns, () when unknown."""
         return self.table_map.primary_key
-
-
-@dataclass(slots=True)
-class RowsEvent:
-    """One rows event of a wanted table, with what decoding its row images needs.
-
-    ``data`` holds the row images (uncompressed for MariaDB's compressed
-    events); ``present_before``/``present_after`` are the column bitmaps of the
-    before and after images (WRITE_ROWS: both the one bitmap of the event,
-    which describes the after image; DELETE_ROWS: the before image).
-    """
-
-    event: Event
-    table_map: TableMap
-    op: Op
-    present_before: bytes
-    present_after: bytes
-    data: bytes
-    partial_json: bool
-    gtid: str | None
-    transaction: int | None
-
-
-def _rows_data(event: Event, body: Any) -> bytes:
-    """The row images of a rows event (uncompressed for MariaDB's compressed types)."""
-    if not body.is_compressed:
-        return bytes(body.rows)
-    try:
-        return inflate(body.compressed_rows)
-    except CompressionError as exc:
-        raise MalformedEventError(f"compressed rows: {exc}", file=event.file, offset=event.pos,
-                                  event_type=event.type_name, length=event.length) from None
-
-
-def _op(body: Any) -> Op:
-    if body.is_update:
-        return "update"
-    if body.is_delete:
-        return "delete"
-    return "insert"
 
 
 def _located(err: BinlogError, event: Event) -> BinlogError:
@@ -330,8 +287,8 @@ class ChangeReader:
                 return None
             before_bits = bytes(body.columns_before_image)
             after_bits = bytes(body.columns_after_image) if body.has_after_image_bitmap else before_bits
-            return RowsEvent(event=event, table_map=table_map, op=_op(body), present_before=before_bits,
-                             present_after=after_bits, data=_rows_data(event, body),
+            return RowsEvent(event=event, table_map=table_map, op=op_of(body), present_before=before_bits,
+                             present_after=after_bits, data=rows_data(event, body),
                              partial_json=bool(body.is_partial), gtid=gtid, transaction=seq)
         finally:
             if stmt_end:

@@ -8,8 +8,8 @@ from typing import Any
 from kaitaistruct import KaitaiStream
 
 from ..generated.binlog_event import BinlogEvent
+from .constants import event_type_name
 from .errors import MalformedEventError
-from .event_types import event_type_name
 
 
 class Event:

@@ -12,7 +12,7 @@ from __future__ import annotations
 import uuid
 from typing import Any
 
-from . import event_types as et
+from . import constants as et
 from .errors import MalformedEventError
 from .event import Event
 from .mariadb_compression import inflate

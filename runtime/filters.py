@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING
 
-from . import event_types as et
+from . import constants as et
 from .errors import UsageError
 from .event_fields import query_text, text_of
 

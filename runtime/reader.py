@@ -37,6 +37,14 @@ from typing import BinaryIO
 from kaitaistruct import KaitaiStream
 
 from ..generated.event_control import EventControl
+from .constants import (
+    FORMAT_DESCRIPTION_EVENT,
+    START_ENCRYPTION_EVENT,
+    START_EVENT_V3,
+    TRANSACTION_PAYLOAD_EVENT,
+    event_type_name,
+    is_known_event_type,
+)
 from .errors import (
     BinlogError,
     ChecksumMismatchError,
@@ -48,14 +56,6 @@ from .errors import (
     UsageError,
 )
 from .event import Event
-from .event_types import (
-    FORMAT_DESCRIPTION_EVENT,
-    START_ENCRYPTION_EVENT,
-    START_EVENT_V3,
-    TRANSACTION_PAYLOAD_EVENT,
-    event_type_name,
-    is_known_event_type,
-)
 from .storage import open_binlog
 
 BINLOG_MAGIC = b"\xfebin"

@@ -22,8 +22,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .column import FLAVOR_MARIADB, FLAVOR_MYSQL, MYSQL_TYPE, Column
-from .ddl import TableDef
-from .schema_file import ColumnHint, SchemaFile, collation_of_charset_name
+from .schema.ddl import TableDef
+from .schema.file import ColumnHint, SchemaFile, collation_of_charset_name
 
 T = MYSQL_TYPE
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from . import event_types as et
+from . import constants as et
 from .errors import MalformedEventError
 from .event import Event
 from .event_fields import gtid_text, query_text

@@ -37,7 +37,7 @@ CHANGES = pa.schema([
     ("primary_key", pa.list_(pa.string())), ("columns", pa.list_(COLUMN_INFO)),
 ])
 
-#: ``cdc/`` (``--cdc``): the Debezium MySQL connector's messages (runtime/debezium.py): one per change, two for
+#: ``cdc/`` (``--cdc``): the Debezium MySQL connector's messages (runtime/present/debezium.py): one per change, two for
 #: an update of the primary key (op ``d`` then ``c``, at the same file, pos and row_index); ``op`` is the value's.
 CDC = pa.schema([
     ("file", pa.string()), ("pos", pa.int64()), ("row_index", pa.int32()), ("op", pa.string()),

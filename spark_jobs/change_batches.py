@@ -1,8 +1,8 @@
 """``changes/`` rows built from the columns of a run of row changes, a record batch at a time.
 
-The same rows the per-change path writes (``file_task``), with the JSON of
+The same rows the per-change path writes (``job/task.py``), with the JSON of
 each image and the text of each value taken from the Arrow columns in bulk
-(:mod:`binlog_ksy.runtime.json_lines`). Runs whose columns lost a value
+(:mod:`binlog_ksy.runtime.present.json_lines`). Runs whose columns lost a value
 (zero dates) return ``None`` and take the per-change path.
 """
 
@@ -13,9 +13,9 @@ from typing import Any
 import numpy as np
 import pyarrow as pa
 
-from ..runtime.columnar import ChangeColumns, ImageColumns
-from ..runtime.json_lines import has_json_texts, image_texts, image_value_texts
-from ..runtime.typed_tables import meta_arrays
+from ..runtime.outputs.typed import meta_arrays
+from ..runtime.present.json_lines import has_json_texts, image_texts, image_value_texts
+from ..runtime.rows.columnar import ChangeColumns, ImageColumns
 from . import arrow_schemas as schemas
 
 __all__ = ["changes_batch"]

@@ -95,7 +95,7 @@ from pyspark.sql.types import (
 )
 
 from ..runtime.filters import ChangeFilter
-from ..runtime.schema_history import SchemaHistory
+from ..runtime.schema.history import SchemaHistory
 from ..runtime.storage import expand_inputs, is_uri
 from .records import (
     KINDS,
@@ -388,7 +388,7 @@ class BinlogDataSource(DataSource):
             schema_yaml = _read_text(o["schema_file"])
             import yaml
 
-            from ..runtime.schema_file import SchemaFile
+            from ..runtime.schema.file import SchemaFile
 
             SchemaFile.from_dict(yaml.safe_load(schema_yaml), source=o["schema_file"])  # fail early when bad
         return ReadOptions(

@@ -34,9 +34,9 @@ import pyarrow as pa
 from ..runtime.changes import OnError
 from ..runtime.errors import BinlogError, UndecodableValueError
 from ..runtime.filters import ChangeFilter, EventSelection
-from ..runtime.schema_history import SchemaHistory
+from ..runtime.present.value_json import image_json
+from ..runtime.schema.history import SchemaHistory
 from ..runtime.storage import is_uri, open_binlog
-from ..runtime.value_json import image_json
 
 __all__ = [
     "KINDS",
@@ -147,7 +147,7 @@ class ProgressWriter:
 
     The task writes ``<progress_dir>/<kind>/<sha1 of the file>.json`` =
     ``{"file", "bytes", "size", "rows", "done"}`` every ``every_bytes`` bytes read
-    (8 MiB) and when the file is done. The driver (:mod:`.extract_job`) sums them.
+    (8 MiB) and when the file is done. The driver (:mod:`.job.extract`) sums them.
     ``progress_dir`` is a local directory or a pyarrow URI, so this works when
     the tasks and the driver see the same filesystem (local mode, or a shared
     store); elsewhere it only costs the small writes.
@@ -199,7 +199,7 @@ def _json_text(value: Any) -> str:
 
 def _row_dumps() -> Callable[[Any], str]:
     """The runtime's JSON writer for row images (the text ``binlog-ksy rows --format jsonl`` prints)."""
-    from ..runtime.value_json import dumps
+    from ..runtime.types.json_text import dumps
 
     return dumps
 
@@ -252,7 +252,7 @@ def _event_error_row(uri: str, err: BinlogError) -> tuple:
 
 
 def _iter_event_rows(uri: str, size: int | None, opts: ReadOptions, progress: ProgressWriter) -> Iterator[tuple]:
-    from ..runtime.describe import event_to_dict
+    from ..runtime.present.describe import event_to_dict
     from ..runtime.reader import BinlogReader
     from ..runtime.transactions import TransactionState, TransactionTracker
 
@@ -357,7 +357,7 @@ def _load_schema_file(text: str | None) -> Any:
         return None
     import yaml
 
-    from ..runtime.schema_file import SchemaFile
+    from ..runtime.schema.file import SchemaFile
 
     return SchemaFile.from_dict(yaml.safe_load(text), source="schema_file")
 
@@ -600,7 +600,7 @@ def _converter(spark_type: str) -> Callable[[Any], Any]:
             return str(v)
         if isinstance(v, (dict, list, bool)):  # a JSON document: MySQL's JSON text
             try:
-                from ..runtime.value_json import json_document
+                from ..runtime.types.json_text import json_document
 
                 return _row_dumps()(json_document(v))
             except Exception:

@@ -37,7 +37,7 @@ def get_spark() -> SparkSession:
     from pyspark.sql import SparkSession
 
     from binlog_ksy.spark_jobs.datasource import register
-    from binlog_ksy.spark_jobs.extract_job import default_spark_conf
+    from binlog_ksy.spark_jobs.job.extract import default_spark_conf
 
     builder = SparkSession.builder.master("local[2]").appName("binlog-ksy-tests")
     for key, value in default_spark_conf(cores=2).items():

@@ -11,7 +11,7 @@ import pytest
 import binlog_ksy
 from binlog_ksy.cli import main
 from binlog_ksy.runtime.changes import ChangeFilter, iter_changes
-from binlog_ksy.runtime.value_json import change_json, image_json
+from binlog_ksy.runtime.present.value_json import change_json, image_json
 from fixture_index import fixture, load_index
 
 PRE_GA = ("a_drop6p", "5.1.15-", "5.1.17-")
@@ -23,7 +23,7 @@ def test_every_rows_event_decodes(fx, tmp_path: Path) -> None:
     changes = list(iter_changes(fx.readable_path(tmp_path), on_error="skip", errors=errors))
     for change in changes:
         change_json(change)
-    from binlog_ksy.runtime import event_types as et
+    from binlog_ksy.runtime import constants as et
     from binlog_ksy.runtime.reader import BinlogReader
 
     reader = BinlogReader(fx.readable_path(tmp_path), on_error="skip")
@@ -137,7 +137,7 @@ def test_fixtures_with_their_ddl_decode_with_names() -> None:
     from test_columnar import FILES
 
     from binlog_ksy.runtime.changes import ChangeReader
-    from binlog_ksy.runtime.schema_history import SchemaHistory
+    from binlog_ksy.runtime.schema.history import SchemaHistory
 
     named = 0
     for path in FILES:

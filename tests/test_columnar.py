@@ -1,7 +1,7 @@
 """The columnar decoder gives exactly what the row decoder gives, converted to Arrow.
 
-The row decoder (``runtime/row_image.py``) is the reference; the columnar one
-(``runtime/columnar.py``) must agree on every rows event of every shared
+The row decoder (``runtime/rows/image.py``) is the reference; the columnar one
+(``runtime/rows/columnar.py``) must agree on every rows event of every shared
 fixture and bundled sample, event by event and over whole runs of events
 (``iter_change_columns``). The MariaDB oracle tests run the same check on
 binlogs of every column type (``test_mariadb_rows_oracle.py``).
@@ -16,10 +16,11 @@ import numpy as np
 import pyarrow as pa
 import pytest
 
-from binlog_ksy.runtime.changes import ChangeReader, RowsEvent
-from binlog_ksy.runtime.columnar import ChangeColumns, columns_of_rows, decode_run, iter_change_columns
-from binlog_ksy.runtime.row_image import decode_rows
-from binlog_ksy.runtime.row_scan import VALUE_NULL, gather_values, scan_images
+from binlog_ksy.runtime.changes import ChangeReader
+from binlog_ksy.runtime.rows.columnar import ChangeColumns, columns_of_rows, decode_run, iter_change_columns
+from binlog_ksy.runtime.rows.events import RowsEvent
+from binlog_ksy.runtime.rows.image import decode_rows
+from binlog_ksy.runtime.rows.scan import VALUE_NULL, gather_values, scan_images
 from fixture_index import FIXTURES as FIXTURES_DIR
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -148,8 +149,9 @@ def test_update_images_alternate_layouts() -> None:
 def row_path_json_lines(path: Path) -> bytes:
     """What ``rows --format jsonl`` printed before it was built from columns: one change at a time
     (with the schema history, as the command's default)."""
-    from binlog_ksy.runtime.schema_history import SchemaHistory
-    from binlog_ksy.runtime.value_json import change_json, dumps
+    from binlog_ksy.runtime.present.value_json import change_json
+    from binlog_ksy.runtime.schema.history import SchemaHistory
+    from binlog_ksy.runtime.types.json_text import dumps
 
     reader = ChangeReader(path, on_error="skip", history=SchemaHistory())
     return b"".join(dumps(change_json(c)).encode("utf-8") + b"\n" for c in reader)
@@ -174,7 +176,7 @@ def test_json_lines_from_columns_equal_the_row_path(path: Path, capsysbinary: py
 
 
 def test_most_fixture_runs_get_their_json_from_columns() -> None:
-    from binlog_ksy.runtime.json_lines import json_lines
+    from binlog_ksy.runtime.present.json_lines import json_lines
 
     bulk = total = 0
     for path in FILES:

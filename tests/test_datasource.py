@@ -82,7 +82,7 @@ def test_job_datasets_have_the_data_source_schemas() -> None:
 
     from binlog_ksy.spark_jobs import arrow_schemas
     from binlog_ksy.spark_jobs.datasource import CHANGES_SCHEMA, ERRORS_SCHEMA, EVENTS_SCHEMA
-    from binlog_ksy.spark_jobs.extract_job import TRANSACTIONS_COLUMNS
+    from binlog_ksy.spark_jobs.job.extract import TRANSACTIONS_COLUMNS
 
     def arrow(schema: StructType, drop: tuple[str, ...] = ("error",)) -> object:
         return to_arrow_schema(StructType([f for f in schema.fields if f.name not in drop]), timezone="UTC")

@@ -1,4 +1,4 @@
-"""SchemaState follows CREATE/ALTER/RENAME/DROP TABLE, CREATE/DROP DATABASE and USE (runtime/ddl.py)."""
+"""SchemaState follows CREATE/ALTER/RENAME/DROP TABLE, CREATE/DROP DATABASE and USE (runtime/schema/ddl.py)."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ import time
 
 import pytest
 
-from binlog_ksy.runtime.ddl import ColumnDef, DdlOutcome, SchemaState, TableDef, split_statements
+from binlog_ksy.runtime.schema.ddl import ColumnDef, DdlOutcome, SchemaState, TableDef, split_statements
 
 
 def state_with(*sql: str, db: str = "d") -> SchemaState:

@@ -22,7 +22,7 @@ from pathlib import Path
 import pytest
 
 from binlog_ksy.runtime.changes import ChangeReader
-from binlog_ksy.runtime.debezium import iter_messages, messages
+from binlog_ksy.runtime.present.debezium import iter_messages, messages
 from fixture_index import FIXTURES
 
 pytestmark = pytest.mark.server
@@ -273,7 +273,7 @@ def test_thread_and_time_follow_the_connector_on_mysql_binlogs() -> None:
 def test_the_job_writes_the_same_events_to_cdc(binlogs: list[Path], tmp_path: Path) -> None:
     import pyarrow.dataset as ds
 
-    from binlog_ksy.spark_jobs.extract_job import run_extract
+    from binlog_ksy.spark_jobs.job.extract import run_extract
     from spark_session import get_spark
 
     out = tmp_path / "out"

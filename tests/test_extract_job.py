@@ -1,4 +1,4 @@
-"""The extraction job (spark_jobs/extract_job.py) and ``binlog-ksy extract`` (spark_jobs/extract_cli.py).
+"""The extraction job (spark_jobs/job/extract.py) and ``binlog-ksy extract`` (spark_jobs/job/cli.py).
 
 One job run over a small mixed input is shared by most tests (module
 fixture): the MariaDB 10.11 sample set with FULL row metadata (3 files, 413
@@ -19,7 +19,7 @@ from pathlib import Path
 import pytest
 
 from binlog_ksy.runtime.reader import BinlogReader
-from binlog_ksy.spark_jobs.config import ConfigError, ExtractConfig, load_job_file
+from binlog_ksy.spark_jobs.job.config import ConfigError, ExtractConfig, load_job_file
 from fixture_index import FIXTURES
 from spark_session import spark  # noqa: F401 - the session fixture
 
@@ -45,7 +45,7 @@ def input_files() -> list[str]:
 @pytest.fixture(scope="module")
 def job(spark, tmp_path_factory: pytest.TempPathFactory):  # noqa: F811
     """One job run with --typed; yields (output dir, summary)."""
-    from binlog_ksy.spark_jobs.extract_job import run_extract
+    from binlog_ksy.spark_jobs.job.extract import run_extract
 
     out = tmp_path_factory.mktemp("extract") / "out"
     summary = run_extract(inputs(), str(out), spark=spark, progress=None)  # typed tables are the default
@@ -59,7 +59,7 @@ def _rows(spark, path: Path, order: list[str] | None = None) -> list:  # noqa: F
 
 def test_datasets_exist_with_the_documented_schemas(spark, job) -> None:  # noqa: F811
     from binlog_ksy.spark_jobs.datasource import CHANGES_SCHEMA, ERRORS_SCHEMA, EVENTS_SCHEMA
-    from binlog_ksy.spark_jobs.extract_job import MARKER_FILE, TRANSACTIONS_COLUMNS
+    from binlog_ksy.spark_jobs.job.extract import MARKER_FILE, TRANSACTIONS_COLUMNS
 
     out, _ = job
     assert sorted(p.name for p in out.iterdir()) == sorted(
@@ -185,7 +185,7 @@ def test_typed_tables(spark, job) -> None:  # noqa: F811
 
 
 def test_rerun_gives_the_same_rows(spark, job, tmp_path: Path) -> None:  # noqa: F811
-    from binlog_ksy.spark_jobs.extract_job import run_extract
+    from binlog_ksy.spark_jobs.job.extract import run_extract
 
     out, first = job
     before = {name: _rows(spark, out / name) for name in ("events", "transactions", "errors")}
@@ -202,9 +202,9 @@ def test_failed_run_leaves_no_dataset(spark, tmp_path: Path, monkeypatch: pytest
     import socket
     import subprocess
 
-    from binlog_ksy.spark_jobs import extract_job
-    from binlog_ksy.spark_jobs.extract_job import MARKER_FILE, run_extract_config
-    from binlog_ksy.spark_jobs.output_commit import OutputDirectory
+    from binlog_ksy.spark_jobs.job import extract as extract_job
+    from binlog_ksy.spark_jobs.job.extract import MARKER_FILE, run_extract_config
+    from binlog_ksy.spark_jobs.job.output import OutputDirectory
 
     out = tmp_path / "out"
     cfg = ExtractConfig(inputs=[str(TRUNCATED)], output=str(out))
@@ -249,7 +249,7 @@ def test_failed_run_leaves_no_dataset(spark, tmp_path: Path, monkeypatch: pytest
 
 
 def test_refuses_to_replace_a_foreign_directory(spark, tmp_path: Path) -> None:  # noqa: F811
-    from binlog_ksy.spark_jobs.extract_job import run_extract
+    from binlog_ksy.spark_jobs.job.extract import run_extract
 
     (tmp_path / "keep.txt").write_text("mine")
     with pytest.raises(ConfigError, match="did not write"):
@@ -258,7 +258,7 @@ def test_refuses_to_replace_a_foreign_directory(spark, tmp_path: Path) -> None: 
 
 
 def test_output_inside_an_input_directory_is_not_read(spark, tmp_path: Path) -> None:  # noqa: F811
-    from binlog_ksy.spark_jobs.extract_job import MARKER_FILE, run_extract
+    from binlog_ksy.spark_jobs.job.extract import MARKER_FILE, run_extract
 
     (tmp_path / "binlog.000001").symlink_to(MYSQL_GTID)
     previous = tmp_path / "out"  # as a previous run left it
@@ -270,7 +270,7 @@ def test_output_inside_an_input_directory_is_not_read(spark, tmp_path: Path) -> 
 
 
 def test_cli_with_job_file_and_filters(spark, tmp_path: Path, capsys: pytest.CaptureFixture) -> None:  # noqa: F811
-    from binlog_ksy.spark_jobs.extract_cli import EXIT_DAMAGED, EXIT_USAGE, add_extract_parser
+    from binlog_ksy.spark_jobs.job.cli import EXIT_DAMAGED, EXIT_USAGE, add_extract_parser
 
     parser = argparse.ArgumentParser(prog="binlog-ksy")
     add_extract_parser(parser.add_subparsers(dest="command"))
@@ -335,7 +335,7 @@ def _item(i: int) -> str:
 @pytest.mark.server
 def test_job_on_fresh_mariadb_binlogs(spark, mariadb_server_factory, tmp_path: Path) -> None:  # noqa: F811
     """Write a MariaDB binlog, extract it, replay tables/ and compare with SELECT."""
-    from binlog_ksy.spark_jobs.extract_job import run_extract
+    from binlog_ksy.spark_jobs.job.extract import run_extract
 
     srv = mariadb_server_factory({"binlog_row_metadata": "FULL", "binlog_row_image": "FULL"})
     srv.sql(_ITEMS_DDL)
@@ -400,7 +400,7 @@ def test_a_table_altered_mid_stream_loses_no_row(spark, mariadb_server_factory, 
     import pyarrow.parquet as pq
 
     from binlog_ksy.cli import main
-    from binlog_ksy.spark_jobs.extract_job import run_extract
+    from binlog_ksy.spark_jobs.job.extract import run_extract
 
     srv = mariadb_server_factory({"binlog_row_metadata": "FULL", "binlog_row_image": "FULL"})
     srv.sql(["CREATE DATABASE alt", "CREATE TABLE alt.t (id INT PRIMARY KEY, v VARCHAR(10))",

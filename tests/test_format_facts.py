@@ -13,7 +13,8 @@ from kaitaistruct import KaitaiStream
 
 from binlog_ksy.generated.binlog_file import BinlogFile
 from binlog_ksy.generated.event_table_map import EventTableMap
-from binlog_ksy.runtime import event_types, reader
+from binlog_ksy.runtime import constants as event_types
+from binlog_ksy.runtime import reader
 from binlog_ksy.runtime.column import MYSQL_TYPE
 from fixture_index import load_index
 

@@ -31,7 +31,7 @@ from hypothesis import strategies as st
 
 from binlog_ksy import cli
 from binlog_ksy.runtime.changes import iter_changes
-from binlog_ksy.runtime.value_json import change_json
+from binlog_ksy.runtime.present.value_json import change_json
 from fuzz.harness import (
     CORPUS,
     OPEN_BUGS,

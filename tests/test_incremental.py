@@ -49,7 +49,7 @@ def _last_transaction_start(path: Path) -> int:
 
 
 def test_incremental_runs_equal_one_full_run(spark, mariadb_server_factory, tmp_path: Path) -> None:  # noqa: F811
-    from binlog_ksy.spark_jobs.extract_job import run_extract
+    from binlog_ksy.spark_jobs.job.extract import run_extract
 
     srv = mariadb_server_factory({"binlog_row_metadata": "MINIMAL", "binlog_row_image": "FULL"})
     srv.sql(["CREATE DATABASE inc", "CREATE TABLE inc.t (id INT PRIMARY KEY, v VARCHAR(20), n BIGINT)"])

@@ -1,6 +1,6 @@
 """``extract --table-format delta|iceberg``: tables in a real S3-compatible server and locally.
 
-The tables are read back with deltalake and pyiceberg (runtime/lake_tables.py)
+The tables are read back with deltalake and pyiceberg (runtime/outputs/lake.py)
 and must hold exactly the changes ``binlog-ksy rows`` gives for the same
 files; every run makes one commit per table; a rerun replaces; a run that
 fails between two tables' commits leaves every table as it was; incremental
@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 from test_object_storage import SAMPLE, change_keys, rows_jsonl, upload
 
-from binlog_ksy.runtime import lake_tables
+from binlog_ksy.runtime.outputs import lake as lake_tables
 from spark_session import spark  # noqa: F401 - the session fixture
 
 pytestmark = pytest.mark.spark
@@ -30,7 +30,7 @@ def _settings(table_format: str, tmp_path: Path) -> dict[str, str]:
 
 @pytest.mark.parametrize("table_format", ["delta", "iceberg"])
 def test_s3_to_tables_hold_what_rows_gives(spark, s3_env, tmp_path: Path, table_format: str) -> None:  # noqa: F811
-    from binlog_ksy.spark_jobs.extract_job import run_extract
+    from binlog_ksy.spark_jobs.job.extract import run_extract
 
     bucket = s3_env.bucket(f"lake-{table_format}")
     uris = upload(SAMPLE, bucket + "/binlogs")
@@ -61,8 +61,8 @@ def test_s3_to_tables_hold_what_rows_gives(spark, s3_env, tmp_path: Path, table_
 @pytest.mark.parametrize("table_format", ["delta", "iceberg"])
 def test_a_failed_run_leaves_every_table_as_it_was(spark, tmp_path: Path, table_format: str,  # noqa: F811
                                                    monkeypatch: pytest.MonkeyPatch) -> None:
-    from binlog_ksy.spark_jobs.extract_job import run_extract
-    from binlog_ksy.spark_jobs.output_commit import PENDING_FILE
+    from binlog_ksy.spark_jobs.job.extract import run_extract
+    from binlog_ksy.spark_jobs.job.output import PENDING_FILE
 
     archive = tmp_path / "archive"
     archive.mkdir()
@@ -94,7 +94,7 @@ def test_a_failed_run_leaves_every_table_as_it_was(spark, tmp_path: Path, table_
 
     # Killed outright (no chance to undo): the pending file stays, and the next run undoes it first.
     (Path(out) / PENDING_FILE).write_text(json.dumps({"run_id": "killed-run", "table_format": table_format}))
-    from binlog_ksy.runtime.lake_tables import publish
+    from binlog_ksy.runtime.outputs.lake import publish
 
     staging = tmp_path / "staging"
     run_extract([str(archive)], str(staging), spark=spark, progress=None)  # Parquet datasets to publish from
@@ -108,7 +108,7 @@ def test_a_failed_run_leaves_every_table_as_it_was(spark, tmp_path: Path, table_
 
 @pytest.mark.parametrize("table_format", ["delta", "iceberg"])
 def test_incremental_appends_only_what_is_new(spark, tmp_path: Path, table_format: str) -> None:  # noqa: F811
-    from binlog_ksy.spark_jobs.extract_job import run_extract
+    from binlog_ksy.spark_jobs.job.extract import run_extract
 
     archive = tmp_path / "archive"
     archive.mkdir()

@@ -11,7 +11,7 @@ from itertools import pairwise
 
 import pytest
 
-from binlog_ksy.runtime.describe import event_to_dict
+from binlog_ksy.runtime.present.describe import event_to_dict
 from binlog_ksy.runtime.reader import BinlogReader
 from tests.mariadb import oracle, workload
 from tests.mariadb.fixtures import start_server

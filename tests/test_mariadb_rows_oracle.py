@@ -42,10 +42,10 @@ from typing import Any
 
 import pytest
 
-from binlog_ksy.runtime import value_json
 from binlog_ksy.runtime.changes import iter_changes
+from binlog_ksy.runtime.present.value_json import change_json, image_json
 from binlog_ksy.runtime.types.geometry import Geometry
-from binlog_ksy.runtime.value_json import change_json
+from binlog_ksy.runtime.types.json_text import dumps
 from tests.mariadb import compare, oracle, workload
 from tests.mariadb.fixtures import start_server
 
@@ -136,7 +136,7 @@ def test_every_rows_event_decodes(runs) -> None:
             problems += [f"seed {run.seed} {path.name}: {e}" for e in run.errors[path]]
             for c in changes:                      # and maps to JSON (the jsonl/Spark contract)
                 try:
-                    value_json.dumps(change_json(c))
+                    dumps(change_json(c))
                 except Exception as exc:
                     problems.append(f"seed {run.seed} {path.name}@{c.pos} {c.table}: to_json: {exc!r}")
     assert not problems, f"{len(problems)} problems:\n" + "\n".join(problems[:20])
@@ -412,7 +412,7 @@ def test_extract_tasks_write_the_same_changes_and_typed_tables(runs, tmp_path) -
     import pyarrow.dataset as ds
 
     from binlog_ksy.cli import main
-    from binlog_ksy.spark_jobs.file_task import TaskOptions, TaskSpec, run_task
+    from binlog_ksy.spark_jobs.job.task import TaskOptions, TaskSpec, run_task
     from binlog_ksy.spark_jobs.records import _text_map
 
     def table(folder: Path) -> pa.Table:
@@ -436,8 +436,8 @@ def test_extract_tasks_write_the_same_changes_and_typed_tables(runs, tmp_path) -
             for c in run.decoded[p]:
                 row = got.pop((str(c.file), c.pos, c.row_index))
                 for side in ("before", "after"):
-                    image = value_json.image_json(c, side)
-                    assert row[side] == (None if image is None else value_json.dumps(image)), (c.file, c.pos)
+                    image = image_json(c, side)
+                    assert row[side] == (None if image is None else dumps(image)), (c.file, c.pos)
                     values = row[f"{side}_values"]
                     assert (None if values is None else dict(values)) == (
                         None if image is None else dict(_text_map(image) or [])), (c.file, c.pos, side)

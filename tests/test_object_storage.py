@@ -91,7 +91,7 @@ def _changes_rows(dataset_uri: str) -> list[tuple]:
 
 @pytest.mark.spark
 def test_extract_reads_and_writes_s3_parquet(spark, s3_env) -> None:  # noqa: F811
-    from binlog_ksy.spark_jobs.extract_job import MARKER_FILE, run_extract
+    from binlog_ksy.spark_jobs.job.extract import MARKER_FILE, run_extract
 
     uris = upload(SAMPLE, s3_env.bucket("job-in") + "/binlogs")
     out = s3_env.bucket("job-out") + "/parquet"
@@ -117,8 +117,8 @@ def test_extract_reads_and_writes_s3_parquet(spark, s3_env) -> None:  # noqa: F8
     def boom(tmp: str) -> None:
         raise RuntimeError("interrupted")
 
-    from binlog_ksy.spark_jobs.config import ExtractConfig
-    from binlog_ksy.spark_jobs.extract_job import run_extract_config
+    from binlog_ksy.spark_jobs.job.config import ExtractConfig
+    from binlog_ksy.spark_jobs.job.extract import run_extract_config
 
     cfg = ExtractConfig(inputs=[uris[0]], output=out)
     with pytest.raises(RuntimeError, match="interrupted"):
@@ -131,7 +131,7 @@ def test_extract_reads_and_writes_s3_parquet(spark, s3_env) -> None:  # noqa: F8
 @pytest.mark.spark
 def test_a_missing_hadoop_filesystem_names_the_scheme_and_package(spark, tmp_path: Path) -> None:  # noqa: F811
     from binlog_ksy.runtime.errors import ConfigError
-    from binlog_ksy.spark_jobs.extract_job import run_extract
+    from binlog_ksy.spark_jobs.job.extract import run_extract
 
     with pytest.raises(ConfigError) as info:
         run_extract([str(SAMPLE)], "s3a://bucket/out", spark=spark, progress=None, hadoop_fs=True)
@@ -141,7 +141,7 @@ def test_a_missing_hadoop_filesystem_names_the_scheme_and_package(spark, tmp_pat
 @pytest.mark.spark
 def test_hadoop_fs_output_equals_the_pyarrow_output(spark, tmp_path: Path) -> None:  # noqa: F811
     """--hadoop-fs: parts staged locally, copied in and swapped by Hadoop's FileSystem; same rows, no leftovers."""
-    from binlog_ksy.spark_jobs.extract_job import MARKER_FILE, run_extract
+    from binlog_ksy.spark_jobs.job.extract import MARKER_FILE, run_extract
 
     plain, hadoop = tmp_path / "plain", tmp_path / "hadoop"
     run_extract([str(SAMPLE)], str(plain), spark=spark, progress=None)

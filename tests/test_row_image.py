@@ -1,4 +1,4 @@
-"""Row images: the compiled decoders and decode_rows (runtime/row_image.py).
+"""Row images: the compiled decoders and decode_rows (runtime/rows/image.py).
 
 The first half builds row images by hand from the layout in
 libs/mysql/binlog/event/rows_event.h; the second half decodes real rows events
@@ -24,15 +24,16 @@ from hypothesis import strategies as st
 
 from binlog_ksy.runtime.column import MYSQL_TYPE as T
 from binlog_ksy.runtime.column import Column
-from binlog_ksy.runtime.row_image import (
+from binlog_ksy.runtime.present.value_json import json_formatter
+from binlog_ksy.runtime.rows.image import (
     JsonPartialUpdate,
     RowDecodeError,
     RowImageDecoder,
     decode_rows,
     get_decoder,
 )
+from binlog_ksy.runtime.types.json_text import dumps
 from binlog_ksy.runtime.types.temporal import ZERO_DATE, ZERO_DATETIME
-from binlog_ksy.runtime.value_json import dumps, json_formatter
 
 FIXTURES = Path("/work/shared/fixtures")
 #: Prefix of the binlogs of rust_mysql_common's test data among the fixtures.

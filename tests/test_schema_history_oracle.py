@@ -173,7 +173,7 @@ def test_extract_names_columns_from_the_history_even_in_splits(binlogs, spark, t
     """The driver gathers the DDL of every input; each task (tiny splits here) replays what precedes it."""
     import pyarrow.dataset as ds
 
-    from binlog_ksy.spark_jobs.extract_job import run_extract
+    from binlog_ksy.spark_jobs.job.extract import run_extract
 
     files, dump = binlogs["NO_LOG"]
     cli = tmp_path / "cli"

@@ -51,7 +51,7 @@ def _damaged_folder(root: Path) -> dict[str, str]:
 
 @pytest.fixture(scope="module")
 def extracted(spark, tmp_path_factory):  # noqa: F811
-    from binlog_ksy.spark_jobs.extract_job import run_extract
+    from binlog_ksy.spark_jobs.job.extract import run_extract
 
     base = tmp_path_factory.mktemp("damaged")
     folder = base / "in"

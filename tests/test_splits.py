@@ -13,7 +13,7 @@ import pyarrow.dataset as ds
 import pytest
 
 from binlog_ksy.runtime.reader import BinlogReader
-from binlog_ksy.spark_jobs.file_task import TaskOptions, TaskSpec, plan_tasks, run_task
+from binlog_ksy.spark_jobs.job.task import TaskOptions, TaskSpec, plan_tasks, run_task
 from fixture_index import load_index
 from spark_session import spark  # noqa: F401 - the session fixture
 
@@ -107,7 +107,7 @@ def test_files_without_gtid_in_every_transaction_are_read_whole(tmp_path: Path) 
 
 @pytest.mark.spark
 def test_the_job_splits_a_big_file(spark, tmp_path: Path) -> None:  # noqa: F811
-    from binlog_ksy.spark_jobs.extract_job import run_extract
+    from binlog_ksy.spark_jobs.job.extract import run_extract
 
     whole = run_extract([str(SAMPLE)], str(tmp_path / "whole"), spark=spark, progress=None)
     split = run_extract([str(SAMPLE)], str(tmp_path / "split"), spark=spark, progress=None, split_size=5000)

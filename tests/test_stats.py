@@ -22,7 +22,7 @@ from typing import Any
 
 import pytest
 
-from binlog_ksy.runtime.stats_cli import add_stats_parser, parse_size
+from binlog_ksy.runtime.commands.stats import add_stats_parser, parse_size
 from tests.mariadb import oracle
 from tests.mariadb.fixtures import start_server
 
@@ -306,7 +306,7 @@ def test_the_extract_jobs_transactions_have_the_same_figures(tmp_path: Path, cap
 
     import pyarrow.dataset as ds
 
-    from binlog_ksy.spark_jobs.file_task import TaskOptions, TaskSpec, run_task
+    from binlog_ksy.spark_jobs.job.task import TaskOptions, TaskSpec, run_task
 
     root = Path(__file__).resolve().parent.parent / "samples" / "mariadb-10.11" / "shop-full"
     files = sorted(str(p) for p in root.iterdir() if "binlog." in p.name)

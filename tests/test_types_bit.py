@@ -6,7 +6,7 @@ import pytest
 
 from binlog_ksy.runtime.column import MYSQL_TYPE as T
 from binlog_ksy.runtime.column import Column
-from binlog_ksy.runtime.row_image import RowImageDecoder
+from binlog_ksy.runtime.rows.image import RowImageDecoder
 from binlog_ksy.runtime.types.bit import bit_size
 
 

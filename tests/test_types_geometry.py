@@ -6,9 +6,9 @@ import struct
 
 from binlog_ksy.runtime.column import MYSQL_TYPE as T
 from binlog_ksy.runtime.column import Column
-from binlog_ksy.runtime.row_image import RowImageDecoder
+from binlog_ksy.runtime.present.value_json import json_value
+from binlog_ksy.runtime.rows.image import RowImageDecoder
 from binlog_ksy.runtime.types.geometry import Geometry
-from binlog_ksy.runtime.value_json import json_value
 
 # POINT(1 2) with SRID 4326: SRID, then WKB (byte order 1, type 1, x, y)
 WKB = b"\x01" + struct.pack("<I", 1) + struct.pack("<dd", 1.0, 2.0)

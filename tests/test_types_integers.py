@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from binlog_ksy.runtime.column import MYSQL_TYPE as T
 from binlog_ksy.runtime.column import Column
-from binlog_ksy.runtime.row_image import RowImageDecoder
+from binlog_ksy.runtime.rows.image import RowImageDecoder
 from binlog_ksy.runtime.types.floats import float32_shortest
 
 INT_TYPES = {1: T.TINY, 2: T.SHORT, 3: T.INT24, 4: T.LONG, 8: T.LONGLONG}

@@ -12,12 +12,13 @@ import pytest
 
 from binlog_ksy.runtime.column import MYSQL_TYPE as T
 from binlog_ksy.runtime.column import Column
-from binlog_ksy.runtime.row_image import JsonPartialUpdate, RowDecodeError
+from binlog_ksy.runtime.present.value_json import json_formatter, json_value
+from binlog_ksy.runtime.rows.image import JsonPartialUpdate, RowDecodeError
 from binlog_ksy.runtime.types.geometry import Geometry
 from binlog_ksy.runtime.types.json_binary import JsonOpaque
 from binlog_ksy.runtime.types.json_diff import JsonDiff
+from binlog_ksy.runtime.types.json_text import dumps, json_document
 from binlog_ksy.runtime.types.temporal import ZERO_DATE, ZERO_DATETIME, MySQLDate
-from binlog_ksy.runtime.value_json import dumps, json_document, json_formatter, json_value
 
 F32_1_1 = struct.unpack("<f", struct.pack("<f", 1.1))[0]
 

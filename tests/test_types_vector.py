@@ -8,9 +8,9 @@ import pytest
 
 from binlog_ksy.runtime.column import MYSQL_TYPE as T
 from binlog_ksy.runtime.column import Column
-from binlog_ksy.runtime.row_image import RowImageDecoder
+from binlog_ksy.runtime.present.value_json import json_value
+from binlog_ksy.runtime.rows.image import RowImageDecoder
 from binlog_ksy.runtime.types.vector import decode_vector
-from binlog_ksy.runtime.value_json import json_value
 
 
 def test_vector() -> None:

@@ -3,7 +3,7 @@
 Row image: IEEE 754 little endian, 4 bytes for FLOAT and 8 for DOUBLE (the
 TABLE_MAP metadata byte is the pack length; binary_log_funcs.cpp
 ``calc_field_size``; sql/log_event.cc ``log_event_print_value``
-``float4get``/``float8get``). :mod:`binlog_ksy.runtime.row_image` decodes them
+``float4get``/``float8get``). :mod:`binlog_ksy.runtime.rows.image` decodes them
 with ``struct``; this module gives a FLOAT the text MySQL shows for it.
 """
 

@@ -7,7 +7,7 @@ All are little-endian two's complement in the row image (MySQL
 optional metadata SIGNEDNESS (libs/mysql/binlog/event/rows_event.h), and when
 that is missing the value is read as signed, as mysqlbinlog prints it first.
 YEAR is one unsigned byte, ``1900 + byte`` (0 stays 0; sql/field.cc
-``Field_year::val_int``). :mod:`binlog_ksy.runtime.row_image` compiles the
+``Field_year::val_int``). :mod:`binlog_ksy.runtime.rows.image` compiles the
 decoders; this module gives it the ``struct`` codes.
 """
 

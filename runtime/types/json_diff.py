@@ -31,6 +31,7 @@ from .json_binary import decode_json_binary
 
 __all__ = [
     "JsonDiff",
+    "JsonPartialUpdate",
     "JsonDiffError",
     "JSON_DIFF_OPERATIONS",
     "apply_json_diffs",
@@ -246,3 +247,18 @@ def apply_json_diffs(doc: Any, diffs: list[JsonDiff]) -> Any:
     for diff in diffs:
         result = _apply_one(result, diff)
     return result
+
+
+class JsonPartialUpdate(dict):
+    """The after value of a JSON column logged as diffs, when they cannot be applied.
+
+    A ``dict`` ``{"json_diff": [{"op": ..., "path": ..., "value": ...}, ...]}``
+    (``op`` is ``REPLACE``, ``INSERT`` or ``REMOVE``; ``value`` is ``None`` for
+    ``REMOVE``); :attr:`diffs` keeps them as :class:`~.types.json_diff.JsonDiff`.
+    :func:`decode_rows` applies the diffs to the before image instead when the
+    before image holds the column.
+    """
+
+    def __init__(self, diffs: list[JsonDiff]) -> None:
+        super().__init__(json_diff=[{"op": d.op, "path": d.path, "value": d.value} for d in diffs])
+        self.diffs = diffs

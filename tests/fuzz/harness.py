@@ -30,12 +30,12 @@ from pathlib import Path
 from typing import Any
 
 from binlog_ksy.runtime.changes import iter_changes
-from binlog_ksy.runtime.describe import event_to_dict
+from binlog_ksy.runtime.constants import _NAMES as _KNOWN_TYPE_NAMES
 from binlog_ksy.runtime.errors import BinlogError, EncryptedBinlogError, NotABinlogError
 from binlog_ksy.runtime.event import Event
-from binlog_ksy.runtime.event_types import _NAMES as _KNOWN_TYPE_NAMES
+from binlog_ksy.runtime.present.describe import event_to_dict
+from binlog_ksy.runtime.present.value_json import change_json
 from binlog_ksy.runtime.reader import BinlogReader
-from binlog_ksy.runtime.value_json import change_json
 
 #: CPU seconds one case may use (the fuzz seeds are at most SEED_BYTES long; a case takes milliseconds).
 CPU_LIMIT_S = 2.0

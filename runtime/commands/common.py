@@ -1,0 +1,241 @@
+"""The command-line vocabulary every ``binlog-ksy`` command shares, and how commands end.
+
+One spelling per option in every command (``events``, ``rows``, ``extract``
+and later ones): ``--database``/``--table`` (repeatable, comma lists, fnmatch
+patterns), ``--start-datetime``/``--stop-datetime``,
+``--start-position``/``--stop-position`` (with one FILE), ``--schema FILE``,
+``--schema-sql FILE``, ``--no-schema-history``,
+``--on-error stop|skip``, ``--format``, ``--no-verify-checksums``,
+``--debug``. :func:`filter_from_args` turns them into the one
+:class:`~.filters.ChangeFilter` the runtime, the API and Spark use.
+
+Exit status: 0 when every file was read to its end, 1 when a file was
+truncated or corrupt (after printing every good event), 2 for usage errors
+and files that are not (readable) binlogs.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from collections.abc import Callable, Sequence
+from typing import TextIO
+
+from ..errors import BinlogError, EncryptedBinlogError, NotABinlogError, SchemaHistoryWarning, UsageError
+from ..filters import ChangeFilter, parse_datetime
+from ..schema.file import SchemaFile
+from ..schema.history import SchemaHistory
+from ..storage import StorageError, expand_inputs, is_uri
+
+EXIT_OK = 0
+EXIT_DAMAGED = 1
+EXIT_USAGE = 2
+
+#: The help text that ends every command's ``--help``: the shared flags, said once.
+SHARED_FLAGS_EPILOG = """\
+filters (the same in every command, the Python API and Spark):
+  --database and --table repeat and take comma lists of names or fnmatch
+  patterns ('shop_*'); --table NAME matches db.table when NAME has a dot, else
+  the table in any database. Times are ISO ('2024-05-01 12:00:00'), UTC unless
+  they carry an offset. Positions are byte offsets and need exactly one FILE.
+  --include-gtids/--exclude-gtids keep or drop whole transactions by GTID."""
+
+
+def _datetime_arg(text: str) -> object:
+    try:
+        return parse_datetime(text)
+    except UsageError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+
+
+def whole_number_arg(what: str) -> Callable[[str], int]:
+    """An argparse ``type`` for a whole number >= 0 whose errors call it ``what`` ("byte offset", "row count")."""
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"not a {what}: {text!r}") from None
+        if value < 0:
+            raise argparse.ArgumentTypeError(f"a {what} is >= 0, not {value}")
+        return value
+
+    return parse
+
+
+_position_arg = whole_number_arg("byte offset")
+
+
+def add_files_argument(p: argparse.ArgumentParser) -> None:
+    p.add_argument("files", nargs="+", metavar="FILE", help="binlog or relay log files")
+
+
+def add_filter_arguments(p: argparse.ArgumentParser, *, positions: bool = True,
+                         old_spellings: bool = False) -> None:
+    """``--database``, ``--table``, the time window and (when ``positions``) the position window."""
+    g = p.add_argument_group("filters")
+    db_flags = ["--database", "-d"] + (["--databases"] if old_spellings else [])
+    table_flags = ["--table", "-t"] + (["--tables"] if old_spellings else [])
+    g.add_argument(*db_flags, dest="database", action="append", metavar="DB[,DB...]",
+                   help="only these databases (repeatable; comma lists; fnmatch patterns)")
+    g.add_argument(*table_flags, dest="table", action="append", metavar="[DB.]TABLE[,...]",
+                   help="only these tables: db.table, or a table in any database (repeatable; comma lists; "
+                        "fnmatch patterns)")
+    g.add_argument("--start-datetime", type=_datetime_arg, metavar="TIME",
+                   help="only events at or after TIME (ISO; UTC unless TIME has an offset)")
+    g.add_argument("--stop-datetime", type=_datetime_arg, metavar="TIME", help="only events before TIME")
+    if positions:
+        g.add_argument("--start-position", type=_position_arg, metavar="N",
+                       help="only events at byte offset >= N (one FILE)")
+        g.add_argument("--stop-position", type=_position_arg, metavar="N",
+                       help="only events at byte offset < N (one FILE)")
+    g.add_argument("--include-gtids", action="append", metavar="GTIDS",
+                   help="only these transactions: MySQL 'uuid:1-5:7', MariaDB 'domain-server-seqno' or "
+                        "'domain-server-first-last' (repeatable; comma lists)")
+    g.add_argument("--exclude-gtids", action="append", metavar="GTIDS", help="leave these transactions out")
+
+
+def add_reading_arguments(p: argparse.ArgumentParser, *, formats: Sequence[str], default_format: str = "text",
+                          format_help: str = "") -> None:
+    """``--format`` (unless ``formats`` is empty), ``--on-error``, ``--no-verify-checksums``, ``--debug``."""
+    if formats:
+        p.add_argument("--format", choices=tuple(formats), default=default_format,
+                       help=format_help or f"output format (default {default_format})")
+    p.add_argument("--on-error", choices=("stop", "skip"), default="stop",
+                   help="stop (default): stop a file at the first damaged event; "
+                        "skip: report it and resume at the next valid event")
+    p.add_argument("--no-verify-checksums", dest="verify_checksums", action="store_false",
+                   help="do not check the CRC32 of each event")
+    p.add_argument("--debug", action="store_true", help="show Python tracebacks for errors")
+
+
+def add_schema_argument(p: argparse.ArgumentParser) -> None:
+    """``--schema FILE.yaml``, ``--schema-sql FILE`` and ``--no-schema-history``: where column names come from."""
+    p.add_argument("--schema", "--schema-file", dest="schema", metavar="FILE.yaml",
+                   help="column names (and unsigned/charset) per database and table, for binlogs logged "
+                        "without them")
+    p.add_argument("--schema-sql", dest="schema_sql", action="append", metavar="FILE.sql", default=[],
+                   help="CREATE TABLE statements of the tables as they were when the first binlog starts (e.g. "
+                        "mariadb-dump --no-data; repeatable): the schema history starts from them")
+    p.add_argument("--no-schema-history", dest="schema_history", action="store_false",
+                   help="do not follow the DDL (CREATE/ALTER/RENAME/DROP TABLE) of the binlogs to name the "
+                        "columns of tables logged without names")
+
+
+def filter_from_args(args: argparse.Namespace) -> ChangeFilter:
+    """The :class:`ChangeFilter` of the parsed shared flags; a usage error for positions over several files."""
+    start = getattr(args, "start_position", None)
+    stop = getattr(args, "stop_position", None)
+    files = getattr(args, "files", None) or getattr(args, "inputs", None) or []
+    if (start is not None or stop is not None) and len(files) != 1:
+        raise UsageError("--start-position/--stop-position are byte offsets in one file: give exactly one FILE")
+    return ChangeFilter.create(
+        databases=args.database,
+        tables=args.table,
+        start_position=start,
+        stop_position=stop,
+        start_datetime=args.start_datetime,
+        stop_datetime=args.stop_datetime,
+        include_gtids=getattr(args, "include_gtids", None),
+        exclude_gtids=getattr(args, "exclude_gtids", None),
+    )
+
+
+def schema_from_args(args: argparse.Namespace) -> SchemaFile | None:
+    """The schema file named by ``--schema`` (a :class:`SchemaFileError` when it is not usable)."""
+    return SchemaFile.load(args.schema) if getattr(args, "schema", None) else None
+
+
+def history_from_args(args: argparse.Namespace) -> SchemaHistory | None:
+    """The schema history of ``--schema-sql`` (None with ``--no-schema-history`` and no SQL files).
+
+    Problems of the SQL files are printed as warnings.
+    """
+    sql_files = getattr(args, "schema_sql", None) or []
+    if not getattr(args, "schema_history", True) and not sql_files:
+        return None
+    history = SchemaHistory.from_sql_files(sql_files)
+    for problem in history.problems:
+        print(f"binlog-ksy: warning: --schema-sql {problem}", file=sys.stderr)
+    return history
+
+
+def report_error(err: BinlogError, debug: bool, stream: TextIO | None = None) -> None:
+    """Print an error as one line (with the traceback under --debug)."""
+    stream = stream or sys.stderr
+    if debug:
+        import traceback
+
+        traceback.print_exception(err, file=stream)
+    level = "warning" if isinstance(err, SchemaHistoryWarning) or err.kind == "truncated" else "error"
+    print(f"binlog-ksy: {level}: {err}", file=stream)
+
+
+def report_usage_error(err: UsageError, command: str | None = None) -> int:
+    """Print a usage error as one line; returns the exit status (2)."""
+    prefix = f"binlog-ksy {command}" if command else "binlog-ksy"
+    print(f"{prefix}: error: {err}", file=sys.stderr)
+    return EXIT_USAGE
+
+
+def exit_status_for(err: BinlogError) -> int:
+    """2 for files that cannot be read at all, 1 for damage found after good events, 0 for warnings."""
+    if isinstance(err, SchemaHistoryWarning):
+        return EXIT_OK
+    if isinstance(err, NotABinlogError) or (isinstance(err, EncryptedBinlogError) and err.offset == 0):
+        return EXIT_USAGE
+    return EXIT_DAMAGED
+
+
+def input_names(given: str) -> list[str]:
+    """The files one FILE argument names: itself, or for a directory, a glob or a URI, what it expands to.
+
+    The rules are the extraction job's (:func:`~binlog_ksy.runtime.storage.expand_inputs`): directories
+    recursively, globs, ``s3://``-style URIs; a plain local path is read as given (its errors come from reading).
+    """
+    if is_uri(given) or any(c in given for c in "*?[") or os.path.isdir(given):
+        return [f.uri for f in expand_inputs(given)]
+    return [given]
+
+
+def expand_file_arguments(args: argparse.Namespace) -> int:
+    """Replace ``args.files`` by the files they name (:func:`input_names`); the exit status so far.
+
+    An argument that names nothing is reported (``binlog-ksy: error: ...``)
+    and left out; the status is then :data:`EXIT_DAMAGED`, or :data:`EXIT_USAGE`
+    when nothing is left to read.
+    """
+    status = EXIT_OK
+    names: list[str] = []
+    for given in getattr(args, "files", None) or []:
+        try:
+            names.extend(input_names(given))
+        except (FileNotFoundError, StorageError) as exc:
+            print(f"binlog-ksy: error: {exc}", file=sys.stderr)
+            status = EXIT_DAMAGED
+    if hasattr(args, "files"):
+        args.files = names
+        if not names:
+            return EXIT_USAGE
+    return status
+
+
+def for_each_file(args: argparse.Namespace, handle: Callable[[str], int]) -> int:
+    """Run handle(file) for every file; the exit status is the worst one."""
+    status = EXIT_OK
+    for name in args.files:
+        try:
+            status = max(status, handle(name))
+        except BinlogError as err:
+            report_error(err, args.debug)
+            status = max(status, exit_status_for(err))
+        except BrokenPipeError:
+            raise
+        except Exception as exc:  # never a bare traceback for a user
+            if args.debug:
+                raise
+            print(f"binlog-ksy: error: {name}: internal error: {type(exc).__name__}: {exc} "
+                  "(run with --debug and report it)", file=sys.stderr)
+            status = max(status, EXIT_DAMAGED)
+    sys.stdout.flush()
+    return status

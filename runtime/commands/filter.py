@@ -1,0 +1,300 @@
+"""``binlog-ksy filter``: binlog files cut down to the wanted databases and tables, written as binlogs."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import tempfile
+from dataclasses import dataclass, field
+from typing import Any
+
+from .. import constants as et
+from ..changes import ChangeReader
+from ..errors import BinlogError, UsageError
+from ..event import Event
+from ..event_fields import query_text, text_of
+from ..filters import ChangeFilter, is_transaction_control, split_names
+from ..schema.ddl import SchemaState
+from ..table_map import TableMap
+from ..writer.binlog import STMT_END_F, BinlogWriter, editable, rename_database
+from ..writer.flashback import FlashbackRefusal, FlashbackTransaction, split_transaction, write_flashback
+from .common import (
+    EXIT_DAMAGED,
+    EXIT_OK,
+    EXIT_USAGE,
+    SHARED_FLAGS_EPILOG,
+    add_files_argument,
+    add_filter_arguments,
+    add_reading_arguments,
+    exit_status_for,
+    filter_from_args,
+    for_each_file,
+    report_error,
+    report_usage_error,
+)
+
+_DESCRIPTION = """\
+Write each FILE again into DIR (same names), keeping only the row changes and
+statements of the wanted databases and tables (--database/--table, and
+--exclude-database/--exclude-table), within the time and GTID windows. A
+transaction left with nothing is dropped whole; DDL and other statements are
+kept when their database is kept (named by --database, or by the database
+part of --table db.table): for DDL the databases of the tables it changes,
+for other statements the default database (kept when there is none). Events go through the read-write
+classes compiled from the specs; lengths, next positions and CRC32 are written
+anew, the format description as the input had it. The output passes
+mariadb-binlog --verify-binlog-checksum and replays with
+`mariadb-binlog OUT | mariadb`."""
+
+
+def add_filter_parser(sub: Any) -> None:
+    """Add the ``filter`` subcommand to an argparse subparsers object."""
+    p = sub.add_parser("filter", help="write binlogs cut down to some databases and tables",
+                       description=_DESCRIPTION, epilog=SHARED_FLAGS_EPILOG,
+                       formatter_class=argparse.RawDescriptionHelpFormatter)
+    add_files_argument(p)
+    p.add_argument("--output", "-o", metavar="DIR", required=True,
+                   help="directory for the written binlogs (created; files of the same names are replaced)")
+    p.add_argument("--flashback", action="store_true",
+                   help="write undo binlogs instead: WRITE <-> DELETE, UPDATE images swapped, rows, events and "
+                        "transactions reversed, DDL left out (apply the outputs in reverse file order)")
+    p.add_argument("--rewrite-db", action="append", metavar="OLD=NEW", default=[],
+                   help="rename database OLD to NEW in table maps and as statements' default database, as "
+                        "mysqlbinlog --rewrite-db (repeatable)")
+    p.add_argument("--exclude-database", action="append", metavar="DB[,DB...]",
+                   help="leave these databases out (repeatable; comma lists; fnmatch patterns)")
+    p.add_argument("--exclude-table", action="append", metavar="[DB.]TABLE[,...]",
+                   help="leave these tables out (repeatable; comma lists; fnmatch patterns)")
+    add_reading_arguments(p, formats=())
+    add_filter_arguments(p, positions=False)
+    p.set_defaults(run=run_filter)
+
+
+@dataclass
+class _Selection:
+    keep: ChangeFilter
+    drop: ChangeFilter | None
+
+    def wants_table(self, schema: str, table: str) -> bool:
+        if not self.keep.wants_table(schema, table):
+            return False
+        return self.drop is None or not self.drop.wants_table(schema, table)
+
+    def wants_database(self, schema: str | None) -> bool:
+        """Whether statements with this default database are kept (those without one always are)."""
+        if not schema:
+            return True
+        if not self.keep.wants_database(schema):
+            return False
+        if not self.keep.databases and self.keep.tables:  # --table db.t: the databases of the tables
+            import fnmatch
+
+            dbs = [t.split(".", 1)[0] for t in self.keep.tables]
+            if all("." in t for t in self.keep.tables) and not any(fnmatch.fnmatchcase(schema, d) for d in dbs):
+                return False
+        return self.drop is None or not (self.drop.databases and self.drop.wants_database(schema))
+
+
+@dataclass
+class _Transaction:
+    events: list[tuple[Event, bool]] = field(default_factory=list)  # (event, is content)
+    content: int = 0
+
+
+def run_filter(args: argparse.Namespace) -> int:
+    try:
+        flt = filter_from_args(args)
+        excluded_dbs = split_names(args.exclude_database)
+        excluded_tables = split_names(args.exclude_table)
+        drop = ChangeFilter.create(databases=excluded_dbs, tables=excluded_tables) if (
+            excluded_dbs or excluded_tables) else None
+        os.makedirs(args.output, exist_ok=True)
+    except (UsageError, OSError) as err:
+        return report_usage_error(UsageError(str(err)), "filter")
+    renames: dict[str, str] = {}
+    for item in args.rewrite_db:
+        old, sep, new = item.partition("=")
+        if not sep or not old.strip() or not new.strip():
+            return report_usage_error(UsageError(f"--rewrite-db {item!r}: expected OLD=NEW"), "filter")
+        renames[old.strip()] = new.strip()
+    if renames and args.flashback:
+        return report_usage_error(UsageError("--rewrite-db and --flashback do not go together"), "filter")
+    args.renames = renames
+    selection = _Selection(flt, drop)
+    outputs = [os.path.join(args.output, os.path.basename(name)) for name in args.files]
+    if len(set(outputs)) != len(outputs):
+        return report_usage_error(UsageError("two FILEs have the same name: their outputs would collide"), "filter")
+    for name, target in zip(args.files, outputs, strict=True):
+        if os.path.abspath(name) == os.path.abspath(target):
+            return report_usage_error(UsageError(f"{name}: --output would overwrite the input"), "filter")
+
+    def handle(name: str) -> int:
+        target = os.path.join(args.output, os.path.basename(name))
+        fd, tmp = tempfile.mkstemp(prefix=".filter-", dir=args.output)
+        try:
+            with os.fdopen(fd, "wb") as out:
+                status, kept, read = _filter_file(args, name, out, selection, flt)
+            os.replace(tmp, target)
+        except FlashbackRefusal as err:
+            os.unlink(tmp)
+            print(f"binlog-ksy filter: error: {name}: {err}; no undo binlog written for it", file=sys.stderr)
+            return EXIT_DAMAGED
+        except BaseException:
+            os.unlink(tmp)
+            raise
+        print(f"binlog-ksy filter: {name}: {kept} of {read} events written to {target}", file=sys.stderr)
+        return status
+
+    return for_each_file(args, handle)
+
+
+def _filter_file(args: argparse.Namespace, name: str, out: Any, selection: _Selection,
+                 flt: ChangeFilter) -> tuple[int, int, int]:
+    reader = ChangeReader(name, filters=ChangeFilter(), on_error=args.on_error,
+                          verify_checksums=args.verify_checksums, history=None)
+    writer: BinlogWriter | None = None
+    flashback = bool(getattr(args, "flashback", False))
+    outside: list[Event] = []  # flashback: the events outside transactions, written first
+    undo: list[FlashbackTransaction] = []
+    map_events: dict[int, Event] = {}  # table id -> its TABLE_MAP event in the statement
+    rows_maps: dict[int, tuple[Event, TableMap]] = {}  # rows event pos -> (TABLE_MAP event, map)
+    current: _Transaction | None = None
+    current_seq: int | None = None
+    read = 0
+    warned_payload = False
+    ddl = SchemaState()  # which tables each DDL statement changes
+
+    def emit(tx: _Transaction) -> None:
+        if not tx.content:
+            return  # a transaction left empty is dropped whole
+        assert writer is not None
+        if flashback:
+            undo.append(split_transaction(tx.events, rows_maps))
+            return
+        kept_rows = [i for i, (e, c) in enumerate(tx.events) if c and e.type_code in et.ROWS_EVENTS]
+        for i, (event, content) in enumerate(tx.events):
+            if not content and _dropped_unless_content(event):
+                continue
+            rw = None
+            size = None
+            if args.renames and (event.type_code == et.TABLE_MAP_EVENT or event.type_code in et.QUERY_EVENTS):
+                rw = editable(event, reader.reader.format)  # type: ignore[arg-type]
+                size = rename_database(event, rw, args.renames)
+                if size is None:
+                    rw = None
+            if event.type_code in et.ROWS_EVENTS and i in kept_rows:
+                rw = editable(event, reader.reader.format)  # type: ignore[arg-type]
+                ends = _statement_ends(tx, i)
+                flags = rw.body.data.flags
+                new_flags = (flags | STMT_END_F) if ends else flags
+                if new_flags != flags:
+                    rw.body.data.flags = new_flags
+            writer.write(event, rw, size)
+
+    try:
+        for event in reader.reader:
+            read += 1
+            table = None
+            if event.type_code in et.ROWS_EVENTS:  # before accept(), which forgets the maps at a statement's end
+                table_map = reader.tables.get(getattr(event.body, "table_id", -1))
+                if table_map is not None:
+                    table = (table_map.schema, table_map.table)
+                    rows_maps[event.pos] = (map_events[table_map.table_id], table_map)
+            elif event.type_code == et.TABLE_MAP_EVENT:
+                map_events[event.body.table_id] = event
+            reader.accept(event)
+            if event.in_payload is not None:
+                continue  # written with their TRANSACTION_PAYLOAD
+            fmt = reader.reader.format
+            if writer is None and fmt is not None:
+                writer = BinlogWriter(out, fmt)
+            if writer is None:
+                continue
+            seq = reader.state.seq
+            if seq is None:  # outside transactions: format description, rotate, GTID lists...
+                if current is not None:
+                    emit(current)
+                    current, current_seq = None, None
+                if event.type_code == et.FORMAT_DESCRIPTION_EVENT and writer.events == 0 and not outside:
+                    writer.write(event)
+                elif flashback:
+                    outside.append(event)
+                elif event.type_code != et.FORMAT_DESCRIPTION_EVENT:
+                    writer.write(event)
+                continue
+            if current is None or seq != current_seq:
+                if current is not None:
+                    emit(current)
+                current, current_seq = _Transaction(), seq
+            content = _is_content(reader, event, table, selection, flt, ddl)
+            if event.type_code == et.TRANSACTION_PAYLOAD_EVENT and not warned_payload:
+                warned_payload = True
+                print(f"binlog-ksy filter: warning: {name}: compressed transactions (TRANSACTION_PAYLOAD) are "
+                      "kept whole", file=sys.stderr)
+            current.events.append((event, content))
+            current.content += content
+    except BinlogError as err:
+        report_error(err, args.debug)
+        return exit_status_for(err), writer.events if writer else 0, read
+    if current is not None:
+        emit(current)
+    if flashback and writer is not None:
+        skipped = write_flashback(reader, writer, outside, undo)
+        if skipped:
+            print(f"binlog-ksy filter: warning: {name}: {skipped} DDL statements left out of the undo binlog "
+                  "(DDL cannot be undone from a binlog)", file=sys.stderr)
+    status = EXIT_OK if writer is not None else EXIT_USAGE
+    for problem in reader.errors:
+        report_error(problem, args.debug)
+        status = max(status, exit_status_for(problem))
+    return status, writer.events if writer else 0, read
+
+
+def _statement_ends(tx: _Transaction, index: int) -> bool:
+    """Whether kept rows event ``index`` is the last kept one of its statement (it then carries STMT_END_F)."""
+    for event, content in tx.events[index + 1:]:
+        code = event.type_code
+        if code in et.ROWS_EVENTS:
+            if content:
+                return False
+            if event.body.is_stmt_end:
+                return True
+            continue
+        if code == et.TABLE_MAP_EVENT:
+            continue
+        return True
+    return True
+
+
+def _dropped_unless_content(event: Event) -> bool:
+    """Table maps, rows events and statements are written only when kept; framing events go with their transaction."""
+    code = event.type_code
+    if code in et.QUERY_EVENTS:
+        return not is_transaction_control(query_text(event.body))
+    return code in et.ROWS_EVENTS or code == et.TABLE_MAP_EVENT
+
+
+def _is_content(reader: ChangeReader, event: Event, table: tuple[str, str] | None, selection: _Selection,
+                flt: ChangeFilter, ddl: SchemaState) -> bool:
+    """Whether an event inside a transaction is kept for its own sake (framing events follow the content)."""
+    code = event.type_code
+    if not flt.wants_event(event) or not flt.wants_gtid(reader.state.gtid):
+        return False
+    if code == et.TABLE_MAP_EVENT:
+        body = event.body
+        return selection.wants_table(text_of(body.schema) or "", text_of(body.table) or "")
+    if code in et.ROWS_EVENTS:
+        return table is not None and selection.wants_table(*table)
+    if code in et.QUERY_EVENTS:
+        body = event.body
+        sql = query_text(body)
+        if is_transaction_control(sql):
+            return False  # BEGIN/COMMIT frame the content
+        database = text_of(body.schema)
+        outcome = ddl.apply(sql or "", database)
+        if outcome.is_ddl and outcome.changed:  # DDL: the databases of the tables it changes
+            return all(selection.wants_database(schema) for schema, _ in outcome.changed)
+        return selection.wants_database(database)
+    # a compressed transaction is kept whole; GTID, XID, INTVAR, RAND, USER_VAR...: with their transaction's content
+    return code == et.TRANSACTION_PAYLOAD_EVENT

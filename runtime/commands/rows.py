@@ -1,0 +1,285 @@
+"""``binlog-ksy rows``: the row changes of binlog files, readable, as JSON lines or as typed Parquet."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import shutil
+import sys
+import tempfile
+import time
+from datetime import UTC, datetime
+from typing import Any, TextIO
+
+from ..changes import ChangeReader, RowChange, Undecodable
+from ..errors import BinlogError, UsageError
+from ..filters import ChangeFilter
+from ..outputs.parquet import TypedParquetOutput
+from ..present.debezium import iter_messages
+from ..present.json_lines import json_lines
+from ..present.value_json import change_json, image_json
+from ..rows.columnar import ChangeColumns, iter_change_columns
+from ..schema.file import SchemaFile
+from ..schema.history import SchemaHistory
+from ..types.json_text import dumps
+from .common import (
+    EXIT_OK,
+    SHARED_FLAGS_EPILOG,
+    add_files_argument,
+    add_filter_arguments,
+    add_reading_arguments,
+    add_schema_argument,
+    exit_status_for,
+    filter_from_args,
+    for_each_file,
+    history_from_args,
+    report_error,
+    report_usage_error,
+    schema_from_args,
+)
+
+_DESCRIPTION = """\
+Print every row change of each FILE. --format text shows one change per line;
+jsonl prints objects with file, pos, timestamp, gtid, schema, table, op, before,
+after; parquet writes typed tables instead, one dataset per table at
+DIR/<schema>.<table>/ (--output DIR): the meta columns file, pos, row_index,
+timestamp, server_id, gtid, transaction, op and the images as two structs,
+before and after, with the columns' own types. Without column names in the
+binlog (binlog_row_metadata=FULL) the schema history names them: it follows
+the CREATE/ALTER/RENAME/DROP TABLE statements of the binlogs (read them in
+order), starting from --schema-sql; --schema names them too (it wins over the
+history); columns stay @1, @2, ... where nothing knows them.
+
+--format debezium prints each change as the value of a Debezium MySQL connector
+change event (schemas disabled): before, after, source (version, connector
+"mysql", name = --topic-prefix, ts_ms, db, table, server_id, gtid, file, pos =
+the rows event's offset, row = the row's index in it, thread = the BEGIN's
+thread id...), op c/u/d and ts_ms (now); an update of the primary key is a
+delete then a create, as the connector writes it; the connector's default
+value encodings:
+DATE as days and TIME as microseconds, DATETIME as epoch milliseconds (fsp 0-3)
+or microseconds (4-6), TIMESTAMP as UTC ISO-8601 text, DECIMAL as a string,
+binary strings and BIT(n>1) as base64, BIT(1) as a boolean, SET as one
+comma-joined string, JSON as JSON text (runtime/present/debezium.py has the table).
+Zero dates are null, or the epoch in a NOT NULL column. The columns are named as
+in jsonl: without FULL metadata, a schema history or --schema they are @1, @2...
+--output FILE writes the events to FILE instead of standard output."""
+
+
+def add_rows_parser(sub: Any) -> None:
+    """Add the ``rows`` subcommand to an argparse subparsers object."""
+    p = sub.add_parser("rows", help="print the row changes (insert/update/delete) with typed values",
+                       description=_DESCRIPTION, epilog=SHARED_FLAGS_EPILOG,
+                       formatter_class=argparse.RawDescriptionHelpFormatter)
+    add_files_argument(p)
+    add_reading_arguments(p, formats=("text", "jsonl", "parquet", "debezium"),
+                          format_help="text (default): one readable line per change; jsonl: one JSON object "
+                                      "per change; parquet: typed Parquet datasets under --output DIR; debezium: "
+                                      "one Debezium MySQL connector change event (JSON value) per change")
+    p.add_argument("--output", "-o", metavar="DIR|FILE",
+                   help="with --format parquet: the directory of the datasets (written beside it and swapped in "
+                        "when complete; an existing DIR is replaced only if a previous run wrote it); with "
+                        "--format debezium: write the events to FILE instead of standard output")
+    add_filter_arguments(p)
+    add_schema_argument(p)
+    p.add_argument("--table-format", choices=("parquet", "delta", "iceberg"), default="parquet",
+                   help="with --format parquet: parquet (default) writes DIR/<schema>.<table>/ datasets; delta and "
+                        "iceberg publish each table as a Delta Lake table at DIR/tables/<schema>.<table> or an "
+                        "Iceberg table <namespace>.<schema>__<table> (one commit each, replacing what a previous "
+                        "run wrote); DIR may then be a URI such as s3://bucket/prefix")
+    p.add_argument("--iceberg-catalog", metavar="URI",
+                   help="with --table-format iceberg: the SQL catalog (default sqlite:///DIR/_iceberg_catalog.db "
+                        "for a local DIR; required for a remote one)")
+    p.add_argument("--iceberg-namespace", default="binlog", metavar="NAME",
+                   help="with --table-format iceberg: the tables' namespace (default binlog)")
+    p.add_argument("--topic-prefix", default="binlog-ksy", metavar="NAME",
+                   help="with --format debezium: source.name of the events (the connector's topic.prefix)")
+    p.add_argument("--undecodable", choices=("error", "keep"), default="error",
+                   help="text that does not decode in its column's charset: error (default: report the column "
+                        "and byte offset) or keep (print the bytes as hex)")
+    p.set_defaults(run=run_rows)
+
+
+def _text_line(change: RowChange) -> str:
+    when = datetime.fromtimestamp(change.timestamp, UTC).strftime("%Y-%m-%d %H:%M:%S")
+    head = f"# {change.file} @{change.pos} {when}" + (f" gtid {change.gtid}" if change.gtid else "")
+
+    def image(values: dict[str, Any] | None) -> str:
+        if values is None:
+            return ""
+        return ", ".join(f"{k}={dumps(v)}" for k, v in values.items())
+
+    target = f"`{change.schema}`.`{change.table}`"
+    if change.op == "insert":
+        body = f"INSERT INTO {target} SET {image(image_json(change, 'after'))}"
+    elif change.op == "delete":
+        body = f"DELETE FROM {target} WHERE {image(image_json(change, 'before'))}"
+    else:
+        body = (f"UPDATE {target} WHERE {image(image_json(change, 'before'))} "
+                f"SET {image(image_json(change, 'after'))}")
+    return f"{head}\n{body}"
+
+
+def _write_json_lines(reader: ChangeReader, columns: ChangeColumns) -> None:
+    """The JSON lines of a run of changes: built from its columns, or per change where they lost a value."""
+    binary = getattr(sys.stdout, "buffer", None)  # a text stream without one (tests): write text
+
+    def write(data: bytes | memoryview) -> None:
+        if binary is not None:
+            binary.write(data)
+        else:
+            sys.stdout.write(bytes(data).decode("utf-8"))
+
+    lines = json_lines(columns)
+    if lines is not None:
+        if len(lines):  # the lines are the string array's data buffer, end to end
+            _, offsets, data = lines.buffers()
+            bounds = memoryview(offsets).cast("i")
+            write(memoryview(data)[bounds[lines.offset]: bounds[lines.offset + len(lines)]])
+        return
+    for rows_event in columns.events:  # the row decoder gives zero dates their MySQL text
+        for change in reader.decode(rows_event):
+            write(dumps(change_json(change)).encode("utf-8") + b"\n")
+
+
+def run_rows(args: argparse.Namespace) -> int:
+    try:
+        flt = filter_from_args(args)
+        schema = schema_from_args(args)
+        history = history_from_args(args)
+    except UsageError as err:
+        return report_usage_error(err, "rows")
+    undecodable: Undecodable = "keep" if args.undecodable == "keep" else "strict"
+    if args.table_format != "parquet" and args.format != "parquet":
+        return report_usage_error(UsageError("--table-format is for --format parquet"), "rows")
+    if args.format == "parquet":
+        return _run_parquet(args, flt, schema, history, undecodable)
+    debezium = args.format == "debezium"
+    if args.output and not debezium:
+        return report_usage_error(UsageError("--output is for --format parquet and debezium; text and jsonl go "
+                                             "to standard output"), "rows")
+    if debezium and args.output:
+        try:
+            events_file = open(args.output, "w", encoding="utf-8")  # noqa: SIM115 - closed below
+        except OSError as exc:
+            return report_usage_error(UsageError(f"--output {args.output}: {exc.strerror or exc}"), "rows")
+        try:
+            return _run_text(args, flt, schema, history, undecodable, events_file)
+        finally:
+            events_file.close()
+    return _run_text(args, flt, schema, history, undecodable, sys.stdout)
+
+
+def _run_text(args: argparse.Namespace, flt: ChangeFilter, schema: SchemaFile | None,
+              history: SchemaHistory | None, undecodable: Undecodable, out: TextIO) -> int:
+    """``rows --format text|jsonl|debezium``: the changes of every file, one after the other, to ``out``."""
+    jsonl = args.format == "jsonl"
+    debezium = args.format == "debezium"
+    now_ms = int(time.time() * 1000)
+
+    def handle(name: str) -> int:
+        reader = ChangeReader(name, schema=schema, filters=flt, on_error=args.on_error,
+                              verify_checksums=args.verify_checksums, undecodable=undecodable, history=history)
+        reported = 0
+
+        def flush() -> None:
+            nonlocal reported
+            while reported < len(reader.errors):  # warnings that did not stop the read
+                report_error(reader.errors[reported], args.debug)
+                reported += 1
+
+        try:
+            if jsonl:
+                for columns in iter_change_columns(reader):
+                    _write_json_lines(reader, columns)
+                    if reported < len(reader.errors):
+                        flush()
+            elif debezium:  # follows every event (the transaction's thread and commit time), row by row
+                for _change, _op, _key, value in iter_messages(reader, name=args.topic_prefix, ts_ms=now_ms):
+                    out.write(value)
+                    out.write("\n")
+                    if reported < len(reader.errors):
+                        flush()
+            else:
+                for change in reader:
+                    out.write(_text_line(change))
+                    out.write("\n")
+                    if reported < len(reader.errors):
+                        flush()
+        except BinlogError as stop:
+            for err in reader.errors[reported:]:
+                if err is not stop:
+                    report_error(err, args.debug)
+            raise
+        flush()
+        status = EXIT_OK
+        for err in reader.errors:
+            status = max(status, exit_status_for(err))
+        return status
+
+    return for_each_file(args, handle)
+
+
+def _run_parquet(args: argparse.Namespace, flt: ChangeFilter, schema: SchemaFile | None,
+                 history: SchemaHistory | None, undecodable: Undecodable) -> int:
+    """``rows --format parquet``: every file's changes into typed datasets, committed once at the end."""
+    if not args.output:
+        return report_usage_error(UsageError("--format parquet writes one dataset per table: give --output DIR"),
+                                  "rows")
+    staging = None
+    try:
+        if args.table_format == "parquet":
+            output = TypedParquetOutput(args.output)
+        else:  # typed Parquet staged locally, then published as tables
+            staging = tempfile.mkdtemp(prefix=".binlog-ksy-rows-")
+            output = TypedParquetOutput(os.path.join(staging, "tables"))
+    except UsageError as err:
+        return report_usage_error(err, "rows")
+    errors = 0
+
+    def handle(name: str) -> int:
+        nonlocal errors
+        reader = ChangeReader(name, schema=schema, filters=flt, on_error=args.on_error,
+                              verify_checksums=args.verify_checksums, undecodable=undecodable, history=history)
+        reported = 0
+        try:
+            for columns in iter_change_columns(reader):
+                output.write(columns)
+                while reported < len(reader.errors):
+                    report_error(reader.errors[reported], args.debug)
+                    reported += 1
+        except BinlogError as stop:
+            for err in reader.errors[reported:]:
+                if err is not stop:
+                    report_error(err, args.debug)
+            errors += len(reader.errors)
+            raise
+        for err in reader.errors[reported:]:
+            report_error(err, args.debug)
+        errors += len(reader.errors)
+        status = EXIT_OK
+        for err in reader.errors:
+            status = max(status, exit_status_for(err))
+        return status
+
+    try:
+        status = for_each_file(args, handle)
+        summary = output.commit({"files": list(args.files), "errors": errors})
+        where = output.output
+        if staging is not None:
+            from ..outputs.lake import publish
+
+            run_id = time.strftime("%Y%m%dT%H%M%S", time.gmtime()) + "-rows"
+            publish(staging, args.output, args.table_format, mode="overwrite", run_id=run_id,
+                    iceberg_catalog=args.iceberg_catalog, iceberg_namespace=args.iceberg_namespace)
+            where = f"{args.table_format} tables at {args.output}"
+    except BaseException:
+        output.abort()
+        raise
+    finally:
+        if staging is not None:
+            shutil.rmtree(staging, ignore_errors=True)
+    rows = sum(t["rows"] for t in summary["tables"].values())
+    print(f"binlog-ksy rows: {rows} row changes of {len(summary['tables'])} tables written to {where}",
+          file=sys.stderr)
+    return status

@@ -1,0 +1,348 @@
+"""Publish staged Parquet datasets as Delta Lake or Iceberg tables: one commit per table per run.
+
+The extraction job's tasks write Parquet parts into a staging directory
+(``events/``, ``transactions/``, ``errors/``, ``changes/schema=<s>/table=<t>/``,
+optionally ``cdc/``, and the typed tables ``tables/<schema>.<table>/``, whose
+parts may have several layouts when a table was altered mid-stream). This
+module turns each dataset into one table:
+
+================  ==================================  ==========================================
+dataset           Delta Lake (delta-rs)               Iceberg (pyiceberg, SQL catalog)
+================  ==================================  ==========================================
+events            ``<target>/events``                 ``<namespace>.events``
+changes           ``<target>/changes``, partitioned   ``<namespace>.changes`` (``schema`` and
+                  by ``schema``, ``table``            ``table`` are columns; unpartitioned)
+tables/s.t        ``<target>/tables/s.t``             ``<namespace>.s__t``
+================  ==================================  ==========================================
+
+Iceberg tables live in a SQL catalog (SQLAlchemy URI; SQLite file
+``<target>/_iceberg_catalog.db`` by default for a local target) with
+``<target>`` as the warehouse. Types neither format has are widened without
+loss: unsigned integers to the next signed type (``BIGINT UNSIGNED`` to
+``decimal(20, 0)``), ``TIME`` (an Arrow duration) to ``int64`` microseconds.
+
+Every commit carries ``binlog_ksy_run=<run id>`` (Delta commit metadata,
+Iceberg snapshot property), so :func:`undo_run` can put every table a run
+touched back to its state before that run: the job's way of making a run's
+commits all or nothing. S3 is configured by the standard AWS environment
+(``AWS_ENDPOINT_URL``, ``AWS_ACCESS_KEY_ID``, ``AWS_SECRET_ACCESS_KEY``,
+``AWS_REGION``, ``AWS_ALLOW_HTTP``), which delta-rs reads itself and which
+becomes pyiceberg's ``s3.*`` catalog properties; nothing here prints them.
+"""
+
+from __future__ import annotations
+
+import os
+import warnings
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import Any
+
+import pyarrow as pa
+import pyarrow.dataset as ds
+
+from ..errors import ConfigError
+from ..storage import Files, filesystem_of, is_uri
+
+__all__ = ["RUN_PROPERTY", "PublishedTable", "lake_schema", "publish", "read_table", "staged_datasets", "undo_run"]
+
+#: The commit metadata / snapshot property naming the run that made a commit.
+RUN_PROPERTY = "binlog_ksy_run"
+#: Datasets at the top of the staging directory (``tables/`` holds one per table).
+TOP_DATASETS = ("events", "changes", "transactions", "errors", "cdc")
+
+
+@dataclass(frozen=True)
+class PublishedTable:
+    """One table a :func:`publish` committed to."""
+
+    dataset: str
+    location: str
+    rows: int
+
+
+# -- what is staged -------------------------------------------------------------------------------
+
+
+def staged_datasets(staging: str) -> list[str]:
+    """The datasets in a staging directory: ``events``... and ``tables/<schema>.<table>``."""
+    files = Files(staging)
+    names = [name for name in TOP_DATASETS if files.is_dir(f"{staging}/{name}")]
+    names += [f"tables/{name}" for name in files.list_names(f"{staging}/tables") if not name.startswith((".", "_"))]
+    return names
+
+
+def _widen(t: pa.DataType) -> pa.DataType:
+    if pa.types.is_uint8(t):
+        return pa.int16()
+    if pa.types.is_uint16(t):
+        return pa.int32()
+    if pa.types.is_uint32(t):
+        return pa.int64()
+    if pa.types.is_uint64(t):
+        return pa.decimal128(20, 0)
+    if pa.types.is_duration(t):
+        return pa.int64()
+    if pa.types.is_struct(t):
+        return pa.struct([f.with_type(_widen(f.type)) for f in t])
+    if pa.types.is_list(t):
+        return pa.list_(t.value_field.with_type(_widen(t.value_type)))
+    if pa.types.is_map(t):
+        return pa.map_(t.key_field, t.item_field.with_type(_widen(t.item_type)))
+    return t
+
+
+def lake_schema(schema: pa.Schema) -> pa.Schema:
+    """``schema`` with the types Delta and Iceberg lack widened (see the module docstring)."""
+    return pa.schema([f.with_type(_widen(f.type)) for f in schema], metadata=schema.metadata)
+
+
+def _dataset(staging: str, name: str) -> ds.Dataset:
+    """A staged dataset with one schema for all its parts (a column missing in a part reads as null)."""
+    filesystem, root = filesystem_of(f"{staging}/{name}")
+    partitioning = ds.partitioning(pa.schema([("schema", pa.string()), ("table", pa.string())]), flavor="hive") \
+        if name in ("changes", "cdc") else None
+    first = ds.dataset(root, filesystem=filesystem, format="parquet", partitioning=partitioning)
+    try:
+        schema = pa.unify_schemas([f.physical_schema for f in first.get_fragments()] + [first.schema])
+    except (pa.ArrowInvalid, pa.ArrowTypeError) as exc:
+        raise ConfigError(f"{name}: its parts have columns of incompatible types, which one table cannot hold "
+                          f"({exc}); publish it as Parquet (--table-format parquet)") from None
+    return ds.dataset(root, filesystem=filesystem, format="parquet", partitioning=partitioning, schema=schema)
+
+
+def _batches(dataset: ds.Dataset, schema: pa.Schema) -> Iterator[pa.RecordBatch]:
+    for batch in dataset.to_batches():
+        yield batch.cast(schema)
+
+
+def _reader(dataset: ds.Dataset) -> pa.RecordBatchReader:
+    schema = lake_schema(dataset.schema)
+    return pa.RecordBatchReader.from_batches(schema, _batches(dataset, schema))
+
+
+# -- Delta Lake -----------------------------------------------------------------------------------
+
+
+def _delta_uri(target: str, name: str) -> str:
+    uri = f"{target.rstrip('/')}/{name}"
+    for alias in ("s3a://", "s3n://"):
+        if uri.startswith(alias):
+            uri = "s3://" + uri[len(alias):]
+    return uri if is_uri(uri) else os.path.abspath(uri)
+
+
+def _delta_options(uri: str) -> dict[str, str] | None:
+    if not uri.startswith("s3://"):
+        return None
+    # One writer per table at a time (the job): S3's conditional PUT keeps the log safe without a lock table.
+    options = {"conditional_put": "etag"}
+    if os.environ.get("AWS_ALLOW_HTTP", "").lower() == "true":
+        options["allow_http"] = "true"
+    return options
+
+
+def _delta_tables(target: str) -> list[str]:
+    files = Files(target)
+    names = [n for n in TOP_DATASETS if files.exists(f"{target}/{n}/_delta_log")]
+    names += [f"tables/{n}" for n in files.list_names(f"{target}/tables")
+              if files.exists(f"{target}/tables/{n}/_delta_log")]
+    return names
+
+
+def _publish_delta(staging: str, target: str, names: list[str], mode: str, run_id: str) -> list[PublishedTable]:
+    from deltalake import CommitProperties, write_deltalake
+
+    done = []
+    for name in names:
+        uri = _delta_uri(target, name)
+        dataset = _dataset(staging, name)
+        rows = dataset.count_rows()
+        write_deltalake(uri, _reader(dataset), mode="append" if mode == "append" else "overwrite",
+                        partition_by=["schema", "table"] if name == "changes" else None,
+                        schema_mode="merge" if mode == "append" else "overwrite",
+                        storage_options=_delta_options(uri),
+                        commit_properties=CommitProperties(custom_metadata={RUN_PROPERTY: run_id}))
+        done.append(PublishedTable(name, uri, rows))
+    return done
+
+
+def _empty_delta(target: str, name: str, run_id: str) -> None:
+    """Overwrite a Delta table with no rows (a typed table this run has no change for)."""
+    from deltalake import CommitProperties, DeltaTable, write_deltalake
+
+    uri = _delta_uri(target, name)
+    schema = pa.schema(DeltaTable(uri, storage_options=_delta_options(uri)).schema().to_arrow())
+    write_deltalake(uri, schema.empty_table(), mode="overwrite", storage_options=_delta_options(uri),
+                    commit_properties=CommitProperties(custom_metadata={RUN_PROPERTY: run_id}))
+
+
+def _undo_delta(target: str, run_id: str) -> list[str]:
+    from deltalake import DeltaTable
+
+    undone = []
+    for name in _delta_tables(target):
+        uri = _delta_uri(target, name)
+        table = DeltaTable(uri, storage_options=_delta_options(uri))
+        history = table.history()  # newest first
+        ours = [h for h in history if h.get(RUN_PROPERTY) == run_id]
+        if not ours:
+            continue
+        first = min(int(h["version"]) for h in ours)
+        if first == 0:
+            Files(uri).delete(uri)  # the run created it
+        else:
+            table.restore(first - 1)
+        undone.append(name)
+    return undone
+
+
+# -- Iceberg --------------------------------------------------------------------------------------
+
+
+def _catalog(target: str, catalog_uri: str | None) -> Any:
+    from pyiceberg.catalog.sql import SqlCatalog
+
+    if catalog_uri is None:
+        if is_uri(target):
+            raise ConfigError(f"{target}: an Iceberg output in a remote store needs a catalog: give "
+                              "--iceberg-catalog (a SQLAlchemy URI: sqlite:////path/catalog.db, postgresql://...)")
+        os.makedirs(os.path.abspath(target), exist_ok=True)
+        catalog_uri = "sqlite:///" + os.path.join(os.path.abspath(target), "_iceberg_catalog.db")
+    warehouse = target.rstrip("/")
+    for alias in ("s3a://", "s3n://"):
+        if warehouse.startswith(alias):
+            warehouse = "s3://" + warehouse[len(alias):]
+    if not is_uri(warehouse):
+        warehouse = "file://" + os.path.abspath(warehouse)
+    properties = {"uri": catalog_uri, "warehouse": warehouse}
+    for key, variable in (("s3.endpoint", "AWS_ENDPOINT_URL"), ("s3.region", "AWS_REGION"),
+                          ("s3.access-key-id", "AWS_ACCESS_KEY_ID"), ("s3.secret-access-key", "AWS_SECRET_ACCESS_KEY"),
+                          ("s3.session-token", "AWS_SESSION_TOKEN")):
+        if os.environ.get(variable):
+            properties[key] = os.environ[variable]
+    return SqlCatalog("binlog_ksy", **properties)
+
+
+def iceberg_name(dataset: str, namespace: str) -> str:
+    """The Iceberg identifier of a dataset (``tables/shop.orders`` -> ``<namespace>.shop__orders``)."""
+    if dataset.startswith("tables/"):
+        schema, _, table = dataset[len("tables/"):].partition(".")
+        return f"{namespace}.{schema}__{table}"
+    return f"{namespace}.{dataset}"
+
+
+def _publish_iceberg(staging: str, target: str, names: list[str], mode: str, run_id: str, catalog: Any,
+                     namespace: str) -> list[PublishedTable]:
+    catalog.create_namespace_if_not_exists(namespace)
+    done = []
+    for name in names:
+        identifier = iceberg_name(name, namespace)
+        dataset = _dataset(staging, name)
+        schema = lake_schema(dataset.schema)
+        table = catalog.create_table_if_not_exists(identifier, schema=schema)
+        with table.transaction() as tx:
+            with tx.update_schema() as update:
+                update.union_by_name(schema)
+            write = tx.append if mode == "append" else tx.overwrite
+            with warnings.catch_warnings():  # "Delete operation did not match any records": a new table
+                warnings.simplefilter("ignore", UserWarning)
+                write(_reader(dataset), snapshot_properties={RUN_PROPERTY: run_id})
+        done.append(PublishedTable(name, identifier, dataset.count_rows()))
+    return done
+
+
+def _undo_iceberg(catalog: Any, namespace: str, run_id: str) -> list[str]:
+    undone: list[str] = []
+    try:
+        identifiers = catalog.list_tables(namespace)
+    except Exception:  # noqa: BLE001 - no namespace yet: nothing to undo
+        return undone
+    for identifier in identifiers:
+        table = catalog.load_table(identifier)
+        ours = [s for s in table.snapshots() if (s.summary and s.summary.additional_properties.get(RUN_PROPERTY))
+                == run_id]
+        if not ours:
+            continue
+        first = min(ours, key=lambda s: s.sequence_number or 0)
+        name = ".".join(identifier)
+        if first.parent_snapshot_id is None:
+            catalog.drop_table(identifier)  # the run created it
+        else:
+            table.manage_snapshots().rollback_to_snapshot(first.parent_snapshot_id).commit()
+        undone.append(name)
+    return undone
+
+
+# -- the public functions -------------------------------------------------------------------------
+
+
+def publish(staging: str, target: str, table_format: str, *, mode: str, run_id: str,
+            iceberg_catalog: str | None = None, iceberg_namespace: str = "binlog") -> list[PublishedTable]:
+    """Commit every staged dataset as a table (``mode``: ``overwrite`` replaces, ``append`` adds).
+
+    With ``overwrite``, typed tables the target has but this run staged
+    nothing for are emptied too, so a rerun leaves what a first run would.
+    Raises :class:`ConfigError` for a dataset one table cannot hold.
+    """
+    if mode not in ("overwrite", "append"):
+        raise ValueError(f"mode: overwrite or append, not {mode!r}")
+    names = staged_datasets(staging)
+    if table_format == "delta":
+        done = _publish_delta(staging, target, names, mode, run_id)
+        if mode == "overwrite":
+            for name in sorted(set(_delta_tables(target)) - set(names)):
+                _empty_delta(target, name, run_id)
+        return done
+    if table_format == "iceberg":
+        catalog = _catalog(target, iceberg_catalog)
+        done = _publish_iceberg(staging, target, names, mode, run_id, catalog, iceberg_namespace)
+        if mode == "overwrite":
+            staged = {iceberg_name(n, iceberg_namespace) for n in names}
+            for identifier in catalog.list_tables(iceberg_namespace):
+                if ".".join(identifier) not in staged:
+                    table = catalog.load_table(identifier)
+                    table.overwrite(table.schema().as_arrow().empty_table(),
+                                    snapshot_properties={RUN_PROPERTY: run_id})
+        return done
+    raise ValueError(f"table_format: delta or iceberg, not {table_format!r}")
+
+
+def undo_run(target: str, table_format: str, run_id: str, *, iceberg_catalog: str | None = None,
+             iceberg_namespace: str = "binlog") -> list[str]:
+    """Put every table a run committed to back to its state before the run; returns their names."""
+    if table_format == "delta":
+        return _undo_delta(target, run_id)
+    if table_format == "iceberg":
+        return _undo_iceberg(_catalog(target, iceberg_catalog), iceberg_namespace, run_id)
+    raise ValueError(f"table_format: delta or iceberg, not {table_format!r}")
+
+
+def read_table(target: str, table_format: str, dataset: str, *, iceberg_catalog: str | None = None,
+               iceberg_namespace: str = "binlog") -> pa.Table:
+    """A published table, whole (``dataset`` as staged: ``changes``, ``tables/shop.orders``...)."""
+    if table_format == "delta":
+        from deltalake import DeltaTable
+
+        uri = _delta_uri(target, dataset)
+        return DeltaTable(uri, storage_options=_delta_options(uri)).to_pyarrow_table()
+    catalog = _catalog(target, iceberg_catalog)
+    return catalog.load_table(iceberg_name(dataset, iceberg_namespace)).scan().to_arrow()
+
+
+def run_ids(target: str, table_format: str, dataset: str, *, iceberg_catalog: str | None = None,
+            iceberg_namespace: str = "binlog") -> list[str]:
+    """The runs that committed to a table, oldest first (an Iceberg overwrite commits two snapshots at once)."""
+    if table_format == "delta":
+        from deltalake import DeltaTable
+
+        uri = _delta_uri(target, dataset)
+        history = DeltaTable(uri, storage_options=_delta_options(uri)).history()
+        return [str(h[RUN_PROPERTY]) for h in reversed(history) if RUN_PROPERTY in h]
+    table = _catalog(target, iceberg_catalog).load_table(iceberg_name(dataset, iceberg_namespace))
+    runs: list[str] = []
+    for snapshot in table.snapshots():
+        run = snapshot.summary.additional_properties.get(RUN_PROPERTY) if snapshot.summary else None
+        if run is not None and (not runs or runs[-1] != run):
+            runs.append(run)
+    return runs

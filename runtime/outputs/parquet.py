@@ -1,0 +1,170 @@
+"""Typed tables written as Parquet datasets, one folder per table, swapped into place whole.
+
+``DIR/<schema>.<table>/part-NNNNN.parquet`` (:mod:`.typed_tables` says what
+a row holds): one part per table layout, so a table altered mid-stream gets a
+new part with the new schema. Everything is written into
+``.<DIR name>.tmp-<id>`` beside ``DIR`` and renamed into place when complete
+(an interrupted run leaves the previous output, or none); ``DIR`` may be
+replaced only when it is empty or holds :data:`MARKER_FILE`, the summary a
+previous run wrote.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import uuid
+from concurrent.futures import Future, ThreadPoolExecutor
+from dataclasses import dataclass, field
+from typing import Any
+
+import pyarrow as pa
+import pyarrow.parquet as pq
+
+from ..errors import ConfigError
+from ..rows.columnar import ChangeColumns
+from ..storage import is_uri
+from .typed import table_dir_name, typed_batch, typed_schema
+
+__all__ = ["MARKER_FILE", "TypedParquetOutput"]
+
+#: The summary of the run that wrote the directory (tables, rows, layouts, errors).
+MARKER_FILE = "_binlog_ksy_rows.json"
+
+#: Rows per Parquet row group.
+ROW_GROUP_ROWS = 65536
+
+
+@dataclass
+class _Table:
+    folder: str
+    parts: int = 0
+    rows: int = 0
+    schema: pa.Schema | None = None
+    writer: pq.ParquetWriter | None = None
+    pending: list[pa.RecordBatch] = field(default_factory=list)
+    pending_rows: int = 0
+
+    def flush(self, background: _Background) -> None:
+        if self.pending and self.writer is not None:
+            background.submit(self.writer.write_table, pa.Table.from_batches(self.pending),
+                              row_group_size=ROW_GROUP_ROWS)
+        self.pending = []
+        self.pending_rows = 0
+
+    def close(self, background: _Background) -> None:
+        self.flush(background)
+        if self.writer is not None:
+            background.submit(self.writer.close)
+            self.writer = None
+
+
+class _Background:
+    """One writer thread: Parquet encoding and compression (which release the GIL) overlap decoding."""
+
+    def __init__(self) -> None:
+        self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="parquet-writer")
+        self._futures: list[Future[Any]] = []
+
+    #: Writes queued at most: the reader waits beyond that, so memory stays bounded.
+    MAX_QUEUED = 2
+
+    def submit(self, fn: Any, *args: Any, **kwargs: Any) -> None:
+        while self._futures and (self._futures[0].done() or len(self._futures) >= self.MAX_QUEUED):
+            self._futures.pop(0).result()  # raises the writer's error here
+        self._futures.append(self._pool.submit(fn, *args, **kwargs))
+
+    def wait(self) -> None:
+        try:
+            for f in self._futures:
+                f.result()
+        finally:
+            self._futures = []
+            self._pool.shutdown(wait=True)
+
+
+class TypedParquetOutput:
+    """Write :class:`~.columnar.ChangeColumns` runs into per-table Parquet datasets under ``output``."""
+
+    def __init__(self, output: str) -> None:
+        if is_uri(output):
+            raise ConfigError(f"--output {output}: Parquet datasets go to a local directory; for an object store "
+                              "give --table-format delta or iceberg (or use binlog-ksy extract --output URI)")
+        self.output = os.path.abspath(os.path.expanduser(output)).rstrip("/")
+        parent, name = os.path.split(self.output)
+        if not name:
+            raise ConfigError(f"--output: not a directory name: {output!r}")
+        if os.path.exists(self.output):
+            if not os.path.isdir(self.output):
+                raise ConfigError(f"--output {self.output} exists and is not a directory")
+            if os.listdir(self.output) and not os.path.exists(os.path.join(self.output, MARKER_FILE)):
+                raise ConfigError(f"--output {self.output} is a non-empty directory that binlog-ksy rows did not "
+                                  f"write (no {MARKER_FILE}); choose another directory or empty it")
+        self.tmp = os.path.join(parent, f".{name}.tmp-{uuid.uuid4().hex[:12]}")
+        os.makedirs(self.tmp)
+        self.tables: dict[str, _Table] = {}
+        self._background = _Background()
+
+    def write(self, columns: ChangeColumns) -> None:
+        """Add a run of row changes to its table's dataset."""
+        table_map = columns.table_map
+        schema = typed_schema(table_map)
+        qualified = table_map.qualified_name
+        table = self.tables.get(qualified)
+        if table is None:
+            table = self.tables[qualified] = _Table(table_dir_name(table_map.schema, table_map.table))
+        if table.schema is None or not table.schema.equals(schema):
+            table.close(self._background)
+            folder = os.path.join(self.tmp, table.folder)
+            os.makedirs(folder, exist_ok=True)
+            table.writer = pq.ParquetWriter(os.path.join(folder, f"part-{table.parts:05d}.parquet"), schema,
+                                            compression="snappy")
+            table.schema = schema
+            table.parts += 1
+        batch = typed_batch(columns, schema)
+        table.pending.append(batch)
+        table.pending_rows += batch.num_rows
+        table.rows += batch.num_rows
+        if table.pending_rows >= ROW_GROUP_ROWS:
+            table.flush(self._background)
+
+    def summary(self) -> dict[str, Any]:
+        return {"tables": {name: {"rows": t.rows, "layouts": t.parts, "folder": t.folder}
+                           for name, t in sorted(self.tables.items())}}
+
+    def commit(self, extra: dict[str, Any] | None = None) -> dict[str, Any]:
+        """Close every dataset, write the summary and put the directory in place of ``output``."""
+        for table in self.tables.values():
+            table.close(self._background)
+        self._background.wait()
+        summary = {**self.summary(), **(extra or {})}
+        with open(os.path.join(self.tmp, MARKER_FILE), "w", encoding="utf-8") as fh:
+            json.dump(summary, fh, indent=2)
+        old = None
+        if os.path.exists(self.output):
+            old = self.tmp.replace(".tmp-", ".old-")
+            os.rename(self.output, old)
+        try:
+            os.rename(self.tmp, self.output)
+        except OSError:
+            if old is not None:
+                os.rename(old, self.output)
+            raise
+        if old is not None:
+            shutil.rmtree(old, ignore_errors=True)
+        return summary
+
+    def abort(self) -> None:
+        """Drop everything written (the previous output stays)."""
+        for table in self.tables.values():
+            table.pending = []
+            try:
+                table.close(self._background)
+            except Exception:
+                pass
+        try:
+            self._background.wait()
+        except Exception:
+            pass
+        shutil.rmtree(self.tmp, ignore_errors=True)

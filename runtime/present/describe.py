@@ -1,0 +1,249 @@
+"""Events as plain data: the JSON shape of ``binlog-ksy events`` and the Info column.
+
+``event_to_dict`` gives every event the same top-level keys (file, pos, end_pos,
+type, type_code, timestamp, server_id, length, flags, body) and a body with the
+generated parser's fields under their spec names, plus the plain names users
+look for (``gtid``, ``gtid_set``, ``query``, ``schema``, ``next_file``...).
+``event_info`` renders the Info column of ``SHOW BINLOG EVENTS``.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Callable
+from typing import Any
+
+from kaitaistruct import KaitaiStruct
+
+from .. import constants as et
+from ..errors import BinlogError, MalformedEventError
+from ..event import Event
+from ..event_fields import (
+    format_uuid,
+    gtid_fields,
+    gtid_tagged_fields,
+    mariadb_gtid_fields,
+    query_text,
+    text_of,
+)
+
+_MAX_DEPTH = 8
+
+
+_PROPERTIES: dict[type, tuple[str, ...]] = {}
+
+
+def _instance_names(cls: type) -> tuple[str, ...]:
+    """The public lazy instances (properties) of a generated class, cached per class."""
+    names = _PROPERTIES.get(cls)
+    if names is None:
+        names = tuple(k for k, v in vars(cls).items() if isinstance(v, property) and not k.startswith("_"))
+        _PROPERTIES[cls] = names
+    return names
+
+
+def kaitai_to_plain(obj: Any, depth: int = 0) -> Any:
+    """A generated Kaitai object as JSON-ready data (dicts, lists, numbers, str; bytes as hex)."""
+    if obj is None or isinstance(obj, (int, str, float)) and not isinstance(obj, enum.Enum):
+        return obj
+    if isinstance(obj, KaitaiStruct):
+        if depth > _MAX_DEPTH:
+            return "..."
+        out: dict[str, Any] = {}
+        for key, value in vars(obj).items():
+            if key[0] != "_":
+                out[key] = kaitai_to_plain(value, depth + 1)
+        for key in _instance_names(type(obj)):
+            if key in out:
+                continue
+            try:
+                value = getattr(obj, key)
+            except Exception:  # an instance that does not apply to this body
+                continue
+            if value is not None:
+                out[key] = kaitai_to_plain(value, depth + 1)
+        return out
+    if isinstance(obj, enum.Enum):
+        return obj.name
+    if isinstance(obj, (bytes, bytearray)):
+        return bytes(obj).hex()
+    if isinstance(obj, list):
+        return [kaitai_to_plain(v, depth + 1) for v in obj]
+    return obj
+
+
+def _intervals_text(intervals: list[tuple[int, int]]) -> str:
+    parts = []
+    for start, end in intervals:  # end is exclusive in the binlog
+        parts.append(str(start) if end - start == 1 else f"{start}-{end - 1}")
+    return ":".join(parts)
+
+
+# -- per-type plain fields -------------------------------------------------------
+
+
+def _fde(b: Any) -> dict:
+    alg = getattr(b, "checksum_alg", None)
+    return {
+        "binlog_version": b.binlog_version,
+        "server_version": b.server_version,
+        "create_timestamp": b.create_timestamp,
+        "header_len": b.len_header,
+        "checksum_alg": alg.name if isinstance(alg, enum.Enum) else alg,
+        "post_header_lengths": list(b.post_header_lengths),
+    }
+
+
+def _start_v3(b: Any) -> dict:
+    return {"binlog_version": b.binlog_version, "server_version": b.server_version,
+            "create_timestamp": b.create_timestamp}
+
+
+def _query(b: Any) -> dict:
+    if getattr(b, "is_malformed", False):
+        # MySQL rejects such an event (Query_log_event ctor: "lengths beyond the end of the event").
+        raise ValueError("its status-variable and schema lengths point past the end of the event")
+    return {"schema": text_of(getattr(b, "schema", None)), "query": query_text(b)}
+
+
+def _previous_gtids(b: Any) -> dict:
+    """The GTID set as MySQL prints it: ``uuid:1-5:7,uuid2:1-3:tag:1-2`` (tags after the untagged intervals)."""
+    by_uuid: dict[str, list[str]] = {}
+    for sid in getattr(b, "sids", None) or []:
+        uuid_text = format_uuid(sid.uuid)
+        tag = getattr(sid, "tag", None)
+        tag = getattr(tag, "value", tag)
+        if isinstance(tag, (bytes, bytearray)):
+            tag = tag.decode("ascii", "backslashreplace")
+        intervals = _intervals_text([(i.start, i.end) for i in sid.intervals])
+        parts = by_uuid.setdefault(uuid_text, [])
+        if tag:
+            parts.append(f"{tag}:{intervals}" if intervals else tag)
+        elif intervals:
+            parts.insert(0, intervals)
+    return {"gtid_set": ",".join(":".join([u, *p]) for u, p in by_uuid.items())}
+
+
+def _gtid_list(b: Any) -> dict:
+    gtids = getattr(b, "gtids", None) or getattr(b, "entries", None) or []
+    return {"gtid_set": ",".join(f"{g.domain_id}-{g.server_id}-{g.seq_no}" for g in gtids)}
+
+
+def _table_map(b: Any) -> dict:
+    return {"table_id": b.table_id, "schema": text_of(b.schema), "table": text_of(b.table)}
+
+
+def _rotate(b: Any) -> dict:
+    return {"next_file": text_of(b.next_file), "position": getattr(b, "position", None)}
+
+
+def _xid(b: Any) -> dict:
+    return {"xid": b.xid}
+
+
+def _rows(b: Any) -> dict:
+    return {"table_id": getattr(b, "table_id", None)}
+
+
+_PLAIN: dict[int, Callable[..., dict]] = {
+    et.FORMAT_DESCRIPTION_EVENT: _fde,
+    et.START_EVENT_V3: _start_v3,
+    et.EventType.query_event.value: _query,
+    et.EventType.query_compressed_event.value: _query,
+    et.EventType.execute_load_query_event.value: _query,
+    et.EventType.gtid_log_event.value: gtid_fields,
+    et.EventType.anonymous_gtid_log_event.value: gtid_fields,
+    et.EventType.gtid_tagged_log_event.value: gtid_tagged_fields,
+    et.EventType.previous_gtids_log_event.value: _previous_gtids,
+    et.EventType.gtid_list_event.value: _gtid_list,
+    et.TABLE_MAP_EVENT: _table_map,
+    et.ROTATE_EVENT: _rotate,
+    et.EventType.xid_event.value: _xid,
+    et.EventType.rows_query_log_event.value: lambda b: {"query": text_of(b.query)},
+    et.EventType.annotate_rows_event.value: lambda b: {"query": text_of(b.query)},
+}
+
+
+def body_to_dict(event: Event) -> dict[str, Any]:
+    """The event body as plain data (generated fields plus the plain names).
+
+    Raises
+    ------
+    MalformedEventError
+        When the body does not parse.
+    """
+    body = event.body
+    if not isinstance(body, KaitaiStruct):
+        return {"raw": bytes(body).hex()} if body else {}
+    try:
+        out = kaitai_to_plain(body)
+        code = event.type_code
+        if code == et.EventType.gtid_event.value:
+            out.update(mariadb_gtid_fields(body, event))
+        elif code in et.ROWS_EVENTS:
+            out.update(_rows(body))
+        elif code in _PLAIN:
+            out.update(_PLAIN[code](body))
+    except BinlogError:
+        raise
+    except Exception as exc:
+        raise MalformedEventError(f"body does not parse: {type(exc).__name__}: {exc}", file=event.file,
+                                  offset=event.pos, event_type=event.type_name, length=event.length) from None
+    return out
+
+
+def event_to_dict(event: Event, *, with_body: bool = True) -> dict[str, Any]:
+    """The JSON object of ``binlog-ksy events --format jsonl`` for one event."""
+    out: dict[str, Any] = {
+        "file": event.file,
+        "pos": event.pos,
+        "end_pos": event.end_pos,
+        "type": event.type_name,
+        "type_code": event.type_code,
+        "timestamp": event.timestamp,
+        "server_id": event.server_id,
+        "length": event.length,
+        "flags": event.flags,
+    }
+    if event.in_payload is not None:
+        out["in_payload"] = event.in_payload
+    if with_body:
+        out["body"] = body_to_dict(event)
+    return out
+
+
+def event_info(event: Event, body: dict[str, Any]) -> str:
+    """The Info column of ``SHOW BINLOG EVENTS`` for an event whose body is already plain."""
+    code = event.type_code
+    if code == et.FORMAT_DESCRIPTION_EVENT or code == et.START_EVENT_V3:
+        return f"Server ver: {body.get('server_version')}, Binlog ver: {body.get('binlog_version')}"
+    if code in (et.EventType.query_event.value, et.EventType.query_compressed_event.value,
+                et.EventType.execute_load_query_event.value):
+        schema = body.get("schema")
+        query = body.get("query") or ""
+        return f"use `{schema}`; {query}" if schema else query
+    if code == et.EventType.xid_event.value:
+        return f"COMMIT /* xid={body.get('xid')} */"
+    if code in (et.EventType.gtid_log_event.value, et.EventType.anonymous_gtid_log_event.value,
+                et.EventType.gtid_tagged_log_event.value):
+        return f"SET @@SESSION.GTID_NEXT= '{body.get('gtid')}'"
+    if code == et.EventType.gtid_event.value:
+        return f"GTID {body.get('gtid')}"
+    if code in (et.EventType.previous_gtids_log_event.value, et.EventType.gtid_list_event.value):
+        return body.get("gtid_set") or ""
+    if code == et.TABLE_MAP_EVENT:
+        return f"table_id: {body.get('table_id')} ({body.get('schema')}.{body.get('table')})"
+    if code in et.ROWS_EVENTS:
+        flags = body.get("flags")
+        stmt_end = " flags: STMT_END_F" if isinstance(flags, int) and flags & 1 else ""
+        return f"table_id: {body.get('table_id')}{stmt_end}"
+    if code == et.ROTATE_EVENT:
+        return f"{body.get('next_file')};pos={body.get('position')}"
+    if code in (et.EventType.rows_query_log_event.value, et.EventType.annotate_rows_event.value):
+        text = body.get("query")
+        return f"# {text}" if text else ""
+    if code == et.EventType.binlog_checkpoint_event.value:
+        return str(body.get("binlog_file") or "")
+    if code == et.EventType.intvar_event.value:
+        return f"{body.get('var_type')}={body.get('value')}"
+    return ""

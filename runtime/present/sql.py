@@ -1,0 +1,187 @@
+"""Row changes as SQL statements that redo them or undo them (flashback), exactly.
+
+Values are written as the server stored them (the row decoder's values,
+:mod:`.row_image`): DECIMAL with every digit; DATE/DATETIME/TIME with the
+column's fraction digits and zero dates as MySQL's text; TIMESTAMP in UTC (the
+script sets ``time_zone='+00:00'``); FLOAT/DOUBLE as the shortest decimal that
+reads back as the same double (a FLOAT's value is its 32-bit value, so it
+stores back to the same bits); text as a string literal in the script's
+``utf8mb4`` with every byte that needs it escaped; binary strings, BLOB,
+GEOMETRY (SRID + WKB, the server's own format) and text kept as bytes as
+``X'...'``; BIT as ``b'...'``; ENUM and SET by label (by number when the
+labels are unknown); JSON as its text.
+
+A change becomes one statement: an insert ``INSERT INTO t (cols) VALUES
+(...)``, a delete ``DELETE FROM t WHERE ... LIMIT 1``, an update ``UPDATE t SET
+... WHERE ... LIMIT 1``. The WHERE clause uses the primary key when it is known
+(FULL metadata, the schema file or the schema history) and present in the
+image, else every column of the image; NULL as ``IS NULL``. Undoing swaps the
+roles: an insert is undone by deleting its after image, a delete by inserting
+its before image, an update by setting the before image where the after image
+is. What cannot be written exactly raises :class:`SqlRefusal` naming the table
+and the reason.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from decimal import Decimal
+from typing import Any
+
+from ..changes import RowChange
+from ..column import FLAVOR_MARIADB, MYSQL_TYPE, Column
+from ..errors import UsageError
+from ..types.json_diff import JsonPartialUpdate
+from ..types.json_text import dumps, json_document
+from ..types.temporal import MySQLDate, MySQLDateTime, format_date, format_datetime, format_time
+
+__all__ = ["SqlRefusal", "change_sql", "script_header", "sql_literal"]
+
+T = MYSQL_TYPE
+#: The ``binary`` character set's collation id (include/my_sys.h ``my_charset_bin``).
+BINARY_COLLATION = 63
+_ESCAPES = {"\\": "\\\\", "'": "\\'", "\0": "\\0", "\n": "\\n", "\r": "\\r", "\x1a": "\\Z"}
+_TRANSLATE = str.maketrans(_ESCAPES)
+
+
+class SqlRefusal(UsageError):
+    """A change that cannot be written as SQL exactly (the message names the table and why)."""
+
+
+def script_header() -> list[str]:
+    """What makes a script replay the same way whatever the client's defaults."""
+    return [
+        "SET NAMES utf8mb4;",
+        "SET SESSION time_zone = '+00:00';  -- TIMESTAMP values are UTC",
+        # exact values back: no strict-mode rejections of zero dates, 0 kept in AUTO_INCREMENT columns
+        "SET SESSION sql_mode = 'NO_AUTO_VALUE_ON_ZERO,NO_ENGINE_SUBSTITUTION';",
+    ]
+
+
+def quote_name(name: str) -> str:
+    return "`" + name.replace("`", "``") + "`"
+
+
+def _text(value: str) -> str:
+    return "'" + value.translate(_TRANSLATE) + "'"
+
+
+def sql_literal(column: Column, value: Any) -> str:
+    """The SQL literal of one decoded value (see the module docstring)."""
+    if value is None:
+        return "NULL"
+    t = column.real_type
+    if isinstance(value, JsonPartialUpdate):
+        raise SqlRefusal(f"column {column.name}: a partial JSON update without its before value")
+    if t == T.BIT:
+        return "b'" + format(int(value), "b") + "'"
+    if isinstance(value, bool):
+        return "1" if value else "0"
+    if isinstance(value, int):
+        return str(value)
+    if isinstance(value, float):
+        return repr(value)  # the double nearest the stored value; a FLOAT stores back to the same bits
+    if isinstance(value, Decimal):
+        return format(value, "f")
+    if isinstance(value, (MySQLDate, MySQLDateTime)):
+        return "'" + str(value) + "'"
+    if isinstance(value, dt.datetime):
+        return "'" + format_datetime(value, column.fsp) + "'"
+    if isinstance(value, dt.date):
+        return "'" + format_date(value) + "'"
+    if isinstance(value, dt.timedelta):
+        return "'" + format_time(value, column.fsp) + "'"
+    if isinstance(value, (bytes, bytearray, memoryview)):
+        raw = bytes(value)
+        if t == T.STRING and column.charset == BINARY_COLLATION and column.max_length:
+            # BINARY(n) (and MariaDB's INET6/UUID) are logged without their trailing 0x00 bytes
+            raw = raw.ljust(column.max_length, b"\0")
+        return "X'" + raw.hex().upper() + "'" if raw else "''"
+    if isinstance(value, tuple):  # SET labels
+        return _text(",".join(value))
+    if isinstance(value, str):
+        return _text(value)
+    if isinstance(value, (dict, list)) or t == T.JSON:
+        if t == T.VECTOR:
+            raise SqlRefusal(f"column {column.name}: VECTOR values are not written as SQL")
+        return _text(dumps(json_document(value)))
+    raise SqlRefusal(f"column {column.name}: no SQL literal for a {type(value).__name__} value")
+
+
+def _where(change: RowChange, image: dict[str, Any]) -> str:
+    columns = {c.name: c for c in change.columns}
+    key = change.primary_key
+    names = list(key) if key and all(k in image for k in key) else list(image)
+    parts = []
+    for name in names:
+        column = columns[name]
+        value = image[name]
+        if value is None:
+            parts.append(f"{quote_name(name)} IS NULL")
+        elif column.real_type == T.JSON and column.flavor != FLAVOR_MARIADB:
+            parts.append(f"{quote_name(name)} = CAST({sql_literal(column, value)} AS JSON)")
+        else:
+            parts.append(f"{quote_name(name)} = {sql_literal(column, value)}")
+    return " AND ".join(parts) if parts else "1"
+
+
+def _values(change: RowChange, image: dict[str, Any]) -> tuple[str, str]:
+    columns = {c.name: c for c in change.columns}
+    names = ", ".join(quote_name(n) for n in image)
+    values = ", ".join(sql_literal(columns[n], v) for n, v in image.items())
+    return names, values
+
+
+def _assignments(change: RowChange, image: dict[str, Any]) -> str:
+    columns = {c.name: c for c in change.columns}
+    return ", ".join(f"{quote_name(n)} = {sql_literal(columns[n], v)}" for n, v in image.items())
+
+
+def _check_names(change: RowChange) -> None:
+    if not change.table_map.has_names:
+        raise SqlRefusal(f"{change.schema}.{change.table}: no column names (the binlog was written without "
+                         "binlog_row_metadata=FULL and neither --schema, --schema-sql nor the binlogs' DDL "
+                         "names them)")
+
+
+def _complete(change: RowChange, image: dict[str, Any] | None, which: str) -> dict[str, Any]:
+    """The image, refused when a MINIMAL/NOBLOB row image left columns out."""
+    assert image is not None
+    missing = [c.name for c in change.columns if c.name not in image]
+    if missing:
+        raise SqlRefusal(f"{change.schema}.{change.table}: the {which} image lacks {', '.join(missing)} (a MINIMAL "
+                         "or NOBLOB row image): the change cannot be undone exactly")
+    return image
+
+
+def change_sql(change: RowChange, *, undo: bool = False) -> str:
+    """The statement that redoes (or, ``undo``, undoes) one row change."""
+    try:
+        return _statement(change, undo)
+    except SqlRefusal as err:
+        raise SqlRefusal(f"{change.schema}.{change.table} (rows event at {change.file}:{change.pos}): "
+                         f"{str(err).removeprefix(f'{change.schema}.{change.table}: ')}") from None
+
+
+def _statement(change: RowChange, undo: bool) -> str:
+    _check_names(change)
+    target = f"{quote_name(change.schema)}.{quote_name(change.table)}"
+    op = change.op
+    if undo:
+        if op == "insert":
+            op, before, after = "delete", change.after, None
+        elif op == "delete":
+            op, before, after = "insert", None, _complete(change, change.before, "before")
+        else:
+            before, after = change.after, _complete(change, change.before, "before")
+    else:
+        before, after = change.before, change.after
+    if op == "insert":
+        assert after is not None
+        names, values = _values(change, after)
+        return f"INSERT INTO {target} ({names}) VALUES ({values});"
+    if op == "delete":
+        assert before is not None
+        return f"DELETE FROM {target} WHERE {_where(change, before)} LIMIT 1;"
+    assert before is not None and after is not None
+    return f"UPDATE {target} SET {_assignments(change, after)} WHERE {_where(change, before)} LIMIT 1;"

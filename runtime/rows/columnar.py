@@ -1,0 +1,481 @@
+"""Row changes decoded column by column into Arrow arrays.
+
+The row images of a rows event all share one layout per image kind (fixed
+by the table map and the event's column bitmaps; :mod:`.row_image`), and
+consecutive rows events of one statement share it too. So a *run* of such
+events is decoded at once:
+
+1. :func:`.row_scan.scan_images` (compiled) finds where every value lies;
+2. each present column's values are turned into one Arrow array with
+   whole-array operations: integers and floats are views of the gathered
+   bytes, strings are gathered into Arrow's offsets + data layout, temporal
+   and DECIMAL values go through the vectorized decoders of
+   :mod:`.types.temporal_columns` / :mod:`.types.decimal_columns`, ENUM/SET
+   labels are taken from their label list;
+3. what has no vectorized decoder (JSON, GEOMETRY, VECTOR, compressed
+   columns, charsets other than UTF-8, zero dates) is decoded value by value
+   with the row decoder's own codecs (:mod:`.row_image`), so every type keeps
+   one definition.
+
+Anything unusual in a run (a partial JSON update, a layout the row decoder
+rejects, a value that does not decode, images that do not end where an
+event ends) sends the run to the row decoder, event by event: it is the
+reference, and its errors name the column and byte offset. Arrow types:
+:mod:`.arrow_types`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+import pyarrow as pa
+
+from ..column import MYSQL_TYPE, Column
+from ..errors import BinlogError
+from ..table_map import TableMap
+from ..types.arrow import arrow_type, is_text_column, value_converter
+from ..types.charsets import codec_of_collation
+from ..types.decimal_columns import decimal128_array, decimal_column
+from ..types.temporal_columns import (
+    date_column,
+    datetime2_column,
+    datetime_column,
+    hires_column,
+    time2_column,
+    time_column,
+    timestamp2_column,
+    timestamp_column,
+)
+from .events import Op, RowsEvent, RowsEventSource
+from .image import _build_codec, _checked_reader, _Codec, decode_rows, get_decoder
+from .scan import gather_values, scan_images
+
+__all__ = ["ChangeColumns", "ImageColumns", "columns_of_rows", "count_changes", "decode_run", "image_layouts",
+           "iter_change_columns", "run_key"]
+
+T = MYSQL_TYPE
+
+#: Bytes of row images decoded in one go (bounds the memory of a run).
+MAX_RUN_BYTES = 1 << 20
+
+_INT_DTYPES = {1: "i1", 2: "<i2", 4: "<i4", 8: "<i8"}
+_VECTOR_TYPES = frozenset((T.TINY, T.SHORT, T.LONG, T.LONGLONG, T.INT24, T.YEAR, T.FLOAT, T.DOUBLE, T.BIT,
+                           T.ENUM, T.SET, T.NULL))
+_TEMPORAL_TYPES = frozenset((T.DATE, T.NEWDATE, T.TIME, T.TIME2, T.DATETIME, T.DATETIME2, T.TIMESTAMP,
+                             T.TIMESTAMP2))
+_STRING_TYPES = frozenset((T.STRING, T.VARCHAR, T.VAR_STRING, T.BLOB, T.TINY_BLOB, T.MEDIUM_BLOB, T.LONG_BLOB))
+
+
+@dataclass(slots=True)
+class ImageColumns:
+    """The before or after images of a run of row changes, one Arrow array per present column.
+
+    ``exact`` is False when some value had no representation in its Arrow
+    type and became null (a zero date, say): output that must keep every
+    value (JSON) then takes it from the row decoder.
+    """
+
+    columns: tuple[Column, ...]
+    arrays: list[pa.Array]
+    exact: bool
+
+
+@dataclass(slots=True)
+class ChangeColumns:
+    """The row changes of a run of rows events of one table, as columns.
+
+    Row ``i`` is row ``row_index[i]`` of ``events[event_of_row[i]]``;
+    ``before``/``after`` are ``None`` where the op has no such image.
+    """
+
+    table_map: TableMap
+    op: Op
+    events: list[RowsEvent]
+    event_of_row: np.ndarray
+    row_index: np.ndarray
+    before: ImageColumns | None
+    after: ImageColumns | None
+    #: What outputs derive from the run once and share (the meta columns, say).
+    memo: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def count(self) -> int:
+        return len(self.event_of_row)
+
+    def per_row(self, values: Sequence[Any], typ: pa.DataType) -> pa.Array:
+        """One value per event (in :attr:`events` order) spread over the rows."""
+        if len(values) == 1:
+            return pa.repeat(pa.scalar(values[0], typ), self.count)
+        key = "event_of_row"
+        index = self.memo.get(key)
+        if index is None:
+            index = self.memo[key] = pa.array(self.event_of_row)
+        return pa.array(values, type=typ).take(index)
+
+    @property
+    def exact(self) -> bool:
+        return all(side is None or side.exact for side in (self.before, self.after))
+
+
+# -- values of one column ------------------------------------------------------------------
+
+
+def _validity(offsets: np.ndarray) -> tuple[pa.Buffer | None, int]:
+    valid = offsets >= 0
+    nulls = len(valid) - int(np.count_nonzero(valid))
+    if not nulls:
+        return None, 0
+    return pa.py_buffer(np.packbits(valid, bitorder="little")), nulls
+
+
+def _fixed_bytes(data: np.ndarray, offsets: np.ndarray, size: int) -> np.ndarray:
+    """``(n, size)`` bytes of each value (garbage for NULL values)."""
+    idx = np.where(offsets >= 0, offsets, 0)
+    return data[idx[:, None] + np.arange(size)]
+
+
+def _from_numpy(values: np.ndarray, offsets: np.ndarray, typ: pa.DataType) -> pa.Array:
+    """A fixed-width Arrow array over ``values`` (NULL where ``offsets`` says so)."""
+    validity, nulls = _validity(offsets)
+    values = np.ascontiguousarray(values)
+    return pa.Array.from_buffers(typ, len(values), [validity, pa.py_buffer(values)], null_count=nulls)
+
+
+def _temporal(column: Column, raw: np.ndarray) -> tuple[np.ndarray, np.ndarray] | None:
+    """Vectorized ``(values, ok)`` of a DATE/TIME/DATETIME/TIMESTAMP column, ``None`` for other types."""
+    t = column.real_type
+    if t in (T.DATE, T.NEWDATE):
+        return date_column(raw)
+    if column.mariadb_hires:
+        return hires_column(raw, t, column.fsp)
+    if t == T.DATETIME2:
+        return datetime2_column(raw, column.meta)
+    if t == T.TIMESTAMP2:
+        return timestamp2_column(raw, column.meta)
+    if t == T.TIME2:
+        return time2_column(raw, column.meta)
+    if t == T.DATETIME:
+        return datetime_column(raw)
+    if t == T.TIMESTAMP:
+        return timestamp_column(raw)
+    if t == T.TIME:
+        return time_column(raw)
+    return None
+
+
+class _Slow(Exception):
+    """This run goes to the row decoder."""
+
+
+def _column_array(column: Column, codec: _Codec, typ: pa.DataType, data: np.ndarray, buf: bytes,
+                  offsets: np.ndarray, lengths: np.ndarray) -> tuple[pa.Array, bool]:
+    """One present column of a run: ``(array, exact)``."""
+    t = column.real_type
+    n = len(offsets)
+    if t in _VECTOR_TYPES and codec.fmt is not None and codec.error is None:
+        size = codec.size
+        raw = _fixed_bytes(data, offsets, size) if size else np.zeros((n, 0), np.uint8)
+        if t in (T.TINY, T.SHORT, T.LONG, T.LONGLONG):
+            values = raw.view(_INT_DTYPES[size]).reshape(n)
+            if column.unsigned:
+                values = values.view(values.dtype.str.replace("i", "u"))
+            return _from_numpy(values, offsets, typ), True
+        if t == T.INT24:
+            v = raw[:, 0].astype(np.int32) | raw[:, 1].astype(np.int32) << 8 | raw[:, 2].astype(np.int32) << 16
+            if not column.unsigned:
+                v = (v ^ 0x800000) - 0x800000
+            return _from_numpy(v, offsets, typ), True
+        if t == T.YEAR:
+            y = raw[:, 0].astype(np.int16)
+            return _from_numpy(np.where(y != 0, y + 1900, 0).astype(np.int16), offsets, typ), True
+        if t in (T.FLOAT, T.DOUBLE):
+            return _from_numpy(raw.view("<f4" if t == T.FLOAT else "<f8").reshape(n), offsets, typ), True
+        if t == T.BIT:
+            v = np.zeros(n, dtype=np.uint64)
+            for i in range(size):
+                v = v << np.uint64(8) | raw[:, i].astype(np.uint64)
+            return _from_numpy(v, offsets, typ), True
+        if t == T.NULL:
+            return pa.nulls(n, typ), True  # MYSQL_TYPE_NULL: no bytes, always NULL
+        if t == T.ENUM:
+            index = raw.view("<u2" if size == 2 else "u1").reshape(n)
+            if column.enum_values is None:
+                return _from_numpy(index.astype(np.uint16), offsets, typ), True
+            table = pa.array(("", *column.enum_values), pa.string())
+            ok = index < len(table)
+            arr = table.take(pa.array(np.where(ok, index, 0).astype(np.int32), mask=(offsets < 0) | ~ok))
+            return arr, bool(ok[offsets >= 0].all())
+        if t == T.SET and size in (1, 2, 4, 8):
+            mask = raw.view({1: "u1", 2: "<u2", 4: "<u4", 8: "<u8"}[size]).reshape(n).astype(np.uint64)
+            if column.set_values is None:
+                return _from_numpy(mask, offsets, typ), True
+            labels = column.set_values
+            ok = (mask >> np.uint64(len(labels))) == 0 if len(labels) < 64 else np.ones(n, bool)
+            valid = (offsets >= 0) & ok
+            bits = ((mask[:, None] >> np.arange(len(labels), dtype=np.uint64)) & np.uint64(1)).astype(bool)
+            bits &= valid[:, None]
+            counts = bits.sum(axis=1)
+            bounds = np.zeros(n + 1, dtype=np.int32)
+            np.cumsum(counts, out=bounds[1:])
+            members = pa.array(labels, pa.string()).take(pa.array(np.nonzero(bits)[1].astype(np.int32)))
+            arr = pa.ListArray.from_arrays(pa.array(bounds), members, mask=pa.array(~valid))
+            return arr, bool(ok[offsets >= 0].all())
+    if t in _TEMPORAL_TYPES and codec.fmt is not None and codec.error is None:
+        raw = _fixed_bytes(data, offsets, codec.size)
+        decoded = _temporal(column, raw)
+        if decoded is not None:
+            values, ok = decoded
+            if ok[offsets >= 0].all():  # else zero dates (or bad values): value by value
+                return _from_numpy(values, offsets, typ), True
+    if t == T.NEWDECIMAL and pa.types.is_decimal128(typ) and codec.error is None:
+        unscaled, ok = decimal_column(_fixed_bytes(data, offsets, codec.size), typ.precision, typ.scale)
+        valid = offsets >= 0
+        if ok[valid].all():
+            return decimal128_array(unscaled, valid, typ.precision, typ.scale), True
+    if t in _STRING_TYPES and codec.prefix and codec.error is None:
+        text = is_text_column(column)
+        if not text or codec_of_collation(column.charset, column.flavor) == "utf-8":
+            bounds, values = gather_values(data, offsets, lengths)
+            validity, nulls = _validity(offsets)
+            arr = pa.Array.from_buffers(pa.binary(), n, [validity, pa.py_buffer(bounds), pa.py_buffer(values)],
+                                        null_count=nulls)
+            if text:
+                try:
+                    arr = arr.cast(pa.string())
+                except pa.ArrowInvalid:
+                    raise _Slow from None  # not UTF-8: the row decoder reports or keeps it
+            return arr, True
+    return _value_by_value(column, codec, typ, buf, offsets)
+
+
+def _value_by_value(column: Column, codec: _Codec, typ: pa.DataType, buf: bytes,
+                    offsets: np.ndarray) -> tuple[pa.Array, bool]:
+    """Values decoded one by one with the row decoder's codec (types without a vectorized decoder)."""
+    read = _checked_reader(codec)
+    convert = value_converter(column)
+    end = len(buf)
+    prefix = codec.prefix if codec.fmt is None else 0
+    values: list[Any] = []
+    append = values.append
+    exact = True
+    for off in offsets.tolist():
+        if off < 0:
+            append(None)
+            continue
+        try:
+            value, _ = read(buf, off - prefix, end)
+        except Exception:
+            raise _Slow from None
+        arrow_value, ok = convert(value)
+        exact &= ok
+        append(arrow_value)
+    return pa.array(values, type=typ), exact
+
+
+# -- a run of rows events ------------------------------------------------------------------
+
+
+def run_key(rows_event: RowsEvent) -> tuple[Any, ...]:
+    """Rows events with equal keys decode as one run: same table layout, op and column bitmaps.
+
+    By value, not by table map: every statement logs its own TABLE_MAP, and
+    consecutive statements on a table share one layout.
+    """
+    table_map = rows_event.table_map
+    layout = table_map.memo.get("layout")
+    if layout is None:
+        layout = table_map.memo["layout"] = (table_map.schema, table_map.table, table_map.columns)
+    return (layout, rows_event.op, rows_event.present_before, rows_event.present_after, rows_event.partial_json)
+
+
+_CODECS: dict[tuple[Any, ...], list[_Codec]] = {}
+
+
+def _side(columns: Sequence[Column], present: bytes, errors: str, memo: dict[Any, Any]
+          ) -> tuple[tuple[Column, ...], list[_Codec]]:
+    decoder = get_decoder(columns, present, errors=errors, memo=memo)
+    key = (decoder.present_columns, errors)
+    codecs = _CODECS.get(key)
+    if codecs is None:
+        if len(_CODECS) >= 4096:
+            _CODECS.clear()
+        codecs = _CODECS[key] = [_build_codec(c, errors, False) for c in decoder.present_columns]
+    return decoder.present_columns, codecs
+
+
+def _width(codec: _Codec) -> int:
+    if codec.error is not None:
+        raise _Slow
+    return codec.size if codec.fmt is not None else -codec.prefix
+
+
+def _sides(table_map: TableMap, op: Op, present_before: bytes, present_after: bytes, errors: str
+           ) -> list[tuple[str, tuple[Column, ...], list[_Codec]]]:
+    """The image kinds of a rows event in the order its images come: (name, present columns, codecs)."""
+    sides = []
+    if op != "insert":
+        sides.append(("before", *_side(table_map.columns, present_before, errors, table_map.memo)))
+    if op != "delete":
+        sides.append(("after", *_side(table_map.columns, present_after, errors, table_map.memo)))
+    return sides
+
+
+def image_layouts(table_map: TableMap, op: Op, present_before: bytes, present_after: bytes,
+                  errors: str = "keep") -> list[list[int]] | None:
+    """What :func:`.row_scan.scan_images` needs for a rows event: its image kinds' value widths, in order.
+
+    ``None`` when a column cannot be sized or an image kind has no column
+    (the row decoder then reads the event, and reports what is wrong).
+    """
+    key = ("layouts", op, present_before, present_after, errors)
+    layouts = table_map.memo.get(key)
+    if layouts is None:
+        try:
+            layouts = [[_width(codec) for codec in codecs]
+                       for _, _, codecs in _sides(table_map, op, present_before, present_after, errors)]
+        except Exception:  # _Slow, or a layout the row decoder rejects
+            layouts = []
+        table_map.memo[key] = layouts
+    return layouts if layouts and all(layouts) else None
+
+
+def decode_run(run: Sequence[RowsEvent], *, errors: str = "strict") -> ChangeColumns | None:
+    """The row changes of a run of rows events with one layout, as columns; ``None`` = use the row decoder.
+
+    The events must share table map, op and column bitmaps (see
+    :func:`iter_change_columns`).
+    """
+    first = run[0]
+    if first.partial_json:
+        return None
+    table_map = first.table_map
+    op = first.op
+    layouts = image_layouts(table_map, op, first.present_before, first.present_after, errors)
+    if layouts is None:
+        return None
+    try:
+        sides = _sides(table_map, op, first.present_before, first.present_after, errors)
+        buf = b"".join(e.data for e in run) if len(run) > 1 else first.data
+        padded = np.frombuffer(buf + bytes(16), dtype=np.uint8)  # fixed-size gathers may read past a NULL
+        scan = scan_images(padded[: len(buf)], layouts)
+        if scan.truncated_at is not None or scan.count % len(sides):
+            return None
+        # every event must start where an image (pair) starts
+        event_starts = np.zeros(len(run), dtype=np.int64)
+        np.cumsum([len(e.data) for e in run[:-1]], out=event_starts[1:])
+        row_starts = scan.starts[:: len(sides)]
+        event_of_row = np.searchsorted(event_starts, row_starts, side="right") - 1
+        first_rows = np.searchsorted(row_starts, event_starts)
+        if len(run) > 1 and not np.array_equal(row_starts[np.minimum(first_rows, len(row_starts) - 1)],
+                                               event_starts):
+            return None
+        row_index = np.arange(len(row_starts), dtype=np.int32) - first_rows[event_of_row].astype(np.int32)
+        images: dict[str, ImageColumns] = {}
+        for s, (name, columns, codecs) in enumerate(sides):
+            offsets = scan.offsets[s :: len(sides)]
+            lengths = scan.lengths[s :: len(sides)]
+            arrays = []
+            exact = True
+            for k, (column, codec) in enumerate(zip(columns, codecs, strict=True)):
+                arr, ok = _column_array(column, codec, arrow_type(column), padded, buf,
+                                        np.ascontiguousarray(offsets[:, k]), np.ascontiguousarray(lengths[:, k]))
+                arrays.append(arr)
+                exact &= ok
+            images[name] = ImageColumns(columns, arrays, exact)
+    except _Slow:
+        return None
+    return ChangeColumns(table_map, op, list(run), event_of_row, row_index, images.get("before"),
+                         images.get("after"))
+
+
+def count_changes(rows_event: RowsEvent) -> int | None:
+    """How many row changes a rows event holds, from a scan of its images (no value decoded).
+
+    ``None`` when the scan cannot walk them (partial JSON, a column it cannot
+    size, images that do not end with the data): decode the event instead.
+    """
+    if rows_event.partial_json:
+        return None
+    layouts = image_layouts(rows_event.table_map, rows_event.op, rows_event.present_before,
+                            rows_event.present_after)
+    if layouts is None:
+        return None
+    scan = scan_images(np.frombuffer(rows_event.data, dtype=np.uint8), layouts)
+    if scan.truncated_at is not None or scan.count % len(layouts):
+        return None
+    return scan.count // len(layouts)
+
+
+def columns_of_rows(rows_event: RowsEvent, pairs: Sequence[tuple[dict[str, Any] | None, dict[str, Any] | None]],
+                    *, errors: str = "strict") -> ChangeColumns:
+    """The row changes of one event decoded by the row decoder (:func:`.row_image.decode_rows`), as columns."""
+    table_map = rows_event.table_map
+    memo = table_map.memo
+    images: dict[str, ImageColumns] = {}
+    for name, present, position in (("before", rows_event.present_before, 0),
+                                    ("after", rows_event.present_after, 1)):
+        if (name == "before" and rows_event.op == "insert") or (name == "after" and rows_event.op == "delete"):
+            continue
+        columns = get_decoder(table_map.columns, present, errors=errors, memo=memo).present_columns
+        arrays = []
+        exact = True
+        for column in columns:
+            convert = value_converter(column)
+            values = []
+            for pair in pairs:
+                image = pair[position]
+                arrow_value, ok = convert(image.get(column.name) if image is not None else None)
+                exact &= ok
+                values.append(arrow_value)
+            arrays.append(pa.array(values, type=arrow_type(column)))
+        images[name] = ImageColumns(columns, arrays, exact)
+    n = len(pairs)
+    return ChangeColumns(table_map, rows_event.op, [rows_event], np.zeros(n, dtype=np.int64),
+                         np.arange(n, dtype=np.int32), images.get("before"), images.get("after"))
+
+
+def iter_change_columns(reader: RowsEventSource, *, max_run_bytes: int = MAX_RUN_BYTES) -> Iterator[ChangeColumns]:
+    """The row changes a :class:`~.changes.ChangeReader` reads, as runs of columns (file order).
+
+    Problems are handled as the reader's ``on_error`` says: in ``stop`` mode
+    every change before the bad event is yielded before the error is raised.
+    """
+    errors = reader.undecodable
+    run: list[RowsEvent] = []
+    size = 0
+
+    def flush() -> Iterator[ChangeColumns]:
+        columns = decode_run(run, errors=errors) if len(run) else None
+        if columns is not None:
+            yield columns
+            return
+        for rows_event in run:
+            try:
+                pairs = decode_rows(rows_event.table_map.columns, rows_event.op, rows_event.present_before,
+                                    rows_event.present_after, rows_event.data,
+                                    partial_json=rows_event.partial_json, errors=errors,
+                                    memo=rows_event.table_map.memo)
+            except Exception as exc:
+                reader.report(reader.decode_error(rows_event, exc))
+                continue
+            yield columns_of_rows(rows_event, pairs, errors=errors)
+
+    key = None
+    try:
+        for rows_event in reader.rows_events():
+            k = run_key(rows_event)
+            if run and (k != key or size >= max_run_bytes):
+                yield from flush()
+                run, size = [], 0
+            key = k
+            run.append(rows_event)
+            size += len(rows_event.data)
+    except BinlogError:
+        if run:
+            yield from flush()
+        raise
+    if run:
+        yield from flush()

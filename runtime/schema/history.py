@@ -1,0 +1,134 @@
+"""Column names and types from the binlog's own DDL: the schema history.
+
+Binlogs written without ``binlog_row_metadata=FULL`` have no column names,
+but their QUERY events hold every ``CREATE TABLE``, ``ALTER TABLE``,
+``RENAME TABLE``, ``DROP TABLE`` and ``CREATE/DROP DATABASE`` the server ran.
+A :class:`SchemaHistory` starts from the tables the user gives as SQL
+(``--schema-sql``: e.g. ``mariadb-dump --no-data`` taken when the first binlog
+starts) and follows those statements in file order (:mod:`.ddl` parses them),
+so at every position it knows each table's columns: names, order, types,
+UNSIGNED, charsets, ENUM/SET labels, fractional digits and primary key.
+
+A reader asks it for a table's definition when a TABLE_MAP lacks names
+(:func:`.table_map.table_map_from_event`): names from FULL metadata win, then
+the YAML schema file, then the history. A DDL statement it cannot follow is a
+:class:`~.errors.SchemaHistoryWarning` (file, position, statement); the table
+it names has no known columns until it is created again: never guessed.
+
+For the Spark job, :meth:`SchemaHistory.record` keeps the followed statements
+with their (file index, position), so a task that starts in the middle of the
+input can :meth:`SchemaHistory.replay` everything before its start.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+from ..constants import QUERY_EVENTS
+from ..errors import SchemaFileError, SchemaHistoryWarning
+from ..event import Event
+from ..event_fields import query_text, text_of
+from .ddl import SchemaState, TableDef
+
+__all__ = ["DdlStatement", "SchemaHistory"]
+
+
+@dataclass(frozen=True, slots=True)
+class DdlStatement:
+    """A DDL statement of the input, where it stands (picklable, for Spark tasks)."""
+
+    file_index: int
+    pos: int
+    sql: str
+    database: str | None
+
+
+class SchemaHistory:
+    """Table definitions, kept up to date by the DDL statements of the binlogs read in order.
+
+    Parameters
+    ----------
+    state
+        The tables known before the first binlog (default: none).
+    """
+
+    def __init__(self, state: SchemaState | None = None) -> None:
+        self.state = state if state is not None else SchemaState()
+        #: The DDL statements followed so far, when :attr:`recording` (see :meth:`record`).
+        self.statements: list[DdlStatement] = []
+        self.recording = False
+        self.file_index = 0
+        #: Problems of the ``--schema-sql`` files (statements that could not be followed).
+        self.problems: list[str] = []
+        #: Grows whenever a definition changes: what readers cache per table map is valid for one version.
+        self.version = 0
+
+    @classmethod
+    def from_sql_files(cls, paths: Iterable[str | os.PathLike[str]]) -> SchemaHistory:
+        """A history starting from the CREATE statements of SQL files (``--schema-sql``), in order."""
+        texts = []
+        for path in paths:
+            try:
+                with open(path, encoding="utf-8", errors="replace") as fh:
+                    texts.append((os.fspath(path), fh.read()))
+            except OSError as exc:
+                raise SchemaFileError(f"{path}: cannot read: {exc.strerror or exc}") from None
+        return cls.from_sql_texts(texts)
+
+    @classmethod
+    def from_sql_texts(cls, texts: Iterable[tuple[str, str]]) -> SchemaHistory:
+        """A history starting from SQL scripts given as ``(name, text)`` pairs, in order."""
+        history = cls()
+        for name, text in texts:
+            history.problems += [f"{name}: {problem}" for problem in history.state.load_sql(text)]
+        return history
+
+    def copy(self) -> SchemaHistory:
+        """An independent history in the same state."""
+        other = SchemaHistory(self.state.copy())
+        other.file_index = self.file_index
+        return other
+
+    def table(self, schema: str, table: str) -> TableDef | None:
+        """The definition of a table at the current position, ``None`` when unknown."""
+        return self.state.table(schema, table)
+
+    def follow(self, event: Event) -> SchemaHistoryWarning | None:
+        """Apply a QUERY event's statement; the warning to report when it is DDL that cannot be followed."""
+        if event.type_code not in QUERY_EVENTS:
+            return None
+        try:
+            body = event.body
+            sql = query_text(body)
+        except Exception:
+            return None  # the reader reports a damaged event itself
+        if not sql:
+            return None
+        database = text_of(getattr(body, "schema", None)) or None
+        outcome = self.state.apply(sql, database)
+        if outcome.changed:
+            self.version += 1
+        if outcome.is_ddl and self.recording:
+            self.statements.append(DdlStatement(self.file_index, event.pos, sql, database))
+        if outcome.problem is None:
+            return None
+        statement = " ".join(sql.split())
+        if len(statement) > 200:
+            statement = statement[:197] + "..."
+        return SchemaHistoryWarning(f"DDL not followed ({outcome.problem}): {statement}", file=event.file,
+                                    offset=event.pos, event_type=event.type_name, length=event.length)
+
+    def record(self, file_index: int) -> None:
+        """Keep the DDL statements followed from now on, as those of input file ``file_index``."""
+        self.recording = True
+        self.file_index = file_index
+
+    def replay(self, statements: Sequence[DdlStatement], until: tuple[int, int]) -> None:
+        """Apply the recorded statements that stand before ``until`` (file index, position)."""
+        for st in statements:
+            if (st.file_index, st.pos) >= until:
+                break
+            self.state.apply(st.sql, st.database)
+            self.version += 1

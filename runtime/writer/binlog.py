@@ -1,0 +1,128 @@
+"""Write binlog files event by event, through the read-write classes generated from the specs.
+
+Every event is parsed with ``generated/rw`` (Kaitai ``--read-write`` from the
+same ``ksy/``), may be changed there (a rows event's flags, say), and is
+serialized again; :class:`BinlogWriter` then does what Kaitai leaves to its
+user (``shared/spec/kaitai-toolchain.md``, "Read-write"): the header's
+``event_length`` and ``next_position`` (the offset where the next event
+starts) and the CRC32 of files whose format description announces it
+(libs/mysql/binlog/event/binlog_event.h ``Log_event_header``; sql/log_event.cc
+``Log_event::write_footer``). The format description is written as the input
+had it.
+"""
+
+from __future__ import annotations
+
+import io
+import zlib
+from typing import Any, BinaryIO
+
+from kaitaistruct import KaitaiStream
+
+from ...generated.rw.binlog_event import BinlogEvent as RwEvent
+from .. import constants as et
+from ..event import Event
+from ..reader import BinlogFormat
+
+__all__ = ["BINLOG_MAGIC", "BinlogWriter", "STMT_END_F", "editable", "rename_database"]
+
+BINLOG_MAGIC = b"\xfebin"
+#: Header flag of a format description whose binlog is still open (binlog_event.h); not in its CRC32
+#: (log_event.cc ``Log_event::event_checksum_test`` clears it first).
+LOG_EVENT_BINARY_IN_USE_F = 0x1
+#: Rows event flag: the statement's last rows event (rows_event.h ``STMT_END_F``).
+STMT_END_F = 0x1
+#: Instances that re-read bytes a field holds: switched off before writing, or they would overwrite it.
+_VIEWS = {"FORMAT_DESCRIPTION_EVENT": ("version",)}
+
+
+def editable(event: Event, fmt: BinlogFormat) -> Any:
+    """The event parsed by the read-write classes (header, body, checksum), ready to change and write."""
+    rw = RwEvent(fmt.header_len, fmt.post_header_lengths, fmt.has_crc32, fmt.uses_pre_ga_numbering,
+                 KaitaiStream(io.BytesIO(event.raw)))
+    rw._read()
+    rw._fetch_instances()
+    for name in _VIEWS.get(event.type_name, ()):
+        setattr(rw.body.data, f"{name}__enabled", False)
+    return rw
+
+
+class BinlogWriter:
+    """A binlog being written: the magic, then events with their lengths, positions and CRC32 made right."""
+
+    def __init__(self, out: BinaryIO, fmt: BinlogFormat) -> None:
+        self.out = out
+        self.fmt = fmt
+        out.write(BINLOG_MAGIC)
+        self.position = len(BINLOG_MAGIC)
+        self.events = 0
+
+    def write(self, event: Event, rw: Any | None = None, body_size: int | None = None) -> int:
+        """Write one event (``rw``: its read-write object when it was changed); returns where it starts.
+
+        ``body_size`` is the body's new size when a change resized it (a renamed
+        database); by default the body keeps the size it had.
+        """
+        if rw is None:
+            rw = editable(event, self.fmt)
+        return self.write_rw(rw, rw.len_body if body_size is None else body_size)
+
+    def write_rw(self, rw: Any, size: int, *, crc_in_body: bool = False) -> int:
+        """Write an event given as its read-write object whose body serializes to ``size`` bytes.
+
+        ``crc_in_body``: the body ends with the event's CRC32 (a format description
+        built from fields, whose checksum field is computed here as the server does).
+        """
+        if hasattr(rw.body.data, "_check"):
+            rw.body.data._check()
+        rw.body._check()
+        stream = KaitaiStream(io.BytesIO(bytearray(size)))
+        rw.body._write(stream)
+        body_bytes = bytes(stream.to_byte_array())
+        has_crc = rw.has_checksum
+        length = self.fmt.header_len + len(body_bytes) + (4 if has_crc else 0)
+        header = rw.header
+        header.event_length = length
+        if self.fmt.header_len >= 17:
+            header.next_position = self.position + length
+        header._check()
+        head = KaitaiStream(io.BytesIO(bytearray(self.fmt.header_len)))
+        header._write(head)
+        raw = bytes(head.to_byte_array()) + body_bytes
+        if has_crc:
+            raw += zlib.crc32(raw).to_bytes(4, "little")
+        elif crc_in_body:  # computed with LOG_EVENT_BINARY_IN_USE_F clear, as the server does
+            unflagged = bytearray(raw[:-4])
+            unflagged[17] &= ~LOG_EVENT_BINARY_IN_USE_F & 0xFF
+            raw = raw[:-4] + zlib.crc32(unflagged).to_bytes(4, "little")
+        self.out.write(raw)
+        start = self.position
+        self.position += len(raw)
+        self.events += 1
+        return start
+
+
+def rename_database(event: Event, rw: Any, renames: dict[str, str]) -> int | None:
+    """Rename the database of a TABLE_MAP, or the default database of a QUERY, in place.
+
+    Returns the body's new size, or ``None`` when nothing was renamed (as
+    ``mysqlbinlog --rewrite-db``: statements' own qualified names are left alone).
+    """
+    body = rw.body.data
+    code = event.type_code
+    if code == et.TABLE_MAP_EVENT:
+        old = body.schema.encode("utf-8")
+    elif code in et.QUERY_EVENTS and hasattr(body, "schema") and not getattr(body, "is_malformed", False):
+        old = bytes(body.schema)
+    else:
+        return None
+    name = renames.get(old.decode("utf-8", "replace"))
+    if name is None:
+        return None
+    new = name.encode("utf-8")
+    if len(new) > 255:
+        raise ValueError(f"database name {name!r} is too long for a binlog event")
+    body.schema = name if code == et.TABLE_MAP_EVENT else new
+    body.len_schema = len(new)
+    body._check()
+    return int(rw.len_body) + len(new) - len(old)

@@ -1,0 +1,186 @@
+"""Undo binlogs: the row changes of a binlog reversed, as a binlog the server's tools apply.
+
+What ``mysqlbinlog --flashback``/MyFlash do, from the specs: every rows event
+is turned around — WRITE_ROWS becomes DELETE_ROWS and back (the header's type
+code; the body layout is the same), UPDATE_ROWS swaps each row's before and
+after images (and the two column bitmaps) — and the order is reversed at every
+level: the rows of an event (found with the columnar scanner,
+:func:`.row_scan.scan_images`), the rows events of a transaction, and the
+transactions of the file. Each reversed rows event follows its own
+TABLE_MAP and ends its statement (STMT_END_F). DDL cannot be undone from a
+binlog: it is left out, with a warning. Refused, naming the table: MINIMAL or
+NOBLOB images (the before image lacks columns), compressed rows events and
+partial JSON updates.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+
+from ...generated.rw.binlog_event import BinlogEvent as RwEvent
+from .. import constants as et
+from ..changes import ChangeReader
+from ..errors import UsageError
+from ..event import Event
+from ..event_fields import query_text
+from ..filters import is_transaction_control
+from ..rows.columnar import image_layouts
+from ..rows.scan import scan_images
+from ..table_map import TableMap
+from .binlog import STMT_END_F, BinlogWriter, editable
+
+__all__ = ["FlashbackRefusal", "FlashbackTransaction", "write_flashback"]
+
+#: WRITE <-> DELETE, v1 and v2 (libs/mysql/binlog/event/binlog_event.h Log_event_type).
+_SWAP = {23: 25, 25: 23, 30: 32, 32: 30}
+_UPDATES = frozenset((24, 31))
+
+
+class FlashbackRefusal(UsageError):
+    """A change that cannot be undone exactly from the binlog (the message names the table and why)."""
+
+
+@dataclass
+class FlashbackTransaction:
+    """One transaction's events: its opening frame, its rows events with their table maps, its closing frame."""
+
+    opening: list[Event] = field(default_factory=list)
+    rows: list[tuple[Event, Event, TableMap]] = field(default_factory=list)  # (table map event, rows event, map)
+    closing: list[Event] = field(default_factory=list)
+    skipped_ddl: int = 0
+
+
+def _full(bitmap: bytes, ncols: int) -> bool:
+    return all(bitmap[i >> 3] >> (i & 7) & 1 for i in range(ncols))
+
+
+def _reversed_rows(event: Event, table_map: TableMap, body: Any) -> bytes:
+    """The row images of a rows event in reverse order, before/after swapped for updates."""
+    data = bytes(body.rows)
+    update = event.type_code in _UPDATES
+    before = bytes(body.columns_before_image)  # WRITE/DELETE: the one bitmap
+    after = bytes(body.columns_after_image) if update else before
+    layouts = image_layouts(table_map, "update" if update else "delete", before, after)
+    scan = scan_images(np.frombuffer(data, dtype=np.uint8), layouts) if layouts is not None else None
+    if scan is None or layouts is None or scan.truncated_at is not None or scan.count % len(layouts):
+        raise FlashbackRefusal(f"{table_map.qualified_name}: row images that do not end with the event "
+                               f"(rows event at {event.file}:{event.pos})")
+    bounds = [*scan.starts.tolist(), len(data)]
+    images = [data[bounds[i]:bounds[i + 1]] for i in range(scan.count)]
+    out: list[bytes] = []
+    step = len(layouts)
+    for row in range(scan.count // step - 1, -1, -1):
+        pair = images[row * step:(row + 1) * step]
+        out.extend(reversed(pair) if update else pair)
+    return b"".join(out)
+
+
+def _check(event: Event, table_map: TableMap, body: Any) -> None:
+    name = f"{table_map.qualified_name} (rows event at {event.file}:{event.pos})"
+    if body.is_compressed:
+        raise FlashbackRefusal(f"{name}: compressed rows events are not turned around")
+    if body.is_partial:
+        raise FlashbackRefusal(f"{name}: a partial JSON update cannot be undone")
+    if event.type_code not in _SWAP and event.type_code not in _UPDATES:
+        raise FlashbackRefusal(f"{name}: {event.type_name} is not turned around")
+    ncols = len(table_map.columns)
+    bitmaps = [bytes(body.columns_before_image)]
+    if event.type_code in _UPDATES:
+        bitmaps.append(bytes(body.columns_after_image))
+    if not all(_full(b, ncols) for b in bitmaps):
+        raise FlashbackRefusal(f"{name}: a MINIMAL or NOBLOB row image lacks columns: the change cannot be undone "
+                               "exactly")
+
+
+def write_flashback(reader: ChangeReader, writer: BinlogWriter, events: list[Event],
+                    transactions: list[FlashbackTransaction]) -> int:
+    """Write the undo binlog of one file: its events outside transactions, then its transactions reversed.
+
+    Returns how many DDL statements were left out.
+    """
+    fmt = reader.reader.format
+    assert fmt is not None
+    tail = [e for e in events if e.type_code in (et.ROTATE_EVENT, et.STOP_EVENT)]
+    for event in events:
+        if event not in tail:
+            writer.write(event)
+    skipped = sum(tx.skipped_ddl for tx in transactions)
+    kept = [tx for tx in reversed(transactions) if tx.rows]
+    numbers = _gtid_numbers(kept, fmt)
+    for tx in kept:
+        for event in tx.opening:
+            writer.write(event, numbers.get(event.pos))
+        for map_event, rows_event, table_map in reversed(tx.rows):
+            writer.write(map_event)
+            rw = editable(rows_event, fmt)
+            body = rw.body.data
+            _check(rows_event, table_map, body)
+            body.rows = _reversed_rows(rows_event, table_map, body)
+            if rows_event.type_code in _UPDATES:
+                before, after = body.columns_before_image, body.columns_after_image
+                body.columns_before_image, body.columns_after_image = after, before
+            else:
+                rw.header.type_code = RwEvent.EventType(_SWAP[rows_event.type_code])
+            body.flags = body.flags | STMT_END_F
+            writer.write(rows_event, rw)
+        for event in tx.closing:
+            writer.write(event)
+    for event in tail:
+        writer.write(event)
+    return skipped
+
+
+_MARIADB_GTID = et.EventType.gtid_event.value
+#: MySQL GTID events whose number is a plain field (GTID_TAGGED_LOG_EVENT's is a mysql::serialization varint: kept).
+_MYSQL_GTIDS = frozenset((et.EventType.gtid_log_event.value,))
+
+
+def _gtid_numbers(kept: list[FlashbackTransaction], fmt: Any) -> dict[int, Any]:
+    """GTID events renumbered so their numbers rise in the undo binlog's order (the tools refuse GTIDs out of
+    order): the reversed transactions take the same numbers, per domain (MariaDB) or source (MySQL), ascending."""
+    gtids: dict[tuple[Any, ...], list[tuple[Event, Any]]] = {}
+    for tx in kept:
+        for event in tx.opening:
+            if event.type_code == _MARIADB_GTID or event.type_code in _MYSQL_GTIDS:
+                rw = editable(event, fmt)
+                body = rw.body.data
+                key = ("mariadb", body.domain_id) if event.type_code == _MARIADB_GTID else (
+                    "mysql", bytes(getattr(body, "sid", b"") or b""))
+                gtids.setdefault(key, []).append((event, rw))
+    out: dict[int, Any] = {}
+    for group in gtids.values():
+        field = "seq_no" if group[0][0].type_code == _MARIADB_GTID else "gno"
+        if not all(isinstance(getattr(rw.body.data, field, None), int) for _, rw in group):
+            continue
+        values = sorted(getattr(rw.body.data, field) for _, rw in group)
+        for (event, rw), value in zip(group, values, strict=True):
+            setattr(rw.body.data, field, value)
+            out[event.pos] = rw
+    return out
+
+
+def split_transaction(events: list[tuple[Event, bool]], tables: dict[int, tuple[Event, TableMap]],
+                      ) -> FlashbackTransaction:
+    """A transaction's events (with their "kept" flags, see ``filter``) as a :class:`FlashbackTransaction`."""
+    tx = FlashbackTransaction()
+    seen_content = False
+    for event, content in events:
+        code = event.type_code
+        if code == et.TABLE_MAP_EVENT:
+            seen_content = True
+            continue
+        if code in et.ROWS_EVENTS:
+            seen_content = True
+            if content:
+                map_event, table_map = tables[event.pos]
+                tx.rows.append((map_event, event, table_map))
+            continue
+        if code in et.QUERY_EVENTS and not is_transaction_control(query_text(event.body)):
+            seen_content = True
+            tx.skipped_ddl += 1 if content else 0
+            continue
+        (tx.closing if seen_content else tx.opening).append(event)
+    return tx

@@ -1,0 +1,243 @@
+"""``binlog-ksy extract``: the Spark extraction job from the command line.
+
+Wired into ``binlog_ksy/cli.py`` with :func:`add_extract_parser`, and the
+flags of ``spark-submit spark_jobs/job/cli.py``. Nothing here imports
+pyspark until the command runs, so the rest of the CLI works without Spark
+installed and ``extract`` without it exits 2 with one line naming the extra.
+
+Exit status: 0 when every file was read to its end, 1 when the job finished
+but some files or events could not be read (they are in ``errors/``), 2 for
+usage errors (bad flags or job file, an input matching nothing, an output
+directory that is not ours to replace), 3 when the job itself failed (nothing
+was written; the previous output, if any, is untouched).
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+from typing import Any
+
+from binlog_ksy.runtime.commands.common import (
+    EXIT_DAMAGED,
+    EXIT_OK,
+    EXIT_USAGE,
+    SHARED_FLAGS_EPILOG,
+    add_filter_arguments,
+    add_schema_argument,
+)
+from binlog_ksy.runtime.errors import ConfigError, MissingExtraError, UsageError
+from binlog_ksy.runtime.filters import ChangeFilter
+
+EXIT_FAILED = 3
+
+_DESCRIPTION = """\
+Read binlog files with Spark and write Parquet datasets into DIR:
+  events/        one row per event
+  changes/       one row per inserted/updated/deleted row, partitioned by schema and table
+  transactions/  one row per transaction (GTID, positions, commit time, tables, row counts)
+  errors/        every file, event or row that could not be read (file, offset, length, kind, message)
+  tables/<schema>.<table>/   one row per change with the table's own column types: file, pos,
+                 row_index, timestamp, server_id, gtid, transaction, op, and the images as two
+                 structs, before and after (--no-typed leaves them out)
+  cdc/           with --cdc: each change as a Debezium MySQL connector change event (op, key, value)
+
+INPUTs are files, directories (read recursively; *.index and hidden files are
+skipped), globs or URIs (s3://, gs://, abfs://, hdfs://, file://). DIR may be a
+URI too (s3://bucket/prefix): both go through pyarrow, configured by the store's
+standard environment (for S3: AWS_ENDPOINT_URL, AWS_ACCESS_KEY_ID,
+AWS_SECRET_ACCESS_KEY, AWS_REGION, AWS_ALLOW_HTTP). A damaged file never fails
+the job: its good events are kept and its problems go to errors/. DIR is written
+atomically (Parquet: into a temporary directory beside it, renamed at the end;
+Delta/Iceberg: one commit per table, a run's commits undone together when it
+fails) and replaced on a rerun, or, with --incremental, appended to."""
+
+_EPILOG = """\
+examples:
+  binlog-ksy extract /backups/binlogs/ --output /data/binlogs_parquet
+  binlog-ksy extract 'binlog.0000*' --output out --table shop.orders --no-typed
+  binlog-ksy extract --config job.yaml --master local[4] --conf spark.driver.memory=4g
+  binlog-ksy extract s3://archive/binlogs/ --output s3://lake/binlogs --table-format delta --incremental
+  spark-submit spark_jobs/job/cli.py /backups/binlogs/ --output out"""
+
+
+def _megabytes(text: str) -> int:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number of megabytes: {text!r}") from None
+    if value <= 0:
+        raise argparse.ArgumentTypeError("the split size must be positive")
+    return max(1, int(value * (1 << 20)))
+
+
+def add_extract_arguments(p: argparse.ArgumentParser) -> None:
+    """The flags of ``extract`` (shared with ``spark-submit spark_jobs/job/cli.py``)."""
+    p.add_argument("inputs", nargs="*", metavar="INPUT",
+                   help="binlog files, directories, globs or URIs (or 'inputs:' in --config)")
+    p.add_argument("-o", "--output", metavar="DIR", help="output directory (replaced when the run succeeds)")
+    p.add_argument("--config", metavar="JOB.yaml",
+                   help="YAML job file with any of the settings below (flags override it)")
+    p.add_argument("--format", choices=("text", "json"), default=None,
+                   help="the summary at the end: text (default) or json (one object on stdout)")
+    p.add_argument("--json", dest="format", action="store_const", const="json", help=argparse.SUPPRESS)
+    p.add_argument("--on-error", choices=("stop", "skip"), default=None,
+                   help="skip (default): resume after a damaged event at the next valid one; stop: stop "
+                        "reading a file at its first damaged event (both list the damage in errors/)")
+    p.add_argument("--no-verify-checksums", dest="verify_checksums", action="store_false", default=None,
+                   help="do not check the CRC32 of each event")
+    p.add_argument("--debug", action="store_true", help="show Python tracebacks for errors")
+    add_filter_arguments(p, old_spellings=True)
+    add_schema_argument(p)
+    p.add_argument("--no-typed", dest="typed", action="store_false", default=None,
+                   help="do not write tables/<schema>.<table>/ (the typed tables)")
+    p.add_argument("--typed", dest="typed", action="store_true", help=argparse.SUPPRESS)  # the default now
+    p.add_argument("--no-body", dest="with_body", action="store_false", default=None,
+                   help="leave events.body empty (faster, smaller)")
+    p.add_argument("--cdc", action="store_true", default=None,
+                   help="also write cdc/: each change as a Debezium MySQL connector change event (key and value "
+                        "JSON, the connector's default value encodings; see binlog-ksy rows --format debezium)")
+    p.add_argument("--topic-prefix", metavar="NAME", help="source.name of the cdc/ events (default binlog-ksy)")
+    p.add_argument("--table-format", choices=("parquet", "delta", "iceberg"), default=None,
+                   help="parquet (default): Parquet datasets, DIR swapped in whole; delta: Delta Lake tables "
+                        "(delta-rs); iceberg: Iceberg tables in a SQL catalog (pyiceberg). One table per "
+                        "dataset, one commit per table per run")
+    p.add_argument("--incremental", action="store_true", default=None,
+                   help="read only what is new since the last run into DIR (new files, the grown tail of a "
+                        "file from its first unwritten transaction) and append it; a file that shrank or "
+                        "changed under the same name is an errors/ row, not reread")
+    p.add_argument("--iceberg-catalog", metavar="URI",
+                   help="SQLAlchemy URI of the Iceberg SQL catalog (default sqlite:///DIR/_iceberg_catalog.db "
+                        "for a local DIR; required for a remote one)")
+    p.add_argument("--iceberg-namespace", metavar="NAME", help="Iceberg namespace of the tables (default binlog)")
+    p.add_argument("--hadoop-fs", action="store_true", default=None,
+                   help="reach DIR through Spark's Hadoop FileSystem (a cluster's own hdfs:// or s3a://) "
+                        "instead of pyarrow; the tasks stage their parts locally (local mode)")
+    p.add_argument("--split-size", type=_megabytes, metavar="MB",
+                   help="read files larger than this by several tasks, one byte range each (default 64)")
+    p.add_argument("--master", metavar="URL", help="Spark master (default: spark-submit's, else local[*])")
+    p.add_argument("--conf", dest="spark_conf", action="append", metavar="KEY=VALUE", default=[],
+                   help="a Spark setting (repeatable)")
+    p.add_argument("--quiet", action="store_true", help="no progress lines, only the summary")
+
+
+def add_extract_parser(sub: Any) -> None:
+    """Add the ``extract`` subcommand to an argparse subparsers object (sets ``run=``)."""
+    p = sub.add_parser(
+        "extract", help="Spark job: write events, changes, transactions and errors as Parquet",
+        description=_DESCRIPTION, epilog=_EPILOG + "\n\n" + SHARED_FLAGS_EPILOG,
+        formatter_class=argparse.RawDescriptionHelpFormatter)
+    add_extract_arguments(p)
+    p.set_defaults(run=run_extract_command)
+
+
+def config_from_args(args: argparse.Namespace) -> Any:
+    """The :class:`binlog_ksy.spark_jobs.job.config.ExtractConfig` of the parsed flags (job file first)."""
+    from binlog_ksy.spark_jobs.job.config import ExtractConfig, load_job_file
+
+    cfg = load_job_file(args.config) if args.config else ExtractConfig()
+    conf = {}
+    for item in args.spark_conf or []:
+        key, sep, value = item.partition("=")
+        if not sep or not key.strip():
+            raise ConfigError(f"--conf {item!r}: expected KEY=VALUE")
+        conf[key.strip()] = value
+    flt = ChangeFilter.create(databases=args.database, tables=args.table)
+    cfg = cfg.merged(
+        inputs=list(args.inputs) or None,
+        output=args.output,
+        databases=list(flt.databases) or None,
+        tables=list(flt.tables) or None,
+        start_datetime=args.start_datetime.isoformat() if args.start_datetime else None,
+        stop_datetime=args.stop_datetime.isoformat() if args.stop_datetime else None,
+        start_position=args.start_position,
+        stop_position=args.stop_position,
+        on_error=args.on_error,
+        split_size=args.split_size,
+        include_gtids=list(args.include_gtids or []) or None,
+        exclude_gtids=list(args.exclude_gtids or []) or None,
+        schema_file=args.schema,
+        schema_sql=list(args.schema_sql) or None,
+        schema_history=None if args.schema_history else False,
+        typed=args.typed,
+        table_format=args.table_format,
+        cdc=args.cdc,
+        topic_prefix=args.topic_prefix,
+        incremental=args.incremental,
+        iceberg_catalog=args.iceberg_catalog,
+        iceberg_namespace=args.iceberg_namespace,
+        hadoop_fs=args.hadoop_fs,
+        with_body=args.with_body,
+        verify_checksums=args.verify_checksums,
+        master=args.master,
+        spark_conf=conf or None,
+    )
+    return cfg.validate()
+
+
+def spark_is_installed() -> bool:
+    """Whether pyspark imports (the ``spark`` extra is installed)."""
+    try:
+        import pyspark  # noqa: F401
+    except ImportError:
+        return False
+    return True
+
+
+def run_extract_command(args: argparse.Namespace) -> int:
+    """Run the job for parsed ``extract`` flags; returns the exit status."""
+    try:
+        cfg = config_from_args(args)
+        if not spark_is_installed():
+            raise MissingExtraError("Spark is not installed: pip install 'binlog-ksy[spark]' "
+                                    "(the spark extra: pyspark and Java 17)")
+    except UsageError as exc:
+        print(f"binlog-ksy extract: error: {exc}", file=sys.stderr)
+        return EXIT_USAGE
+    from binlog_ksy.spark_jobs.job.extract import run_extract_config  # imports pyspark
+
+    try:
+        spark = None
+        if not args.debug:
+            from binlog_ksy.spark_jobs.job.extract import build_session
+
+            spark = build_session(cfg)
+            spark.sparkContext.setLogLevel("WARN")  # spark-submit's INFO lines would bury the progress
+        summary = run_extract_config(cfg, spark=spark, progress=None if args.quiet else sys.stderr)
+    except ConfigError as exc:
+        print(f"binlog-ksy extract: error: {exc}", file=sys.stderr)
+        return EXIT_USAGE
+    except FileNotFoundError as exc:
+        print(f"binlog-ksy extract: error: {exc}", file=sys.stderr)
+        return EXIT_USAGE
+    except KeyboardInterrupt:
+        print("binlog-ksy extract: interrupted; nothing was written", file=sys.stderr)
+        return 130
+    except Exception as exc:
+        if args.debug:
+            raise
+        print(f"binlog-ksy extract: error: the job failed, nothing was written: {type(exc).__name__}: "
+              f"{str(exc).splitlines()[0] if str(exc) else ''} (run with --debug for details)", file=sys.stderr)
+        return EXIT_FAILED
+    if args.format == "json":
+        import json
+
+        print(json.dumps(summary.to_dict(), sort_keys=True))
+    else:
+        print(summary.to_text())
+    sys.stdout.flush()
+    return EXIT_DAMAGED if summary.errors else EXIT_OK
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """``spark-submit spark_jobs/job/cli.py INPUT... --output DIR [options]``."""
+    parser = argparse.ArgumentParser(prog="spark_jobs/job/cli.py", description=_DESCRIPTION, epilog=_EPILOG,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    add_extract_arguments(parser)
+    args = parser.parse_args(argv)
+    return run_extract_command(args)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,190 @@
+"""Incremental runs of the extraction job: what each input file has given so far, and what is new.
+
+The output keeps a state (:data:`STATE_KEY` of the run's summary file): per
+input file its identity (the SHA-256 of its first bytes, up to
+:data:`HEAD_BYTES`), its size, and ``read_to``, the end of the last complete
+transaction written. The next ``--incremental`` run reads, per file:
+
+* a file it has never seen: ``[0, safe end)``;
+* a file that grew (the active binlog): ``[read_to, safe end)``, from the
+  first transaction not yet written;
+* a file that shrank below ``read_to`` or whose first bytes changed: nothing;
+  an ``errors/`` row (kind ``file_changed``) says so, every run, until the file
+  is put back or the output is rebuilt without ``--incremental``.
+
+The *safe end* is the end of the last complete transaction in the file, found
+by the driver's pass over the new bytes (the same pass that follows their DDL
+for the schema history): a transaction the server is still writing is left
+for the next run, so ``(file, pos, row_index)`` stays unique and nothing is
+written twice. A finished file (ROTATE/STOP at the end) is read to its end.
+
+The schema history continues across runs: the state keeps the tables as the
+DDL read so far left them (CREATE TABLE statements), and the new run starts
+from there. Imports nothing from pyspark.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import Any
+
+from ...runtime.constants import QUERY_EVENTS
+from ...runtime.errors import BinlogError
+from ...runtime.reader import BinlogReader
+from ...runtime.schema.history import SchemaHistory
+from ...runtime.storage import InputFile, open_binlog
+from ...runtime.transactions import TransactionTracker
+
+__all__ = ["FileRange", "FileState", "HEAD_BYTES", "IncrementalPlan", "STATE_KEY", "dump_schema", "load_state",
+           "plan_ranges", "scan_new_bytes", "state_json"]
+
+#: The key of the state in the run's summary file.
+STATE_KEY = "incremental"
+#: How many first bytes of a file identify it (the magic, the format description and what follows).
+HEAD_BYTES = 4096
+
+
+@dataclass(frozen=True)
+class FileState:
+    """What the output holds of one input file."""
+
+    size: int
+    head_bytes: int
+    head_sha256: str
+    read_to: int
+
+    def to_json(self) -> dict[str, Any]:
+        return {"size": self.size, "head_bytes": self.head_bytes, "head_sha256": self.head_sha256,
+                "read_to": self.read_to}
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> FileState:
+        return cls(int(data["size"]), int(data["head_bytes"]), str(data["head_sha256"]), int(data["read_to"]))
+
+
+@dataclass(frozen=True)
+class FileRange:
+    """The bytes of one file a run reads: ``[start, end)``, both boundaries between whole transactions."""
+
+    uri: str
+    size: int
+    start: int
+    end: int
+
+
+@dataclass
+class IncrementalPlan:
+    """What one run reads, and the state it leaves when it commits."""
+
+    ranges: list[FileRange] = field(default_factory=list)
+    #: ``(uri, message)`` of files that changed under their name (``errors/`` rows).
+    changed: list[tuple[str, str]] = field(default_factory=list)
+    #: The state after the run: every file seen so far.
+    state: dict[str, FileState] = field(default_factory=dict)
+    #: The schema history at the end of what the output holds after the run, as SQL (see :func:`dump_schema`).
+    schema_sql: str = ""
+
+
+#: The flags of the format description's header (bytes 21-22 of the file): the server clears
+#: LOG_EVENT_BINARY_IN_USE_F there when it closes the binlog, so they are not part of its identity.
+_FDE_FLAGS = slice(4 + 17, 4 + 19)
+
+
+def head_digest(uri: str, size: int) -> tuple[int, str]:
+    """``(n, sha256 hex)`` of the first ``n = min(size, HEAD_BYTES)`` bytes of a file, FDE flags zeroed."""
+    n = min(size, HEAD_BYTES)
+    with open_binlog(uri) as fh:
+        head = bytearray(fh.read(n))
+    head[_FDE_FLAGS] = bytes(len(head[_FDE_FLAGS]))
+    return n, hashlib.sha256(head).hexdigest()
+
+
+def _changed(uri: str, size: int, known: FileState) -> str | None:
+    """Why a file is not the one the state describes (None: it is, perhaps grown)."""
+    if size < known.read_to:
+        return (f"the file shrank to {size} bytes since the last run (which read it to byte {known.read_to}): "
+                "not reread; rebuild the output without --incremental to read it again")
+    n, digest = head_digest(uri, known.head_bytes)
+    if n < known.head_bytes or digest != known.head_sha256:
+        return ("the file's first bytes changed since the last run (another binlog under the same name): not "
+                "reread; rebuild the output without --incremental to read it again")
+    return None
+
+
+def scan_new_bytes(uri: str, start: int, size: int, history: SchemaHistory | None, file_index: int,
+                   verify_checksums: bool = True) -> int:
+    """Follow the DDL of ``[start, EOF)`` into ``history`` and return the safe end (see the module docstring).
+
+    Damaged events are skipped as the tasks skip them (the task reading the
+    range reports them). A file that is not a binlog at all gives ``size``:
+    its task reads it once and reports why in ``errors/``.
+    """
+    safe = start
+    tracker = TransactionTracker()
+    if history is not None:
+        history.record(file_index)
+    try:
+        with open_binlog(uri) as fh:
+            reader = BinlogReader(fh, name=uri, on_error="skip", verify_checksums=verify_checksums,
+                                  start=start or None)
+            top_end = start
+            for event in reader:
+                if event.pos < start:
+                    continue  # the format description, read before the jump
+                if event.in_payload is None:
+                    top_end = event.end_pos
+                if history is not None and event.type_code in QUERY_EVENTS:
+                    history.follow(event)
+                tracker.update(event)
+                if not tracker.in_transaction:
+                    safe = max(safe, top_end)
+    except (OSError, BinlogError):
+        return size if start == 0 and safe == 0 else safe
+    return safe
+
+
+def plan_ranges(files: Iterable[InputFile], previous: dict[str, FileState], history: SchemaHistory | None,
+                verify_checksums: bool = True) -> IncrementalPlan:
+    """The ranges a run reads and the state it leaves (``history`` follows the new DDL, in file order)."""
+    plan = IncrementalPlan(state=dict(previous))
+    for index, item in enumerate(files):
+        size = item.size or 0
+        known = previous.get(item.uri)
+        if known is not None:
+            problem = _changed(item.uri, size, known)
+            if problem is not None:
+                plan.changed.append((item.uri, problem))
+                continue
+            start = known.read_to
+        else:
+            start = 0
+        end = scan_new_bytes(item.uri, start, size, history, index, verify_checksums)
+        if end > start:
+            plan.ranges.append(FileRange(item.uri, size, start, end))
+        n, digest = head_digest(item.uri, size)
+        plan.state[item.uri] = FileState(size, n, digest, end)
+    return plan
+
+
+def dump_schema(history: SchemaHistory | None) -> str:
+    """The tables a history knows, as a SQL script that :meth:`SchemaHistory.from_sql_texts` reads back."""
+    if history is None:
+        return ""
+    parts = [f"{table.create_sql()};" for _, table in sorted(history.state.tables.items())]
+    return "\n".join(parts)
+
+
+def load_state(summary: dict[str, Any] | None) -> tuple[dict[str, FileState], str]:
+    """The per-file state and schema SQL a previous run's summary holds (empty for none)."""
+    if not summary or STATE_KEY not in summary:
+        return {}, ""
+    data = summary[STATE_KEY]
+    files = {uri: FileState.from_json(entry) for uri, entry in data.get("files", {}).items()}
+    return files, str(data.get("schema_sql", ""))
+
+
+def state_json(plan: IncrementalPlan) -> dict[str, Any]:
+    """The state to keep in the run's summary file."""
+    return {"files": {uri: s.to_json() for uri, s in sorted(plan.state.items())}, "schema_sql": plan.schema_sql}

@@ -1,0 +1,634 @@
+"""What one task of the extraction job does: read one file (or one split of it) once, write every dataset.
+
+``run_task`` streams the file through the runtime a single time: each event
+goes to the event selection (``events/``), the transaction totals
+(``transactions/``) and the change reader, whose rows events are decoded into
+``changes/`` rows and, with ``typed``, into the typed tables
+(``tables/<schema>.<table>/``); every problem becomes an ``errors/`` row. The
+task writes its own Parquet part files with pyarrow under the run's temporary
+directory (``<dataset>/part-<file>-<split>.parquet``; ``changes/`` in
+``schema=<s>/table=<t>/`` partition directories), so no row crosses from
+Python to the JVM and the driver only commits. Memory stays bounded: each
+dataset buffers one batch, transactions are written as soon as the next one
+starts.
+
+Imports nothing from pyspark: tests and benchmarks call it directly.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+import pyarrow as pa
+import pyarrow.parquet as pq
+
+from ...runtime.changes import ChangeReader, OnError
+from ...runtime.constants import ROWS_EVENTS, TABLE_MAP_EVENT
+from ...runtime.errors import BinlogError
+from ...runtime.event import Event
+from ...runtime.filters import ChangeFilter, EventSelection
+from ...runtime.outputs.typed import table_dir_name, typed_batch, typed_schema
+from ...runtime.present.debezium import SourceContext, SourceTracker, messages
+from ...runtime.present.value_json import image_json
+from ...runtime.reader import BinlogReader
+from ...runtime.rows.columnar import MAX_RUN_BYTES, ChangeColumns, columns_of_rows, decode_run, run_key
+from ...runtime.rows.events import RowsEvent
+from ...runtime.schema.history import DdlStatement, SchemaHistory
+from ...runtime.storage import is_uri, open_binlog
+from ...runtime.transactions import GTID_EVENTS, TransactionState, every_transaction_has_a_gtid
+from ...runtime.types.json_text import dumps
+from .. import arrow_schemas as schemas
+from ..change_batches import changes_batch
+from ..records import (
+    ProgressWriter,
+    _column_info,
+    _error_struct,
+    _internal_error,
+    _json_text,
+    _load_schema_file,
+    _micros,
+    _open_error,
+    _text_map,
+)
+
+__all__ = ["DEFAULT_SPLIT_SIZE", "TaskOptions", "TaskResult", "TaskSpec", "partition_dir", "plan_tasks", "run_task"]
+
+#: Files larger than this are read by several tasks, one byte range each.
+DEFAULT_SPLIT_SIZE = 64 << 20
+
+
+@dataclass(frozen=True)
+class TaskSpec:
+    """One unit of work: a file, or the byte range ``[start, end)`` of one (picklable)."""
+
+    uri: str
+    size: int | None
+    file_index: int
+    split_index: int = 0
+    start: int | None = None
+    end: int | None = None
+    #: ``[start, end)`` are event boundaries that begin and end whole transactions (an incremental run's
+    #: range): the task owns every event in it, GTID or not, and stops at ``end`` exactly.
+    exact: bool = False
+
+    @property
+    def name(self) -> str:
+        return f"{self.file_index:05d}-{self.split_index:04d}"
+
+
+def plan_tasks(files: list[tuple[str, int | None]], split_size: int = DEFAULT_SPLIT_SIZE) -> list[TaskSpec]:
+    """One task per file, or per ``split_size`` bytes of a larger file (``files``: uri and size pairs).
+
+    A split ``[start, end)`` reads the format description from the file start,
+    begins at its first transaction (the first GTID event at or after
+    ``start``) and reads past ``end`` to finish the transaction it is in, so
+    every transaction is read by exactly one task. Files whose transactions
+    do not all start with a GTID event (MySQL before 5.7.6, MariaDB before
+    10.0) are read whole by their first task.
+    """
+    if split_size < 1:
+        raise ValueError("split_size must be positive")
+    specs = []
+    for index, (uri, size) in enumerate(files):
+        if size is None or size <= split_size:
+            specs.append(TaskSpec(uri, size, index))
+            continue
+        count = -(-size // split_size)
+        for k in range(count):
+            specs.append(TaskSpec(uri, size, index, k, k * split_size if k else None,
+                                  (k + 1) * split_size if k + 1 < count else None))
+    return specs
+
+
+@dataclass(frozen=True)
+class TaskOptions:
+    """What every task of a run shares (picklable)."""
+
+    out_root: str
+    filter: ChangeFilter = field(default_factory=ChangeFilter)
+    on_error: OnError = "skip"
+    verify_checksums: bool = True
+    with_body: bool = True
+    schema_yaml: str | None = None
+    #: The schema history before the first input file, and the DDL statements of the inputs (None: no history).
+    history: SchemaHistory | None = None
+    ddl: tuple[DdlStatement, ...] = ()
+    typed: bool = True
+    batch_size: int = 8192
+    progress_dir: str | None = None
+    #: Put before the part file names (an incremental run's id, so its parts never replace earlier ones).
+    part_prefix: str = ""
+    #: Write ``cdc/`` (Debezium change events) with this ``source.name``; None: no cdc/.
+    cdc_name: str | None = None
+    #: The top-level ``ts_ms`` of the cdc/ events (when the run started).
+    cdc_ts_ms: int = 0
+    #: The driver's object-store settings (``storage.store_environment``), set in the worker before it reads.
+    store_environment: tuple[tuple[str, str], ...] = ()
+
+
+@dataclass
+class TaskResult:
+    """What one task wrote (summed by the driver into the run's summary)."""
+
+    uri: str
+    events: int = 0
+    transactions: int = 0
+    changes: dict[str, int] = field(default_factory=dict)
+    errors: dict[str, int] = field(default_factory=dict)
+    #: Per ``schema.table``, a fingerprint of each typed layout written (the driver counts distinct ones).
+    typed: dict[str, list[str]] = field(default_factory=dict)
+
+
+# -- writing parts -------------------------------------------------------------------------------
+
+#: Characters Spark escapes in partition directory names (ExternalCatalogUtils.escapePathName).
+_PATH_ESCAPED = set('"#%\'*/:=?\\\x7f{[]^') | {chr(c) for c in range(32)}
+
+
+def partition_dir(column: str, value: str) -> str:
+    """``column=value`` with the value escaped as Spark escapes partition values."""
+    return f"{column}=" + "".join(f"%{ord(c):02X}" if c in _PATH_ESCAPED else c for c in value)
+
+
+class _PartWriter:
+    """One Parquet part file, opened on its first row; rows are buffered and written a batch at a time."""
+
+    #: Rows of record batches gathered into one row group.
+    ROW_GROUP_ROWS = 65536
+
+    def __init__(self, path: str, schema: pa.Schema, batch_size: int) -> None:
+        self.path, self.schema, self.batch_size = path, schema, max(1, batch_size)
+        self.rows: list[tuple] = []
+        self.batches: list[pa.RecordBatch] = []
+        self.batch_rows = 0
+        self.count = 0
+        self._writer: pq.ParquetWriter | None = None
+
+    def add_batch(self, batch: pa.RecordBatch) -> None:
+        """Rows already in Arrow form (written in file order with the tuples given to :meth:`add`)."""
+        if self.rows:
+            self.flush()
+        self.batches.append(batch)
+        self.batch_rows += batch.num_rows
+        self.count += batch.num_rows
+        if self.batch_rows >= self.ROW_GROUP_ROWS:
+            self._write_batches()
+
+    def _write_batches(self) -> None:
+        if self.batches:
+            if self._writer is None:
+                self._writer = _open_writer(self.path, self.schema)
+            self._writer.write_table(pa.Table.from_batches(self.batches, schema=self.schema),
+                                     row_group_size=self.ROW_GROUP_ROWS)
+        self.batches = []
+        self.batch_rows = 0
+
+    def add(self, row: tuple) -> None:
+        self.rows.append(row)
+        self.count += 1
+        if len(self.rows) >= self.batch_size:
+            self.flush()
+
+    def flush(self) -> None:
+        self._write_batches()
+        if not self.rows:
+            return
+        columns = list(zip(*self.rows, strict=True))
+        self.rows = []
+        batch = pa.RecordBatch.from_arrays(
+            [pa.array(col, type=f.type) for col, f in zip(columns, self.schema, strict=True)], schema=self.schema)
+        self.write_batch(batch)
+
+    def write_batch(self, batch: pa.RecordBatch) -> None:
+        if self._writer is None:
+            self._writer = _open_writer(self.path, self.schema)
+        self._writer.write_batch(batch)
+
+    def close(self) -> None:
+        self.flush()
+        if self._writer is not None:
+            self._writer.close()
+            self._writer = None
+
+
+def _open_writer(path: str, schema: pa.Schema) -> pq.ParquetWriter:
+    if is_uri(path):
+        from pyarrow import fs as pafs
+
+        filesystem, inner = pafs.FileSystem.from_uri(path.replace("s3a://", "s3://", 1))
+        filesystem.create_dir(inner.rsplit("/", 1)[0], recursive=True)
+        return pq.ParquetWriter(inner, schema, filesystem=filesystem, compression="snappy",
+                                **schemas.parquet_options(schema))
+    os.makedirs(os.path.dirname(path), exist_ok=True)
+    return pq.ParquetWriter(path, schema, compression="snappy", **schemas.parquet_options(schema))
+
+
+class _Parts:
+    """The part files of one task, one per dataset and partition."""
+
+    def __init__(self, spec: TaskSpec, opts: TaskOptions) -> None:
+        self.root = opts.out_root.rstrip("/")
+        self.name = opts.part_prefix + spec.name
+        self.batch_size = opts.batch_size
+        self._writers: dict[tuple[str, ...], _PartWriter] = {}
+
+    def get(self, schema: pa.Schema, *dirs: str) -> _PartWriter:
+        writer = self._writers.get(dirs)
+        if writer is None:
+            path = "/".join([self.root, *dirs, f"part-{self.name}.parquet"])
+            writer = self._writers[dirs] = _PartWriter(path, schema, self.batch_size)
+        return writer
+
+    def close(self) -> None:
+        for writer in self._writers.values():
+            writer.close()
+
+
+# -- transactions ---------------------------------------------------------------------------------
+
+
+@dataclass
+class _Totals:
+    """What one transaction adds up to so far."""
+
+    gtid: str | None = None
+    first_pos: int | None = None
+    last_pos: int | None = None
+    events: int = 0
+    bytes: int = 0
+    end_pos: int | None = None
+    start_time: int | None = None
+    commit_time: int | None = None
+    commit_order: tuple[int, int] = (-1, -1)
+    tables: set[str] = field(default_factory=set)
+    ops: dict[str, int] = field(default_factory=lambda: {"insert": 0, "update": 0, "delete": 0})
+
+
+class _Transactions:
+    """Totals per transaction, written once the transaction has ended and its row counts are in.
+
+    Rows events are decoded in runs that may span several transactions, so
+    their counts arrive after later transactions have begun: transactions
+    stay open until :meth:`release` (called after each run is decoded)
+    writes every one but the current.
+    """
+
+    def __init__(self, uri: str, out: _PartWriter) -> None:
+        self.uri, self.out = uri, out
+        self.open: dict[int, _Totals] = {}  # in file order; the last one may still grow
+        self.current: int | None = None
+        self.written = 0
+
+    def _totals(self, seq: int) -> _Totals:
+        totals = self.open.get(seq)
+        if totals is None:
+            totals = self.open[seq] = _Totals()
+        return totals
+
+    def add_event(self, state: TransactionState, event: Event) -> None:
+        if state.seq is None:
+            return
+        self.current = state.seq
+        t = self._totals(state.seq)
+        if state.gtid is not None and (t.gtid is None or state.gtid > t.gtid):
+            t.gtid = state.gtid
+        pos = event.pos
+        t.first_pos = pos if t.first_pos is None else min(t.first_pos, pos)
+        t.last_pos = pos if t.last_pos is None else max(t.last_pos, pos)
+        t.events += 1
+        if event.in_payload is None:  # events inside a compressed payload are counted in its length
+            t.bytes += event.length
+            end = pos + event.length
+            t.end_pos = end if t.end_pos is None else max(t.end_pos, end)
+        ts = event.timestamp
+        t.start_time = ts if t.start_time is None else min(t.start_time, ts)
+        order = (pos, -1 if event.in_payload is None else event.in_payload)
+        if order >= t.commit_order:
+            t.commit_order, t.commit_time = order, ts
+
+    def add_changes(self, seq: int | None, qualified: str, op: str, count: int) -> None:
+        if seq is None:
+            return
+        t = self._totals(seq)
+        t.tables.add(qualified)
+        t.ops[op] += count
+
+    def release(self, everything: bool = False) -> None:
+        """Write the transactions that have ended (``everything``: all of them, at the end of the task)."""
+        for seq in list(self.open):
+            if seq == self.current and not everything:
+                break
+            t = self.open.pop(seq)
+            if t.events > 0:  # seen only through changes: its events were filtered out
+                ops = t.ops
+                self.out.add((self.uri, seq, t.gtid, t.first_pos, t.last_pos, t.events,
+                              _micros(t.start_time), _micros(t.commit_time), sorted(t.tables),
+                              ops["insert"], ops["update"], ops["delete"], sum(ops.values()), t.bytes, t.end_pos,
+                              None if t.start_time is None or t.commit_time is None
+                              else t.commit_time - t.start_time))
+                self.written += 1
+
+    def flush(self) -> None:
+        self.release(everything=True)
+
+
+# -- the task -------------------------------------------------------------------------------------
+
+
+_TABLE_MAP_BODIES: dict[bytes, str | None] = {}
+
+
+def _event_body(event: Event) -> str | None:
+    """The decoded body as JSON text; rows events keep their table id and flags, not their row bytes.
+
+    TABLE_MAP bodies repeat (one per statement): their text is kept by their bytes.
+    """
+    from ...runtime.present.describe import event_to_dict
+
+    code = event.type_code
+    if code in ROWS_EVENTS:
+        body = event.body
+        return _json_text({"table_id": getattr(body, "table_id", None), "flags": getattr(body, "flags", None)})
+    if code == TABLE_MAP_EVENT:
+        key = event.body_bytes
+        text = _TABLE_MAP_BODIES.get(key)
+        if text is None:
+            text = _json_text(event_to_dict(event)["body"])
+            if len(_TABLE_MAP_BODIES) >= 1024:
+                _TABLE_MAP_BODIES.clear()
+            _TABLE_MAP_BODIES[key] = text
+        return text
+    return _json_text(event_to_dict(event)["body"])
+
+
+class _Task:
+    def __init__(self, spec: TaskSpec, opts: TaskOptions) -> None:
+        self.spec, self.opts = spec, opts
+        self.uri = spec.uri
+        self.result = TaskResult(spec.uri)
+        self.parts = _Parts(spec, opts)
+        self.events = self.parts.get(schemas.EVENTS, "events")
+        self.errors = self.parts.get(schemas.ERRORS, "errors")
+        self.transactions = _Transactions(spec.uri, self.parts.get(schemas.TRANSACTIONS, "transactions"))
+        self.defined: dict[tuple[str, str], Any] = {}
+        self.layouts: dict[tuple[str, str, pa.Schema], _PartWriter] = {}
+        self.pending: list[RowsEvent] = []  # rows events waiting to be decoded together
+        self.pending_key: tuple[Any, ...] | None = None
+        self.pending_bytes = 0
+        #: With cdc/: follows the events for the connector's source.thread and source.ts_*; the context of
+        #: each pending rows event (by id) until it is decoded.
+        self.sources = SourceTracker() if opts.cdc_name is not None else None
+        self.source_contexts: dict[int, SourceContext] = {}
+        self._length = (spec.end if spec.end is not None else spec.size or 0) - (spec.start or 0)
+        self.progress = ProgressWriter(opts.progress_dir, "extract", f"{spec.uri}#{spec.name}", self._length)
+
+    def error(self, err: BinlogError) -> None:
+        d = _error_struct(err)
+        self.errors.add((self.uri, d["offset"], d["length"], d["event_type"], d["kind"], d["message"]))
+        self.result.errors[d["kind"]] = self.result.errors.get(d["kind"], 0) + 1
+
+    def run(self) -> TaskResult:
+        try:
+            f = open_binlog(self.uri)
+        except OSError as exc:
+            self.error(_open_error(self.uri, exc, self.spec.size))
+            return self.finish()
+        with f:
+            self._read(f)
+        return self.finish()
+
+    def _read(self, f: Any) -> None:
+        opts, spec = self.opts, self.spec
+        flt = opts.filter
+        start = spec.start if spec.start else None
+        reader = BinlogReader(f, name=self.uri, verify_checksums=opts.verify_checksums, on_error=opts.on_error,
+                              start=start)
+        history = None
+        if opts.history is not None:  # the tables as the DDL before this file (or split) left them
+            history = opts.history.copy()
+            history.replay(opts.ddl, (spec.file_index, start or 0))
+        changes = ChangeReader(f, reader=reader, schema=_load_schema_file(opts.schema_yaml), filters=flt,
+                               history=history, on_error=opts.on_error)
+        selection = EventSelection(flt)
+        errors = reader.errors
+        reported = 0
+        rows = 0
+        # A split owns the transactions that begin (with a GTID event) in [start, end); the events before
+        # its first GTID event belong to the split before it, which reads past its end to finish them.
+        # An exact range owns all of [start, end).
+        owns = start is None or spec.exact
+        splittable: bool | None = None
+        try:
+            for event in reader:
+                top = event.in_payload is None
+                if spec.exact:
+                    if event.pos < (start or 0):  # the format description, read before the jump
+                        changes.accept(event)
+                        continue
+                    if top and spec.end is not None and event.pos >= spec.end:
+                        break
+                if splittable is None and reader.format is not None and event.pos >= 4:
+                    splittable = every_transaction_has_a_gtid(reader.format)
+                if start is not None and not owns:
+                    if event.pos < start or not splittable:  # the format description; or a file not split
+                        if not splittable and event.pos >= start:
+                            break
+                        changes.accept(event)
+                        continue
+                    if not (top and event.type_code in GTID_EVENTS):
+                        reported = len(errors)  # damage before our first transaction is the previous split's
+                        continue
+                    if spec.end is not None and event.pos >= spec.end:
+                        break  # no transaction begins in this split: a bigger one spans it
+                    owns = True
+                elif (spec.end is not None and splittable and top and event.pos >= spec.end
+                      and event.type_code in GTID_EVENTS):
+                    break
+                if flt.past_stop(event.pos) and top:
+                    break
+                rows_event = changes.accept(event)
+                state = changes.state
+                if self.sources is not None:
+                    self.sources.follow(event)
+                    if rows_event is not None:
+                        self.source_contexts[id(rows_event)] = self.sources.context()
+                try:
+                    keep = selection.wants(event)
+                    body = _event_body(event) if keep and opts.with_body else None
+                except BinlogError as err:
+                    keep, body = True, None
+                    errors.append(err)
+                if keep:
+                    self.events.add((self.uri, event.pos, event.end_pos, event.in_payload, event.type_name,
+                                     event.type_code, _micros(event.timestamp), event.server_id, event.length,
+                                     event.flags, state.gtid, state.seq, body))
+                    self.transactions.add_event(state, event)
+                    if not self.pending:
+                        self.transactions.release()  # no run waits for its counts
+                if rows_event is not None:
+                    self._queue_rows(changes, rows_event)
+                while reported < len(errors):
+                    self.error(errors[reported])
+                    reported += 1
+                rows += 1
+                self.progress.update(reader.position - (start or 0), rows)
+        except BinlogError as err:  # not a binlog or encrypted (raised even in skip mode), or stop mode
+            if not owns:
+                errors[reported:] = []
+                if start is not None:  # the split before this one meets the same problem and reports it
+                    return
+            if not any(e is err for e in errors[reported:]):
+                errors.append(err)
+            if err.length is None and err.offset == 0:
+                err.length = self.spec.size
+        except Exception as exc:  # a bug: keep what was read, report it, go on with other files
+            errors.append(_internal_error(self.uri, exc, reader.position))
+        try:
+            self._flush_rows(changes)
+        except Exception as exc:
+            errors.append(_internal_error(self.uri, exc, reader.position))
+        if spec.exact and spec.end is not None:  # what lies past the range (a binlog still being written)
+            errors[reported:] = [e for e in errors[reported:] if e.offset is None or e.offset < spec.end]
+        if owns:
+            for problem in errors[reported:]:
+                self.error(problem)
+        self.progress.update(self._length, rows, done=True)
+
+    def _queue_rows(self, changes: ChangeReader, rows_event: RowsEvent) -> None:
+        """Gather consecutive rows events of one layout; they are decoded together (columnar)."""
+        key = run_key(rows_event)
+        if self.pending and (key != self.pending_key or self.pending_bytes >= MAX_RUN_BYTES):
+            self._flush_rows(changes)
+        self.pending.append(rows_event)
+        self.pending_key = key
+        self.pending_bytes += len(rows_event.data)
+
+    def _flush_rows(self, changes: ChangeReader) -> None:
+        run, self.pending, self.pending_bytes = self.pending, [], 0
+        if not run:
+            return
+        try:
+            self._decode_run(changes, run)
+        finally:
+            self.transactions.release()
+            self.source_contexts.clear()
+
+    def _decode_run(self, changes: ChangeReader, run: list[RowsEvent]) -> None:
+        columns = decode_run(run, errors=changes.undecodable)
+        if columns is None:
+            for rows_event in run:
+                self._rows(changes, rows_event)
+            return
+        table_map = columns.table_map
+        batch = changes_batch(columns, self._new_layout(table_map))
+        if batch is None:  # a value Arrow cannot hold (zero dates): its JSON comes from the row decoder
+            for rows_event in run:
+                self._rows(changes, rows_event, typed=False)
+        else:
+            self._changes_writer(table_map).add_batch(batch)
+        self._count(columns)
+        if self.opts.typed:
+            self._typed(columns)
+        if self.opts.cdc_name is not None and batch is not None:  # else _rows wrote them
+            for rows_event in run:
+                try:
+                    self._cdc(rows_event, changes.decode(rows_event))
+                except BinlogError as err:
+                    changes.errors.append(err)
+
+    def _cdc(self, rows_event: RowsEvent, decoded: list[Any]) -> None:
+        """``cdc/`` rows of decoded changes: each as the Debezium connector's messages (two for an update of
+        the primary key: a delete and a create)."""
+        context = self.source_contexts.pop(id(rows_event), None)
+        if not decoded:
+            return
+        table_map = decoded[0].table_map
+        writer = self.parts.get(schemas.CDC, "cdc", partition_dir("schema", table_map.schema),
+                                partition_dir("table", table_map.table))
+        name, ts_ms = self.opts.cdc_name, self.opts.cdc_ts_ms
+        assert name is not None
+        for change in decoded:
+            for op, key, value in messages(change, name=name, ts_ms=ts_ms, context=context):
+                writer.add((self.uri, change.pos, change.row_index, op, key, value))
+
+    def _new_layout(self, table_map: Any) -> list[dict[str, Any]] | None:
+        """The ``columns`` of ``changes/`` for the first change of a table layout in this task, else None."""
+        key = (table_map.schema, table_map.table)
+        defined = self.defined.get(key)
+        if defined is table_map.columns or defined == table_map.columns:
+            return None
+        self.defined[key] = table_map.columns
+        return [_column_info(c) for c in table_map.columns]
+
+    def _changes_writer(self, table_map: Any) -> _PartWriter:
+        return self.parts.get(schemas.CHANGES, "changes", partition_dir("schema", table_map.schema),
+                              partition_dir("table", table_map.table))
+
+    def _count(self, columns: ChangeColumns) -> None:
+        qualified = columns.table_map.qualified_name
+        self.result.changes[qualified] = self.result.changes.get(qualified, 0) + columns.count
+        per_event = np.bincount(columns.event_of_row, minlength=len(columns.events))
+        for rows_event, count in zip(columns.events, per_event.tolist(), strict=True):
+            self.transactions.add_changes(rows_event.transaction, qualified, rows_event.op, count)
+
+    def _rows(self, changes: ChangeReader, rows_event: RowsEvent, typed: bool = True) -> None:
+        """One rows event through the row decoder (what the columnar path cannot take); ``typed=False``:
+        only its ``changes/`` rows (the run's counts and typed rows are written by the caller)."""
+        try:
+            decoded = changes.decode(rows_event)
+        except BinlogError as err:
+            changes.errors.append(err)
+            return
+        table_map = rows_event.table_map
+        writer = self._changes_writer(table_map)
+        columns = self._new_layout(table_map)
+        for change in decoded:
+            before = image_json(change, "before")
+            after = image_json(change, "after")
+            writer.add((self.uri, change.pos, change.row_index, _micros(change.timestamp), change.server_id,
+                        change.gtid, change.transaction, change.op,
+                        None if before is None else dumps(before), None if after is None else dumps(after),
+                        _text_map(before), _text_map(after), list(change.primary_key), columns))
+            columns = None
+        if self.opts.cdc_name is not None:
+            self._cdc(rows_event, decoded)
+        if not typed:
+            return
+        as_columns = columns_of_rows(rows_event, [(c.before, c.after) for c in decoded], errors=changes.undecodable)
+        self._count(as_columns)
+        if self.opts.typed:
+            self._typed(as_columns)
+
+    def _typed(self, columns: ChangeColumns) -> None:
+        """The run's rows in ``tables/<schema>.<table>/``: one part per table layout."""
+        table_map = columns.table_map
+        schema = typed_schema(table_map)
+        layout_key = (table_map.schema, table_map.table, schema)
+        writer = self.layouts.get(layout_key)
+        if writer is None:
+            number = sum(1 for k in self.layouts if k[:2] == layout_key[:2])
+            path = "/".join([self.parts.root, "tables", table_dir_name(table_map.schema, table_map.table),
+                             f"part-{self.parts.name}-{number:03d}.parquet"])
+            writer = self.layouts[layout_key] = _PartWriter(path, schema, self.opts.batch_size)
+            fingerprint = hashlib.sha1(schema.to_string(show_schema_metadata=False).encode()).hexdigest()[:16]
+            self.result.typed.setdefault(table_map.qualified_name, []).append(fingerprint)
+        writer.add_batch(typed_batch(columns, schema))
+
+    def finish(self) -> TaskResult:
+        self.transactions.flush()
+        self.parts.close()
+        for writer in self.layouts.values():
+            writer.close()
+        self.result.events = self.events.count
+        self.result.transactions = self.transactions.written
+        return self.result
+
+
+def run_task(spec: TaskSpec, opts: TaskOptions) -> TaskResult:
+    """Read one file (or split) once and write its part of every dataset; see the module docstring."""
+    os.environ.update(dict(opts.store_environment))  # the driver's store settings (S3 endpoint, keys...)
+    return _Task(spec, opts).run()
