@@ -26,8 +26,8 @@ import time
 from datetime import date, datetime
 from decimal import Decimal
 
-from binlog_ksy.runtime.column import MYSQL_TYPE as T
 from binlog_ksy.runtime.column import Column
+from binlog_ksy.runtime.constants import MYSQL_TYPE as T
 from binlog_ksy.runtime.rows.image import decode_rows
 
 COLUMNS = (

@@ -90,11 +90,13 @@ def read_changes(
     stop_position: int | None = None,
     start_datetime: str | datetime | None = None,
     stop_datetime: str | datetime | None = None,
+    include_gtids: str | Iterable[str] | None = None,
+    exclude_gtids: str | Iterable[str] | None = None,
     filters: ChangeFilter | None = None,
     schema: SchemaFile | str | os.PathLike[str] | None = None,
     on_error: Literal["stop", "skip"] = "stop",
     verify_checksums: bool = True,
-    undecodable: Literal["strict", "keep"] = "strict",
+    undecodable: Literal["strict", "keep", "replace"] = "strict",
     schema_sql: str | os.PathLike[str] | Sequence[str | os.PathLike[str]] | None = None,
     schema_history: bool = True,
 ) -> ChangeStream:
@@ -113,8 +115,11 @@ def read_changes(
         Byte offsets of rows events to keep (``start <= pos < stop``; one file).
     start_datetime, stop_datetime
         Times (ISO text or datetime; UTC unless they carry a zone) of events to keep.
+    include_gtids, exclude_gtids
+        Whole transactions by GTID (MySQL ``uuid:1-5:7``, MariaDB ``0-1-100`` or ``0-1-100-200``): only
+        these, or all but these.
     filters
-        A ready :class:`ChangeFilter` instead of the five options above.
+        A ready :class:`ChangeFilter` instead of the seven options above.
     schema
         A :class:`SchemaFile` or the path of one: column names for tables logged without them.
     on_error
@@ -123,7 +128,8 @@ def read_changes(
     verify_checksums
         Check the CRC32 of every event.
     undecodable
-        Text that does not decode in its column's charset: ``strict`` raises, ``keep`` keeps the bytes.
+        Text that does not decode in its column's charset: ``strict`` raises, ``keep`` keeps the bytes,
+        ``replace`` puts U+FFFD for the bad bytes.
     schema_sql
         SQL files (``CREATE TABLE`` statements, e.g. ``mariadb-dump --no-data``) with the tables as they were
         when the first file starts: the schema history starts from them.
@@ -136,13 +142,15 @@ def read_changes(
     ChangeStream
         Iterable of :class:`RowChange`; ``.errors`` lists the problems met.
     """
-    options = (databases, tables, start_position, stop_position, start_datetime, stop_datetime)
+    options = (databases, tables, start_position, stop_position, start_datetime, stop_datetime, include_gtids,
+               exclude_gtids)
     if filters is not None and any(o is not None for o in options):
         raise UsageError("read_changes: give filters= or the filter options, not both")
     if filters is None:
         filters = ChangeFilter.create(databases=databases, tables=tables, start_position=start_position,
                                       stop_position=stop_position, start_datetime=start_datetime,
-                                      stop_datetime=stop_datetime)
+                                      stop_datetime=stop_datetime, include_gtids=include_gtids,
+                                      exclude_gtids=exclude_gtids)
     if isinstance(paths, (str, os.PathLike)):
         paths = [paths]
     if filters.selects_positions and len(paths) != 1:

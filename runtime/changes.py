@@ -44,8 +44,9 @@ __all__ = ["ChangeFilter", "ChangeReader", "ChangeStream", "RowChange", "RowsEve
 
 #: ``stop`` raises the first error; ``skip`` records it and goes on.
 OnError = Literal["stop", "skip"]
-#: Text that does not decode in its column's charset: ``strict`` raises, ``keep`` keeps the bytes.
-Undecodable = Literal["strict", "keep"]
+#: Text that does not decode in its column's charset: ``strict`` raises, ``keep`` keeps the bytes,
+#: ``replace`` puts U+FFFD for the bad bytes (``types.strings.ERRORS_MODES``).
+Undecodable = Literal["strict", "keep", "replace"]
 
 
 @dataclass(slots=True)

@@ -1,4 +1,4 @@
-"""One table column as a row decoder sees it, and MySQL's column type codes.
+"""One table column as a row decoder sees it.
 
 A :class:`Column` holds what the TABLE_MAP event says about a column (its type
 code and packed metadata), what the optional metadata adds (name, signedness,
@@ -16,61 +16,13 @@ include/mysql_com.h (``MYSQL_TYPE_BLOB_COMPRESSED``/``VARCHAR_COMPRESSED``).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from enum import IntEnum
 
-__all__ = ["MYSQL_TYPE", "Column", "FLAVOR_MYSQL", "FLAVOR_MARIADB"]
+from .constants import MYSQL_TYPE
+
+__all__ = ["Column", "FLAVOR_MYSQL", "FLAVOR_MARIADB"]
 
 FLAVOR_MYSQL = "mysql"
 FLAVOR_MARIADB = "mariadb"
-
-
-class MYSQL_TYPE(IntEnum):  # noqa: N801 - the upstream enum name
-    """Column type codes written in TABLE_MAP events.
-
-    Names and codes of ``enum_field_types`` in include/field_types.h (MySQL
-    9.x), plus MariaDB's two compressed-column codes (MariaDB
-    include/mysql_com.h: "Compressed types are only used internally for RBR").
-    """
-
-    DECIMAL = 0
-    TINY = 1
-    SHORT = 2
-    LONG = 3
-    FLOAT = 4
-    DOUBLE = 5
-    NULL = 6
-    TIMESTAMP = 7
-    LONGLONG = 8
-    INT24 = 9
-    DATE = 10
-    TIME = 11
-    DATETIME = 12
-    YEAR = 13
-    NEWDATE = 14
-    VARCHAR = 15
-    BIT = 16
-    TIMESTAMP2 = 17
-    DATETIME2 = 18
-    TIME2 = 19
-    TYPED_ARRAY = 20
-    #: MariaDB only (sql/field_comp.cc compression of BLOB/TEXT columns).
-    BLOB_COMPRESSED = 140
-    #: MariaDB only (sql/field_comp.cc compression of VARCHAR columns).
-    VARCHAR_COMPRESSED = 141
-    VECTOR = 242
-    INVALID = 243
-    BOOL = 244
-    JSON = 245
-    NEWDECIMAL = 246
-    ENUM = 247
-    SET = 248
-    TINY_BLOB = 249
-    MEDIUM_BLOB = 250
-    LONG_BLOB = 251
-    BLOB = 252
-    VAR_STRING = 253
-    STRING = 254
-    GEOMETRY = 255
 
 
 _T = MYSQL_TYPE

@@ -1,11 +1,15 @@
-"""Event type codes and MySQL's names for them.
+"""Facts of the binlog format the runtime needs by name: event types, column types, flags, magic, collations.
 
-The codes and names come from the ``event_type`` enum of ``ksy/binlog_event.ksy``
-(libs/mysql/binlog/event/binlog_event.h ``Log_event_type``; MariaDB
-sql/log_event.h), so the spec stays the one place they are written down.
+Event type codes and names come from the ``event_type`` enum of ``ksy/binlog_event.ksy``
+(libs/mysql/binlog/event/binlog_event.h ``Log_event_type``; MariaDB sql/log_event.h), so
+the spec stays the one place they are written down. :class:`MYSQL_TYPE` is written out
+(type checkers need the member names) and pinned to the spec's ``column_type`` enum
+(ksy/event_table_map.ksy) by tests/test_format_facts.py; so are the flags and magic numbers.
 """
 
 from __future__ import annotations
+
+from enum import IntEnum
 
 from ..generated.binlog_event import BinlogEvent
 
@@ -56,3 +60,84 @@ def event_type_name(code: int) -> str:
 def is_known_event_type(code: int) -> bool:
     """True when the specs know the event type code."""
     return code in _NAMES
+
+
+# -- events ----------------------------------------------------------------------------------
+
+#: The four bytes every binlog file starts with (log_event.h ``BINLOG_MAGIC``), and MariaDB's
+#: encrypted files' (sql/mf_iocache_encr.cc).
+BINLOG_MAGIC = b"\xfebin"
+ENCRYPTED_BINLOG_MAGIC = b"\xfdbin"
+#: Common-header flags (binlog_event.h ``LOG_EVENT_BINLOG_IN_USE_F``: the file was not closed cleanly).
+LOG_EVENT_BINLOG_IN_USE_F = 0x1
+#: Rows-event flag (rows_event.h ``STMT_END_F``): the last rows event of its statement.
+STMT_END_F = 0x1
+
+XID_EVENT = EventType.xid_event.value
+XA_PREPARE_EVENT = EventType.xa_prepare_log_event.value
+#: MySQL's GTID events: numbered, anonymous (no GTID mode) and tagged (8.3+).
+MYSQL_GTID_EVENTS = frozenset((
+    EventType.gtid_log_event.value,
+    EventType.anonymous_gtid_log_event.value,
+    EventType.gtid_tagged_log_event.value,
+))
+MARIADB_GTID_EVENT = EventType.gtid_event.value
+#: The events that begin a transaction in files whose every transaction has one.
+GTID_EVENTS = MYSQL_GTID_EVENTS | {MARIADB_GTID_EVENT}
+#: The events that end a transaction (a COMMIT query ends one too).
+TRANSACTION_END_EVENTS = frozenset((XID_EVENT, XA_PREPARE_EVENT))
+
+
+# -- columns ---------------------------------------------------------------------------------
+
+#: The ``binary`` collation (and charset) id: bytes, not text (include/m_ctype.h ``my_charset_bin``).
+BINARY_COLLATION = 63
+
+
+class MYSQL_TYPE(IntEnum):  # noqa: N801 - the upstream enum name
+    """Column type codes written in TABLE_MAP events.
+
+    Names and codes of ``enum_field_types`` in include/field_types.h (MySQL
+    9.x), plus MariaDB's two compressed-column codes (MariaDB
+    include/mysql_com.h: "Compressed types are only used internally for RBR").
+    """
+
+    DECIMAL = 0
+    TINY = 1
+    SHORT = 2
+    LONG = 3
+    FLOAT = 4
+    DOUBLE = 5
+    NULL = 6
+    TIMESTAMP = 7
+    LONGLONG = 8
+    INT24 = 9
+    DATE = 10
+    TIME = 11
+    DATETIME = 12
+    YEAR = 13
+    NEWDATE = 14
+    VARCHAR = 15
+    BIT = 16
+    TIMESTAMP2 = 17
+    DATETIME2 = 18
+    TIME2 = 19
+    TYPED_ARRAY = 20
+    #: MariaDB only (sql/field_comp.cc compression of BLOB/TEXT columns).
+    BLOB_COMPRESSED = 140
+    #: MariaDB only (sql/field_comp.cc compression of VARCHAR columns).
+    VARCHAR_COMPRESSED = 141
+    VECTOR = 242
+    INVALID = 243
+    BOOL = 244
+    JSON = 245
+    NEWDECIMAL = 246
+    ENUM = 247
+    SET = 248
+    TINY_BLOB = 249
+    MEDIUM_BLOB = 250
+    LONG_BLOB = 251
+    BLOB = 252
+    VAR_STRING = 253
+    STRING = 254
+    GEOMETRY = 255

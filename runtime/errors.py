@@ -216,3 +216,15 @@ class ConfigError(UsageError):
 
 class MissingExtraError(UsageError):
     """An optional dependency (an extra such as ``binlog-ksy[spark]``) is not installed."""
+
+
+class SqlRefusal(UsageError):
+    """A change that cannot be written as SQL exactly (the message names the table and why)."""
+
+
+class FlashbackRefusal(UsageError):
+    """A change that cannot be undone exactly from the binlog (the message names the table and why)."""
+
+
+class StorageError(OSError):
+    """A store that cannot be reached as asked: unknown scheme, a filesystem pyarrow lacks, bad settings."""

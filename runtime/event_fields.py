@@ -88,11 +88,11 @@ def gtid_text(event: Event) -> str | None:
     body = event.body
     code = event.type_code
     try:
-        if code == et.EventType.gtid_event.value:
+        if code == et.MARIADB_GTID_EVENT:
             return mariadb_gtid_fields(body, event)["gtid"]
         if code == et.EventType.gtid_tagged_log_event.value:
             return gtid_tagged_fields(body).get("gtid")
-        if code in (et.EventType.gtid_log_event.value, et.EventType.anonymous_gtid_log_event.value):
+        if code in et.MYSQL_GTID_EVENTS:  # the tagged one is handled above
             return gtid_fields(body).get("gtid")
     except Exception as exc:
         raise MalformedEventError(f"unreadable GTID: {type(exc).__name__}: {exc}", file=event.file,

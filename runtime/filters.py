@@ -31,6 +31,7 @@ from typing import TYPE_CHECKING
 from . import constants as et
 from .errors import UsageError
 from .event_fields import query_text, text_of
+from .transactions import TransactionTracker, statement_role
 
 if TYPE_CHECKING:
     from .event import Event
@@ -157,6 +158,7 @@ class ChangeFilter:
     _start: float | None = field(default=None, init=False, repr=False, compare=False)
     _stop: float | None = field(default=None, init=False, repr=False, compare=False)
     _db_re: re.Pattern[str] | None = field(default=None, init=False, repr=False, compare=False)
+    _statement_db_re: re.Pattern[str] | None = field(default=None, init=False, repr=False, compare=False)
     _qualified_re: re.Pattern[str] | None = field(default=None, init=False, repr=False, compare=False)
     _bare_re: re.Pattern[str] | None = field(default=None, init=False, repr=False, compare=False)
     _seen: dict[tuple[str | None, str | None], bool] = field(
@@ -178,6 +180,11 @@ class ChangeFilter:
         setter(self, "_db_re", _pattern(self.databases))
         setter(self, "_qualified_re", _pattern(tuple(t for t in self.tables if "." in t)))
         setter(self, "_bare_re", _pattern(tuple(t for t in self.tables if "." not in t)))
+        # --table db.t without --database: statements are kept on the tables' databases
+        # (a table without a database matches in every database, so then every statement is kept).
+        table_dbs = tuple(t.split(".", 1)[0] for t in self.tables)
+        setter(self, "_statement_db_re", _pattern(table_dbs) if table_dbs and all("." in t for t in self.tables)
+               else None)
 
     @classmethod
     def create(
@@ -258,6 +265,21 @@ class ChangeFilter:
         """Whether statements on ``schema`` pass the database patterns (table patterns are not applied)."""
         return self._db_re is None or (schema is not None and bool(self._db_re.match(schema)))
 
+    def wants_statement(self, database: str | None) -> bool:
+        """Whether a statement (QUERY event) run on ``database`` is kept: the one rule of every command.
+
+        Transaction control (BEGIN, COMMIT, XA...) is kept by the callers whatever its database,
+        and so is a statement without a default database. Otherwise, with ``databases`` the
+        database must match them (``mysqlbinlog --database``); with only ``tables`` given as
+        ``db.table``, it must be one of those tables' databases; with a table pattern without a
+        database, or no pattern, every statement is kept.
+        """
+        if not database:
+            return True
+        if self._db_re is not None:
+            return bool(self._db_re.match(database))
+        return self._statement_db_re is None or bool(self._statement_db_re.match(database))
+
     def wants_position(self, pos: int) -> bool:
         if self.start_position is not None and pos < self.start_position:
             return False
@@ -324,16 +346,9 @@ class ChangeFilter:
         )
 
 
-#: Statements that only delimit transactions: kept by a database filter whatever their default database.
-_TRANSACTION_CONTROL = ("BEGIN", "COMMIT", "ROLLBACK", "START TRANSACTION", "XA ", "SAVEPOINT", "RELEASE SAVEPOINT")
-
-
-_QUERY_EVENTS = frozenset({et.EventType.query_event.value, et.EventType.query_compressed_event.value})
-
-
 def is_transaction_control(statement: str | None) -> bool:
-    """Whether a QUERY event's statement only begins, ends or marks a transaction."""
-    return statement is not None and statement.lstrip()[:20].upper().startswith(_TRANSACTION_CONTROL)
+    """Whether a QUERY event's statement only begins, ends or marks a transaction (:func:`.statement_role`)."""
+    return statement_role(statement) is not None
 
 
 class EventSelection:
@@ -348,7 +363,6 @@ class EventSelection:
     """
 
     def __init__(self, flt: ChangeFilter) -> None:
-        from .transactions import TransactionTracker
 
         self.filter = flt
         self._table_ids: dict[int, bool] = {}
@@ -375,7 +389,7 @@ class EventSelection:
             return keep
         if code in et.ROWS_EVENTS:
             return self._table_ids.get(getattr(event.body, "table_id", -1), False)
-        if code in _QUERY_EVENTS:
+        if code in et.QUERY_EVENTS:
             body = event.body
-            return is_transaction_control(query_text(body)) or flt.wants_database(text_of(body.schema))
+            return is_transaction_control(query_text(body)) or flt.wants_statement(text_of(body.schema))
         return True

@@ -38,6 +38,8 @@ from kaitaistruct import KaitaiStream
 
 from ..generated.event_control import EventControl
 from .constants import (
+    BINLOG_MAGIC,
+    ENCRYPTED_BINLOG_MAGIC,
     FORMAT_DESCRIPTION_EVENT,
     START_ENCRYPTION_EVENT,
     START_EVENT_V3,
@@ -58,8 +60,6 @@ from .errors import (
 from .event import Event
 from .storage import open_binlog
 
-BINLOG_MAGIC = b"\xfebin"
-ENCRYPTED_BINLOG_MAGIC = b"\xfdbin"
 V1_HEADER_LEN = 13
 V4_HEADER_LEN = 19
 CHECKSUM_LEN = 4

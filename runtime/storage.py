@@ -47,7 +47,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import BinaryIO
 
-__all__ = ["Files", "InputFile", "SKIPPED_SUFFIXES", "StorageError", "expand_inputs", "filesystem_of", "is_uri",
+from .errors import StorageError
+
+__all__ = ["Files", "InputFile", "SKIPPED_SUFFIXES", "expand_inputs", "filesystem_of", "is_uri",
            "open_binlog", "store_environment"]
 
 #: Files skipped inside directories and globs (never when named explicitly).
@@ -80,10 +82,6 @@ class InputFile:
 def is_uri(path: str) -> bool:
     """True when ``path`` has a URI scheme (``s3://...``, ``file:///...``)."""
     return bool(_URI.match(path))
-
-
-class StorageError(OSError):
-    """A store that cannot be reached as asked: unknown scheme, a filesystem pyarrow lacks, bad settings."""
 
 
 #: Hadoop's names for S3, which pyarrow spells s3://.

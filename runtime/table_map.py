@@ -21,7 +21,8 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
-from .column import FLAVOR_MARIADB, FLAVOR_MYSQL, MYSQL_TYPE, Column
+from .column import FLAVOR_MARIADB, FLAVOR_MYSQL, Column
+from .constants import MYSQL_TYPE
 from .schema.ddl import TableDef
 from .schema.file import ColumnHint, SchemaFile, collation_of_charset_name
 

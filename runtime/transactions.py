@@ -13,6 +13,7 @@ Layout of the GTID flags: MariaDB sql/log_event.h ``Gtid_log_event::FL_STANDALON
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import Enum
 
 from . import constants as et
 from .errors import MalformedEventError
@@ -21,16 +22,7 @@ from .event_fields import gtid_text, query_text
 from .mariadb_compression import CompressionError
 from .reader import BinlogFormat
 
-_GTID_EVENTS = frozenset({
-    et.EventType.gtid_log_event.value,
-    et.EventType.anonymous_gtid_log_event.value,
-    et.EventType.gtid_tagged_log_event.value,
-})
-_MARIADB_GTID = et.EventType.gtid_event.value
-#: The events that begin a transaction in files whose every transaction has one.
-GTID_EVENTS = _GTID_EVENTS | {_MARIADB_GTID}
-_QUERY_EVENTS = frozenset({et.EventType.query_event.value, et.EventType.query_compressed_event.value})
-_ENDS = frozenset({et.EventType.xid_event.value, et.EventType.xa_prepare_log_event.value})
+_ENDS = et.TRANSACTION_END_EVENTS
 _OUTSIDE = frozenset({
     et.FORMAT_DESCRIPTION_EVENT, et.START_EVENT_V3, et.ROTATE_EVENT, et.STOP_EVENT,
     et.EventType.previous_gtids_log_event.value, et.EventType.gtid_list_event.value,
@@ -38,6 +30,47 @@ _OUTSIDE = frozenset({
     et.EventType.heartbeat_log_event_v2.value, et.EventType.incident_event.value,
     et.EventType.start_encryption_event.value, et.TRANSACTION_PAYLOAD_EVENT,
 })
+
+
+class StatementRole(Enum):
+    """What a QUERY event's statement does to the transaction it is in (the one rule every command uses)."""
+
+    #: ``BEGIN``, ``START TRANSACTION [...]``, ``XA START``/``XA BEGIN``: opens a transaction.
+    BEGIN = "begin"
+    #: ``COMMIT``, ``ROLLBACK``, ``XA COMMIT``, ``XA ROLLBACK``: ends one.
+    END = "end"
+    #: ``XA END``, ``XA PREPARE``, ``SAVEPOINT``, ``RELEASE SAVEPOINT``, ``ROLLBACK TO``: marks a point inside one.
+    MARK = "mark"
+
+
+_ROLE_PREFIXES = (
+    ("ROLLBACK TO ", StatementRole.MARK), ("ROLLBACK WORK TO ", StatementRole.MARK),
+    ("SAVEPOINT ", StatementRole.MARK), ("RELEASE SAVEPOINT ", StatementRole.MARK),
+    ("XA END", StatementRole.MARK), ("XA PREPARE", StatementRole.MARK),
+    ("XA START", StatementRole.BEGIN), ("XA BEGIN", StatementRole.BEGIN),
+    ("START TRANSACTION", StatementRole.BEGIN),
+    ("XA COMMIT", StatementRole.END), ("XA ROLLBACK", StatementRole.END),
+)
+_ROLE_WORDS = {"BEGIN": StatementRole.BEGIN, "BEGIN WORK": StatementRole.BEGIN, "COMMIT": StatementRole.END,
+               "COMMIT WORK": StatementRole.END, "ROLLBACK": StatementRole.END, "ROLLBACK WORK": StatementRole.END}
+
+
+def statement_role(statement: str | None) -> StatementRole | None:
+    """Whether a QUERY event's statement begins, ends or marks a transaction; None for content (DML, DDL).
+
+    The server writes these as QUERY events (sql/log_event.cc ``Query_log_event`` for BEGIN,
+    sql/handler.cc for COMMIT/ROLLBACK of non-transactional changes, sql/xa.cc for XA).
+    """
+    if not statement:
+        return None
+    text = " ".join(statement.strip().rstrip(";").split()).upper()
+    role = _ROLE_WORDS.get(text)
+    if role is not None:
+        return role
+    for prefix, role in _ROLE_PREFIXES:
+        if text.startswith(prefix):
+            return role
+    return None
 
 
 @dataclass(slots=True)
@@ -105,26 +138,27 @@ class TransactionTracker:
         code = event.type_code
         if code in _OUTSIDE:
             return TransactionState(None, None)
-        if code in _GTID_EVENTS or code == _MARIADB_GTID:
+        if code in et.GTID_EVENTS:
             gtid = gtid_text(event)
             self._start(event, None if gtid == "ANONYMOUS" else gtid)
             self._after_gtid = True
             return self._state()
-        if code in _QUERY_EVENTS:
+        if code in et.QUERY_EVENTS:
             try:
-                query = (query_text(event.body) or "").strip().rstrip(";").strip().upper()
+                query = query_text(event.body)
             except CompressionError as exc:
                 raise MalformedEventError(f"compressed query: {exc}", file=event.file, offset=event.pos,
                                           event_type=event.type_name, length=event.length) from None
-            if query in ("BEGIN", "START TRANSACTION") or query.startswith("XA START"):
+            role = statement_role(query)
+            if role is StatementRole.BEGIN:
                 if not (self._open and self._after_gtid):
                     self._start(event, None)
                 self._after_gtid = False
                 return self._state()
-            if query in ("COMMIT", "ROLLBACK") or query.startswith(("XA END", "XA COMMIT", "XA ROLLBACK")):
+            if role is not None:
                 if not self._open:
                     self._start(event, None)
-                return self._state(close=query != "XA END" and not query.startswith("XA END"))
+                return self._state(close=role is StatementRole.END)
             if not self._open:
                 self._start(event, None)
                 return self._state(close=True)

@@ -72,6 +72,7 @@ from __future__ import annotations
 import json
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING, cast
 
 from pyspark.sql.datasource import DataSource, DataSourceReader, InputPartition
 from pyspark.sql.types import (
@@ -94,9 +95,14 @@ from pyspark.sql.types import (
     TimestampType,
 )
 
+from ..runtime.errors import ConfigError
+
+if TYPE_CHECKING:
+    from ..runtime.changes import Undecodable
 from ..runtime.filters import ChangeFilter
 from ..runtime.schema.history import SchemaHistory
 from ..runtime.storage import expand_inputs, is_uri
+from ..runtime.types.strings import ERRORS_MODES
 from .records import (
     KINDS,
     TYPED_META_COLUMNS,
@@ -117,7 +123,16 @@ __all__ = [
     "typed_schema",
     "spark_type_of",
     "register",
+    "OPTIONS",
 ]
+
+#: Every option the data source takes (Spark lower-cases option names); anything else is an error.
+#: The reading options are spelled as the API's keywords and the job file's settings (a test compares them).
+OPTIONS = frozenset({
+    "path", "paths", "kind", "databases", "tables", "start_datetime", "stop_datetime", "start_position",
+    "stop_position", "include_gtids", "exclude_gtids", "schema", "schema_file", "schema_sql", "schema_history",
+    "verify_checksums", "undecodable", "on_error", "with_body", "batch_size", "typed_tables", "progress_dir",
+})
 
 ERROR_STRUCT = StructType([
     StructField("offset", LongType()),
@@ -290,9 +305,12 @@ class BinlogDataSource(DataSource):
         Keep events with ``start_position <= pos < stop_position`` (byte offsets; one file).
         The filter options are those of :meth:`binlog_ksy.runtime.filters.ChangeFilter.to_options`:
         the same matching as ``binlog-ksy events``/``rows`` and the Python API.
-    schema_file
-        YAML file with column names (``runtime/schema_file.py``); read once on
-        the driver (local path or pyarrow URI).
+    schema
+        YAML file with column names (``runtime/schema/file.py``); read once on
+        the driver (local path or pyarrow URI). ``schema_file`` is the old spelling.
+    undecodable
+        Text that does not decode in its column's charset: ``strict`` (default:
+        an error row), ``keep`` (the bytes) or ``replace`` (U+FFFD for the bad bytes).
     schema_sql, schema_history
         SQL files (comma list) with the tables' CREATE TABLE statements, where
         the schema history starts; ``schema_history`` (default ``true``)
@@ -380,17 +398,28 @@ class BinlogDataSource(DataSource):
 
     def _read_options(self) -> ReadOptions:
         o = self.options
+        unknown = sorted(k for k in o if str(k).lower() not in OPTIONS)
+        if unknown:
+            raise ConfigError(f"binlog data source: unknown option(s) {', '.join(unknown)} "
+                              f"(known: {', '.join(sorted(OPTIONS - {'path', 'paths'}))})")
+        if o.get("schema") and o.get("schema_file"):
+            raise ConfigError("binlog data source: schema and schema_file name the same option: give one")
+        schema_path = o.get("schema") or o.get("schema_file")
+        undecodable = str(o.get("undecodable", "strict")).lower()
+        if undecodable not in ERRORS_MODES:
+            raise ConfigError(f"binlog data source: undecodable must be one of {', '.join(ERRORS_MODES)}, "
+                              f"not {undecodable!r}")
         on_error = str(o.get("on_error", "skip")).lower()
         if on_error not in ("stop", "skip"):
             raise ValueError(f"binlog data source: on_error must be 'stop' or 'skip', not {on_error!r}")
         schema_yaml = None
-        if o.get("schema_file"):
-            schema_yaml = _read_text(o["schema_file"])
+        if schema_path:
+            schema_yaml = _read_text(schema_path)
             import yaml
 
             from ..runtime.schema.file import SchemaFile
 
-            SchemaFile.from_dict(yaml.safe_load(schema_yaml), source=o["schema_file"])  # fail early when bad
+            SchemaFile.from_dict(yaml.safe_load(schema_yaml), source=schema_path)  # fail early when bad
         return ReadOptions(
             kind=self._kind(),
             batch_size=int(o.get("batch_size", 8192)),
@@ -402,6 +431,7 @@ class BinlogDataSource(DataSource):
             with_body=_bool(o, "with_body", True),
             typed_tables=self._typed_tables(),
             progress_dir=o.get("progress_dir") or None,
+            undecodable=cast("Undecodable", undecodable),
         )
 
 

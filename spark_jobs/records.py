@@ -31,7 +31,7 @@ from typing import Any
 
 import pyarrow as pa
 
-from ..runtime.changes import OnError
+from ..runtime.changes import OnError, Undecodable
 from ..runtime.errors import BinlogError, UndecodableValueError
 from ..runtime.filters import ChangeFilter, EventSelection
 from ..runtime.present.value_json import image_json
@@ -137,6 +137,7 @@ class ReadOptions:
     with_body: bool = True
     typed_tables: tuple[TypedTable, ...] = ()
     progress_dir: str | None = None
+    undecodable: Undecodable = "strict"
 
 
 # -- progress ------------------------------------------------------------------------------
@@ -382,6 +383,7 @@ def _iter_changes_of_file(uri: str, size: int | None, opts: ReadOptions, progres
     with f:
         reader = ChangeReader(f, name=uri, schema=_load_schema_file(opts.schema_yaml),
                               filters=opts.filter, on_error=opts.on_error, verify_checksums=opts.verify_checksums,
+                              undecodable=opts.undecodable,
                               history=opts.history.copy() if opts.history is not None else None)
         errors: list[BinlogError] = reader.errors
         reported = 0

@@ -110,7 +110,7 @@ def test_extract_flags_build_the_same_filter(tmp_path: Path) -> None:
     flt = cfg.filter()
     assert flt == ChangeFilter.create(databases="shop", tables=["shop.order*", "customers,products"],
                                       start_position=4)
-    assert cfg.on_error == "stop" and cfg.schema_file == str(SAMPLE[0])
+    assert cfg.on_error == "stop" and cfg.schema == str(SAMPLE[0])
 
 
 def test_positions_need_one_file(capsys: pytest.CaptureFixture[str]) -> None:
@@ -193,3 +193,22 @@ def test_event_selection_keeps_transaction_control() -> None:
     selection = EventSelection(ChangeFilter.create(databases="nope"))
     kept = Counter(e.type_name for e in binlog_ksy.read_events(SAMPLE[0]) if selection.wants(e))
     assert kept["TABLE_MAP_EVENT"] == 0 and kept["XID_EVENT"] > 0 and kept["GTID_EVENT"] > 0
+
+
+def test_public_error_classes_live_in_errors_py() -> None:
+    """Every public exception class of the runtime is defined in runtime/errors.py, where users look."""
+    import ast
+
+    from fixture_index import ROOT
+
+    outside = []
+    for path in (ROOT / "runtime").rglob("*.py"):
+        if path.name == "errors.py" and path.parent.name == "runtime":
+            continue
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.ClassDef) and not node.name.startswith("_"):
+                bases = [b.id if isinstance(b, ast.Name) else b.attr if isinstance(b, ast.Attribute) else ""
+                         for b in node.bases]
+                if any(b.endswith(("Error", "Exception", "Refusal", "Warning")) for b in bases):
+                    outside.append(f"{path.relative_to(ROOT)}:{node.lineno} {node.name}")
+    assert outside == []

@@ -15,7 +15,7 @@ from binlog_ksy.generated.binlog_file import BinlogFile
 from binlog_ksy.generated.event_table_map import EventTableMap
 from binlog_ksy.runtime import constants as event_types
 from binlog_ksy.runtime import reader
-from binlog_ksy.runtime.column import MYSQL_TYPE
+from binlog_ksy.runtime.constants import MYSQL_TYPE
 from fixture_index import load_index
 
 

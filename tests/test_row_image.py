@@ -22,8 +22,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from binlog_ksy.runtime.column import MYSQL_TYPE as T
 from binlog_ksy.runtime.column import Column
+from binlog_ksy.runtime.constants import MYSQL_TYPE as T
 from binlog_ksy.runtime.present.value_json import json_formatter
 from binlog_ksy.runtime.rows.image import (
     JsonPartialUpdate,

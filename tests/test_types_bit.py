@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from binlog_ksy.runtime.column import MYSQL_TYPE as T
 from binlog_ksy.runtime.column import Column
+from binlog_ksy.runtime.constants import MYSQL_TYPE as T
 from binlog_ksy.runtime.rows.image import RowImageDecoder
 from binlog_ksy.runtime.types.bit import bit_size
 

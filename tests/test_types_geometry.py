@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import struct
 
-from binlog_ksy.runtime.column import MYSQL_TYPE as T
 from binlog_ksy.runtime.column import Column
+from binlog_ksy.runtime.constants import MYSQL_TYPE as T
 from binlog_ksy.runtime.present.value_json import json_value
 from binlog_ksy.runtime.rows.image import RowImageDecoder
 from binlog_ksy.runtime.types.geometry import Geometry

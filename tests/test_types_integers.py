@@ -8,8 +8,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from binlog_ksy.runtime.column import MYSQL_TYPE as T
 from binlog_ksy.runtime.column import Column
+from binlog_ksy.runtime.constants import MYSQL_TYPE as T
 from binlog_ksy.runtime.rows.image import RowImageDecoder
 from binlog_ksy.runtime.types.floats import float32_shortest
 

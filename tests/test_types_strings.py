@@ -10,8 +10,8 @@ import zlib
 
 import pytest
 
-from binlog_ksy.runtime.column import MYSQL_TYPE as T
 from binlog_ksy.runtime.column import Column
+from binlog_ksy.runtime.constants import MYSQL_TYPE as T
 from binlog_ksy.runtime.errors import RowDecodeError
 from binlog_ksy.runtime.rows.image import RowImageDecoder
 from binlog_ksy.runtime.types.charsets import (

@@ -10,8 +10,8 @@ from typing import Any
 
 import pytest
 
-from binlog_ksy.runtime.column import MYSQL_TYPE as T
 from binlog_ksy.runtime.column import Column
+from binlog_ksy.runtime.constants import MYSQL_TYPE as T
 from binlog_ksy.runtime.present.value_json import json_formatter, json_value
 from binlog_ksy.runtime.rows.image import JsonPartialUpdate, RowDecodeError
 from binlog_ksy.runtime.types.geometry import Geometry

@@ -22,11 +22,12 @@ import sys
 from collections.abc import Callable, Sequence
 from typing import TextIO
 
-from ..errors import BinlogError, EncryptedBinlogError, NotABinlogError, SchemaHistoryWarning, UsageError
+from ..errors import BinlogError, EncryptedBinlogError, NotABinlogError, SchemaHistoryWarning, StorageError, UsageError
 from ..filters import ChangeFilter, parse_datetime
 from ..schema.file import SchemaFile
 from ..schema.history import SchemaHistory
-from ..storage import StorageError, expand_inputs, is_uri
+from ..storage import expand_inputs, is_uri
+from ..types.strings import ERRORS_MODES
 
 EXIT_OK = 0
 EXIT_DAMAGED = 1
@@ -76,9 +77,9 @@ def add_filter_arguments(p: argparse.ArgumentParser, *, positions: bool = True,
     g = p.add_argument_group("filters")
     db_flags = ["--database", "-d"] + (["--databases"] if old_spellings else [])
     table_flags = ["--table", "-t"] + (["--tables"] if old_spellings else [])
-    g.add_argument(*db_flags, dest="database", action="append", metavar="DB[,DB...]",
+    g.add_argument(*db_flags, dest="databases", action="append", metavar="DB[,DB...]",
                    help="only these databases (repeatable; comma lists; fnmatch patterns)")
-    g.add_argument(*table_flags, dest="table", action="append", metavar="[DB.]TABLE[,...]",
+    g.add_argument(*table_flags, dest="tables", action="append", metavar="[DB.]TABLE[,...]",
                    help="only these tables: db.table, or a table in any database (repeatable; comma lists; "
                         "fnmatch patterns)")
     g.add_argument("--start-datetime", type=_datetime_arg, metavar="TIME",
@@ -109,6 +110,17 @@ def add_reading_arguments(p: argparse.ArgumentParser, *, formats: Sequence[str],
     p.add_argument("--debug", action="store_true", help="show Python tracebacks for errors")
 
 
+def _undecodable_arg(value: str) -> str:
+    return "strict" if value == "error" else value  # "error": the spelling before 0.2
+
+
+def add_undecodable_argument(p: argparse.ArgumentParser, default: str | None = "strict") -> None:
+    """``--undecodable strict|keep|replace``: text that does not decode in its column's charset."""
+    p.add_argument("--undecodable", type=_undecodable_arg, choices=ERRORS_MODES, default=default,
+                   help="text that does not decode in its column's charset: strict (default: report the column "
+                        "and byte offset), keep (the bytes, as hex in JSON) or replace (U+FFFD for the bad bytes)")
+
+
 def add_schema_argument(p: argparse.ArgumentParser) -> None:
     """``--schema FILE.yaml``, ``--schema-sql FILE`` and ``--no-schema-history``: where column names come from."""
     p.add_argument("--schema", "--schema-file", dest="schema", metavar="FILE.yaml",
@@ -130,8 +142,8 @@ def filter_from_args(args: argparse.Namespace) -> ChangeFilter:
     if (start is not None or stop is not None) and len(files) != 1:
         raise UsageError("--start-position/--stop-position are byte offsets in one file: give exactly one FILE")
     return ChangeFilter.create(
-        databases=args.database,
-        tables=args.table,
+        databases=args.databases,
+        tables=args.tables,
         start_position=start,
         stop_position=stop,
         start_datetime=args.start_datetime,

@@ -11,14 +11,15 @@ from typing import Any
 
 from .. import constants as et
 from ..changes import ChangeReader
-from ..errors import BinlogError, UsageError
+from ..constants import STMT_END_F
+from ..errors import BinlogError, FlashbackRefusal, UsageError
 from ..event import Event
 from ..event_fields import query_text, text_of
 from ..filters import ChangeFilter, is_transaction_control, split_names
 from ..schema.ddl import SchemaState
 from ..table_map import TableMap
-from ..writer.binlog import STMT_END_F, BinlogWriter, editable, rename_database
-from ..writer.flashback import FlashbackRefusal, FlashbackTransaction, split_transaction, write_flashback
+from ..writer.binlog import BinlogWriter, editable, rename_database
+from ..writer.flashback import FlashbackTransaction, split_transaction, write_flashback
 from .common import (
     EXIT_DAMAGED,
     EXIT_OK,
@@ -81,18 +82,12 @@ class _Selection:
             return False
         return self.drop is None or not self.drop.wants_table(schema, table)
 
-    def wants_database(self, schema: str | None) -> bool:
-        """Whether statements with this default database are kept (those without one always are)."""
+    def wants_statement(self, schema: str | None) -> bool:
+        """Whether statements run on this database are kept (:meth:`ChangeFilter.wants_statement`, less --exclude-*)."""
         if not schema:
             return True
-        if not self.keep.wants_database(schema):
+        if not self.keep.wants_statement(schema):
             return False
-        if not self.keep.databases and self.keep.tables:  # --table db.t: the databases of the tables
-            import fnmatch
-
-            dbs = [t.split(".", 1)[0] for t in self.keep.tables]
-            if all("." in t for t in self.keep.tables) and not any(fnmatch.fnmatchcase(schema, d) for d in dbs):
-                return False
         return self.drop is None or not (self.drop.databases and self.drop.wants_database(schema))
 
 
@@ -294,7 +289,7 @@ def _is_content(reader: ChangeReader, event: Event, table: tuple[str, str] | Non
         database = text_of(body.schema)
         outcome = ddl.apply(sql or "", database)
         if outcome.is_ddl and outcome.changed:  # DDL: the databases of the tables it changes
-            return all(selection.wants_database(schema) for schema, _ in outcome.changed)
-        return selection.wants_database(database)
+            return all(selection.wants_statement(schema) for schema, _ in outcome.changed)
+        return selection.wants_statement(database)
     # a compressed transaction is kept whole; GTID, XID, INTVAR, RAND, USER_VAR...: with their transaction's content
     return code == et.TRANSACTION_PAYLOAD_EVENT

@@ -29,6 +29,7 @@ from .common import (
     add_filter_arguments,
     add_reading_arguments,
     add_schema_argument,
+    add_undecodable_argument,
     exit_status_for,
     filter_from_args,
     for_each_file,
@@ -82,6 +83,7 @@ def add_rows_parser(sub: Any) -> None:
                         "--format debezium: write the events to FILE instead of standard output")
     add_filter_arguments(p)
     add_schema_argument(p)
+    add_undecodable_argument(p)
     p.add_argument("--table-format", choices=("parquet", "delta", "iceberg"), default="parquet",
                    help="with --format parquet: parquet (default) writes DIR/<schema>.<table>/ datasets; delta and "
                         "iceberg publish each table as a Delta Lake table at DIR/tables/<schema>.<table> or an "
@@ -94,9 +96,6 @@ def add_rows_parser(sub: Any) -> None:
                    help="with --table-format iceberg: the tables' namespace (default binlog)")
     p.add_argument("--topic-prefix", default="binlog-ksy", metavar="NAME",
                    help="with --format debezium: source.name of the events (the connector's topic.prefix)")
-    p.add_argument("--undecodable", choices=("error", "keep"), default="error",
-                   help="text that does not decode in its column's charset: error (default: report the column "
-                        "and byte offset) or keep (print the bytes as hex)")
     p.set_defaults(run=run_rows)
 
 
@@ -149,7 +148,7 @@ def run_rows(args: argparse.Namespace) -> int:
         history = history_from_args(args)
     except UsageError as err:
         return report_usage_error(err, "rows")
-    undecodable: Undecodable = "keep" if args.undecodable == "keep" else "strict"
+    undecodable: Undecodable = args.undecodable
     if args.table_format != "parquet" and args.format != "parquet":
         return report_usage_error(UsageError("--table-format is for --format parquet"), "rows")
     if args.format == "parquet":

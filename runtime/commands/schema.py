@@ -53,7 +53,7 @@ def add_schema_parser(sub: Any) -> None:
 
 def run_schema(args: argparse.Namespace) -> int:
     try:
-        flt = ChangeFilter.create(databases=args.database, tables=args.table)
+        flt = ChangeFilter.create(databases=args.databases, tables=args.tables)
         history = SchemaHistory.from_sql_files(args.schema_sql)
     except UsageError as err:
         return report_usage_error(err, "schema")

@@ -11,8 +11,8 @@ from datetime import UTC, datetime
 from typing import IO, Any
 
 from ..changes import ChangeReader, RowChange
-from ..errors import BinlogError, UsageError
-from ..present.sql import SqlRefusal, change_sql, script_header
+from ..errors import BinlogError, SqlRefusal, UsageError
+from ..present.sql import change_sql, script_header
 from .common import (
     EXIT_DAMAGED,
     EXIT_OK,
@@ -21,6 +21,7 @@ from .common import (
     add_filter_arguments,
     add_reading_arguments,
     add_schema_argument,
+    add_undecodable_argument,
     exit_status_for,
     filter_from_args,
     history_from_args,
@@ -55,6 +56,7 @@ def add_sql_parser(sub: Any) -> None:
     add_reading_arguments(p, formats=())
     add_filter_arguments(p)
     add_schema_argument(p)
+    add_undecodable_argument(p)
     p.set_defaults(run=run_sql)
 
 

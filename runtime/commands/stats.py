@@ -44,12 +44,13 @@ from typing import Any, TextIO
 
 from .. import constants as et
 from ..changes import ChangeReader
+from ..constants import GTID_EVENTS
 from ..errors import BinlogError, UsageError
 from ..event import Event
 from ..event_fields import query_text
 from ..rows.columnar import count_changes
 from ..rows.events import Op, RowsEvent
-from ..transactions import GTID_EVENTS
+from ..transactions import StatementRole, statement_role
 from .common import (
     EXIT_OK,
     SHARED_FLAGS_EPILOG,
@@ -208,8 +209,7 @@ def _continues(event: Event) -> bool:
     if code in GTID_EVENTS:
         return False
     if code in et.QUERY_EVENTS:
-        text = (query_text(event.body) or "").strip().rstrip(";").strip().upper()
-        return text in ("COMMIT", "ROLLBACK") or text.startswith(("XA END", "XA PREPARE"))
+        return statement_role(query_text(event.body)) in (StatementRole.END, StatementRole.MARK)
     return True
 
 

@@ -82,10 +82,12 @@ from decimal import Decimal
 from typing import TYPE_CHECKING, Any
 
 from .. import constants as et
-from ..column import MYSQL_TYPE, Column
+from ..column import Column
+from ..constants import MYSQL_TYPE
 from ..errors import BinlogError
 from ..event import Event
 from ..event_fields import query_text
+from ..transactions import StatementRole, statement_role
 from ..types.bit import bit_size
 from ..types.json_text import dumps, json_document
 from .value_json import column_mappers, json_value
@@ -102,7 +104,7 @@ OPS = {"insert": "c", "update": "u", "delete": "d"}
 _EPOCH_DATE = date(1970, 1, 1)
 _EPOCH = datetime(1970, 1, 1)
 _INTEGERS = frozenset((T.TINY, T.SHORT, T.INT24, T.LONG, T.LONGLONG, T.YEAR))
-_BINARY_CHARSET = 63
+_BINARY_CHARSET = et.BINARY_COLLATION
 
 
 def _micros(delta: timedelta) -> int:
@@ -237,9 +239,10 @@ class SourceContext:
     ts_us: int | None = None
 
 
-_MYSQL_GTIDS = frozenset((et.EventType.gtid_log_event.value, et.EventType.gtid_tagged_log_event.value))
-_NO_GTID_MODE = frozenset((et.EventType.anonymous_gtid_log_event.value, et.EventType.gtid_event.value))
-_XID = et.EventType.xid_event.value
+#: GTID events with a GTID (not ANONYMOUS_GTID): MySQL GTID mode.
+_MYSQL_GTIDS = et.MYSQL_GTID_EVENTS - {et.EventType.anonymous_gtid_log_event.value}
+_NO_GTID_MODE = et.GTID_EVENTS - _MYSQL_GTIDS
+_XID = et.XID_EVENT
 
 
 class SourceTracker:
@@ -275,10 +278,10 @@ class SourceTracker:
             if top and not self._gtid_mode:
                 self.ts_us = event.timestamp * 1_000_000
             if code in et.QUERY_EVENTS:
-                query = (query_text(event.body) or "").strip().upper()
-                if query == "BEGIN":
+                role = statement_role(query_text(event.body))
+                if role is StatementRole.BEGIN:
                     self.thread = int(event.body.thread_id)
-                elif query == "COMMIT":
+                elif role is StatementRole.END:
                     self.thread = None
             elif code == _XID:
                 self.thread = None

@@ -217,15 +217,13 @@ def event_info(event: Event, body: dict[str, Any]) -> str:
     code = event.type_code
     if code == et.FORMAT_DESCRIPTION_EVENT or code == et.START_EVENT_V3:
         return f"Server ver: {body.get('server_version')}, Binlog ver: {body.get('binlog_version')}"
-    if code in (et.EventType.query_event.value, et.EventType.query_compressed_event.value,
-                et.EventType.execute_load_query_event.value):
+    if code in et.QUERY_EVENTS or code == et.EventType.execute_load_query_event.value:
         schema = body.get("schema")
         query = body.get("query") or ""
         return f"use `{schema}`; {query}" if schema else query
-    if code == et.EventType.xid_event.value:
+    if code == et.XID_EVENT:
         return f"COMMIT /* xid={body.get('xid')} */"
-    if code in (et.EventType.gtid_log_event.value, et.EventType.anonymous_gtid_log_event.value,
-                et.EventType.gtid_tagged_log_event.value):
+    if code in et.MYSQL_GTID_EVENTS:
         return f"SET @@SESSION.GTID_NEXT= '{body.get('gtid')}'"
     if code == et.EventType.gtid_event.value:
         return f"GTID {body.get('gtid')}"

@@ -23,7 +23,8 @@ from typing import Any
 import pyarrow as pa
 import pyarrow.compute as pc
 
-from ..column import MYSQL_TYPE, Column
+from ..column import Column
+from ..constants import MYSQL_TYPE
 from ..rows.columnar import ChangeColumns, ImageColumns
 from ..types.arrow import arrow_type
 from ..types.json_text import dumps

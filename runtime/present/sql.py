@@ -29,23 +29,18 @@ from decimal import Decimal
 from typing import Any
 
 from ..changes import RowChange
-from ..column import FLAVOR_MARIADB, MYSQL_TYPE, Column
-from ..errors import UsageError
+from ..column import FLAVOR_MARIADB, Column
+from ..constants import BINARY_COLLATION, MYSQL_TYPE
+from ..errors import SqlRefusal
 from ..types.json_diff import JsonPartialUpdate
 from ..types.json_text import dumps, json_document
 from ..types.temporal import MySQLDate, MySQLDateTime, format_date, format_datetime, format_time
 
-__all__ = ["SqlRefusal", "change_sql", "script_header", "sql_literal"]
+__all__ = ["change_sql", "script_header", "sql_literal"]
 
 T = MYSQL_TYPE
-#: The ``binary`` character set's collation id (include/my_sys.h ``my_charset_bin``).
-BINARY_COLLATION = 63
 _ESCAPES = {"\\": "\\\\", "'": "\\'", "\0": "\\0", "\n": "\\n", "\r": "\\r", "\x1a": "\\Z"}
 _TRANSLATE = str.maketrans(_ESCAPES)
-
-
-class SqlRefusal(UsageError):
-    """A change that cannot be written as SQL exactly (the message names the table and why)."""
 
 
 def script_header() -> list[str]:

@@ -38,7 +38,8 @@ from collections.abc import Callable
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
 
-from ..column import MYSQL_TYPE, Column
+from ..column import Column
+from ..constants import MYSQL_TYPE
 from ..errors import RowDecodeError
 from ..types.charsets import BINARY, charset_of_collation, codec_of_collation, decode_mysql_latin1
 from ..types.floats import float32_shortest

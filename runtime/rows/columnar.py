@@ -33,7 +33,8 @@ from typing import Any
 import numpy as np
 import pyarrow as pa
 
-from ..column import MYSQL_TYPE, Column
+from ..column import Column
+from ..constants import MYSQL_TYPE
 from ..errors import BinlogError
 from ..table_map import TableMap
 from ..types.arrow import arrow_type, is_text_column, value_converter

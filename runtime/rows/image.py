@@ -47,7 +47,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ..column import FLAVOR_MARIADB, MYSQL_TYPE, Column
+from ..column import FLAVOR_MARIADB, Column
+from ..constants import MYSQL_TYPE
 from ..errors import RowDecodeError
 from ..types.bit import bit_size
 from ..types.charsets import codec_of_collation

@@ -33,7 +33,8 @@ from typing import Any
 
 import pyarrow as pa
 
-from ..column import MYSQL_TYPE, Column
+from ..column import Column
+from ..constants import MYSQL_TYPE
 from .charsets import BINARY, codec_of_collation
 
 __all__ = ["arrow_type", "value_converter", "is_text_column"]

@@ -13,7 +13,7 @@ decoders; this module gives it the ``struct`` codes.
 
 from __future__ import annotations
 
-from ..column import MYSQL_TYPE
+from ..constants import MYSQL_TYPE
 
 __all__ = ["STRUCT_CODES"]
 

@@ -40,6 +40,8 @@ __all__ = [
 ]
 
 #: Accepted ``errors`` values: raise, keep the raw bytes, or substitute U+FFFD.
+#: What to do with text that does not decode in its column's charset: the one vocabulary of every surface
+#: (CLI --undecodable, API undecodable=, YAML, data source option).
 ERRORS_MODES = ("strict", "keep", "replace")
 
 

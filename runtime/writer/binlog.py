@@ -24,14 +24,8 @@ from .. import constants as et
 from ..event import Event
 from ..reader import BinlogFormat
 
-__all__ = ["BINLOG_MAGIC", "BinlogWriter", "STMT_END_F", "editable", "rename_database"]
+__all__ = ["BinlogWriter", "editable", "rename_database"]
 
-BINLOG_MAGIC = b"\xfebin"
-#: Header flag of a format description whose binlog is still open (binlog_event.h); not in its CRC32
-#: (log_event.cc ``Log_event::event_checksum_test`` clears it first).
-LOG_EVENT_BINARY_IN_USE_F = 0x1
-#: Rows event flag: the statement's last rows event (rows_event.h ``STMT_END_F``).
-STMT_END_F = 0x1
 #: Instances that re-read bytes a field holds: switched off before writing, or they would overwrite it.
 _VIEWS = {"FORMAT_DESCRIPTION_EVENT": ("version",)}
 
@@ -53,8 +47,8 @@ class BinlogWriter:
     def __init__(self, out: BinaryIO, fmt: BinlogFormat) -> None:
         self.out = out
         self.fmt = fmt
-        out.write(BINLOG_MAGIC)
-        self.position = len(BINLOG_MAGIC)
+        out.write(et.BINLOG_MAGIC)
+        self.position = len(et.BINLOG_MAGIC)
         self.events = 0
 
     def write(self, event: Event, rw: Any | None = None, body_size: int | None = None) -> int:
@@ -91,9 +85,9 @@ class BinlogWriter:
         raw = bytes(head.to_byte_array()) + body_bytes
         if has_crc:
             raw += zlib.crc32(raw).to_bytes(4, "little")
-        elif crc_in_body:  # computed with LOG_EVENT_BINARY_IN_USE_F clear, as the server does
+        elif crc_in_body:  # computed with et.LOG_EVENT_BINLOG_IN_USE_F clear, as the server does
             unflagged = bytearray(raw[:-4])
-            unflagged[17] &= ~LOG_EVENT_BINARY_IN_USE_F & 0xFF
+            unflagged[17] &= ~et.LOG_EVENT_BINLOG_IN_USE_F & 0xFF
             raw = raw[:-4] + zlib.crc32(unflagged).to_bytes(4, "little")
         self.out.write(raw)
         start = self.position

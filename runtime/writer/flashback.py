@@ -23,24 +23,21 @@ import numpy as np
 from ...generated.rw.binlog_event import BinlogEvent as RwEvent
 from .. import constants as et
 from ..changes import ChangeReader
-from ..errors import UsageError
+from ..constants import STMT_END_F
+from ..errors import FlashbackRefusal
 from ..event import Event
 from ..event_fields import query_text
 from ..filters import is_transaction_control
 from ..rows.columnar import image_layouts
 from ..rows.scan import scan_images
 from ..table_map import TableMap
-from .binlog import STMT_END_F, BinlogWriter, editable
+from .binlog import BinlogWriter, editable
 
-__all__ = ["FlashbackRefusal", "FlashbackTransaction", "write_flashback"]
+__all__ = ["FlashbackTransaction", "write_flashback"]
 
 #: WRITE <-> DELETE, v1 and v2 (libs/mysql/binlog/event/binlog_event.h Log_event_type).
 _SWAP = {23: 25, 25: 23, 30: 32, 32: 30}
 _UPDATES = frozenset((24, 31))
-
-
-class FlashbackRefusal(UsageError):
-    """A change that cannot be undone exactly from the binlog (the message names the table and why)."""
 
 
 @dataclass
@@ -133,7 +130,7 @@ def write_flashback(reader: ChangeReader, writer: BinlogWriter, events: list[Eve
     return skipped
 
 
-_MARIADB_GTID = et.EventType.gtid_event.value
+_MARIADB_GTID = et.MARIADB_GTID_EVENT
 #: MySQL GTID events whose number is a plain field (GTID_TAGGED_LOG_EVENT's is a mysql::serialization varint: kept).
 _MYSQL_GTIDS = frozenset((et.EventType.gtid_log_event.value,))
 

@@ -26,6 +26,7 @@ from binlog_ksy.runtime.commands.common import (
     SHARED_FLAGS_EPILOG,
     add_filter_arguments,
     add_schema_argument,
+    add_undecodable_argument,
 )
 from binlog_ksy.runtime.errors import ConfigError, MissingExtraError, UsageError
 from binlog_ksy.runtime.filters import ChangeFilter
@@ -90,6 +91,7 @@ def add_extract_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--debug", action="store_true", help="show Python tracebacks for errors")
     add_filter_arguments(p, old_spellings=True)
     add_schema_argument(p)
+    add_undecodable_argument(p, default=None)  # None: the job file's, else strict
     p.add_argument("--no-typed", dest="typed", action="store_false", default=None,
                    help="do not write tables/<schema>.<table>/ (the typed tables)")
     p.add_argument("--typed", dest="typed", action="store_true", help=argparse.SUPPRESS)  # the default now
@@ -143,7 +145,7 @@ def config_from_args(args: argparse.Namespace) -> Any:
         if not sep or not key.strip():
             raise ConfigError(f"--conf {item!r}: expected KEY=VALUE")
         conf[key.strip()] = value
-    flt = ChangeFilter.create(databases=args.database, tables=args.table)
+    flt = ChangeFilter.create(databases=args.databases, tables=args.tables)
     cfg = cfg.merged(
         inputs=list(args.inputs) or None,
         output=args.output,
@@ -157,7 +159,8 @@ def config_from_args(args: argparse.Namespace) -> Any:
         split_size=args.split_size,
         include_gtids=list(args.include_gtids or []) or None,
         exclude_gtids=list(args.exclude_gtids or []) or None,
-        schema_file=args.schema,
+        schema=args.schema,
+        undecodable=args.undecodable,
         schema_sql=list(args.schema_sql) or None,
         schema_history=None if args.schema_history else False,
         typed=args.typed,

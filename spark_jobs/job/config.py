@@ -10,7 +10,8 @@ A job file (``binlog-ksy extract --config job.yaml``)::
     start_datetime: "2024-05-01 00:00:00"   # UTC unless an offset is given
     include_gtids: ["0-1-100-200"]          # or exclude_gtids; MySQL 'uuid:1-5', MariaDB 'domain-server-seqno'
     stop_datetime: "2024-05-02 00:00:00"    # exclusive
-    schema_file: columns.yaml    # column names for tables logged without them
+    schema: columns.yaml         # column names for tables logged without them (schema_file: the old spelling)
+    undecodable: strict          # text not in its column's charset: strict (an error), keep or replace
     schema_sql: [dump.sql]       # CREATE TABLEs when the first binlog starts (the schema history's start)
     schema_history: true         # follow the binlogs' DDL to name columns (the default)
     typed: true                  # write tables/<schema>.<table>/ (the default; false: leave them out)
@@ -34,8 +35,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, fields, replace
 from typing import Any
 
+from ...runtime.changes import Undecodable
 from ...runtime.errors import ConfigError, UsageError
 from ...runtime.filters import ChangeFilter
+from ...runtime.types.strings import ERRORS_MODES
 
 __all__ = ["ExtractConfig", "ConfigError", "TABLE_FORMATS", "load_job_file"]
 
@@ -94,8 +97,12 @@ class ExtractConfig:
     on_error
         ``skip`` (default): resume after a damaged event at the next valid one; ``stop``: stop
         reading a file at its first damaged event. Either way the damage is in ``errors/``.
-    schema_file
-        YAML with column names for tables logged without them (``runtime/schema_file.py``).
+    schema
+        YAML with column names for tables logged without them (``runtime/schema/file.py``);
+        ``schema_file`` in a job file is the old spelling.
+    undecodable
+        Text that does not decode in its column's charset: ``strict`` (an error row), ``keep``
+        (the bytes) or ``replace`` (U+FFFD for the bad bytes).
     schema_sql
         SQL files with the CREATE TABLE statements of the tables when the first
         binlog starts: the schema history starts from them.
@@ -132,7 +139,8 @@ class ExtractConfig:
     start_position: int | None = None
     stop_position: int | None = None
     on_error: str = "skip"
-    schema_file: str | None = None
+    schema: str | None = None
+    undecodable: Undecodable = "strict"
     include_gtids: list[str] = field(default_factory=list)
     exclude_gtids: list[str] = field(default_factory=list)
     schema_sql: list[str] = field(default_factory=list)
@@ -156,6 +164,10 @@ class ExtractConfig:
     def from_mapping(cls, data: Mapping[str, Any], base_dir: str | None = None) -> ExtractConfig:
         """Settings from a mapping (a parsed job file); relative paths are taken from ``base_dir``."""
         known = {f.name for f in fields(cls)}
+        if "schema_file" in data:  # the spelling before 0.2
+            if "schema" in data:
+                raise ConfigError("schema and schema_file name the same setting: give one")
+            data = {("schema" if k == "schema_file" else k): v for k, v in data.items()}
         unknown = set(data) - known
         if unknown:
             raise ConfigError(f"unknown settings: {', '.join(sorted(unknown))} (known: {', '.join(sorted(known))})")
@@ -184,7 +196,7 @@ class ExtractConfig:
         if base_dir:
             cfg.inputs = [_resolve(p, base_dir) for p in cfg.inputs]
             cfg.output = _resolve(cfg.output, base_dir) if cfg.output else cfg.output
-            cfg.schema_file = _resolve(cfg.schema_file, base_dir) if cfg.schema_file else None
+            cfg.schema = _resolve(cfg.schema, base_dir) if cfg.schema else None
             cfg.schema_sql = [_resolve(p, base_dir) for p in cfg.schema_sql]
         return cfg
 
@@ -210,8 +222,10 @@ class ExtractConfig:
         if flt.selects_positions and (len(self.inputs) != 1 or not os.path.isfile(self.inputs[0])):
             raise ConfigError("start_position/stop_position are byte offsets in one file: give exactly one "
                               "input file")
-        if self.schema_file and "://" not in self.schema_file and not os.path.isfile(self.schema_file):
-            raise ConfigError(f"schema_file: no such file: {self.schema_file}")
+        if self.schema and "://" not in self.schema and not os.path.isfile(self.schema):
+            raise ConfigError(f"schema: no such file: {self.schema}")
+        if self.undecodable not in ERRORS_MODES:
+            raise ConfigError(f"undecodable must be one of {', '.join(ERRORS_MODES)}, not {self.undecodable!r}")
         for path in self.schema_sql:
             if not os.path.isfile(path):
                 raise ConfigError(f"schema_sql: no such file: {path}")

@@ -201,11 +201,11 @@ class ExtractSummary:
 
 def _task_options(cfg: ExtractConfig, out: OutputDirectory, reporter: JobProgress,
                   history: SchemaHistory | None, part_prefix: str = "") -> TaskOptions:
-    schema_yaml = _read_text(cfg.schema_file) if cfg.schema_file else None
+    schema_yaml = _read_text(cfg.schema) if cfg.schema else None
     return TaskOptions(out_root=out.staging, part_prefix=part_prefix, store_environment=store_environment(),
                        cdc_name=cfg.topic_prefix if cfg.cdc else None, cdc_ts_ms=int(time.time() * 1000),
                        filter=cfg.filter(),
-                       on_error="stop" if cfg.on_error == "stop" else "skip",
+                       on_error="stop" if cfg.on_error == "stop" else "skip", undecodable=cfg.undecodable,
                        verify_checksums=cfg.verify_checksums, with_body=cfg.with_body, schema_yaml=schema_yaml,
                        typed=cfg.typed, batch_size=cfg.batch_size, progress_dir=reporter.dir,
                        history=history, ddl=tuple(history.statements) if history is not None else ())
@@ -322,7 +322,7 @@ def run_extract(inputs: str | Sequence[str], output: str, *, spark: SparkSession
         Where progress lines go (None: nowhere).
     **settings
         Any other :class:`~.config.ExtractConfig` field (``databases``,
-        ``tables``, ``start_datetime``, ``stop_datetime``, ``schema_file``,
+        ``tables``, ``start_datetime``, ``stop_datetime``, ``schema``,
         ``typed``, ``master``, ``spark_conf``...).
 
     Returns

@@ -35,8 +35,8 @@ from typing import Any, Protocol
 
 from pyspark.sql import SparkSession
 
-from binlog_ksy.runtime.errors import ConfigError
-from binlog_ksy.runtime.storage import Files, StorageError, is_uri
+from binlog_ksy.runtime.errors import ConfigError, StorageError
+from binlog_ksy.runtime.storage import Files, is_uri
 
 __all__ = ["MARKER_FILE", "OWNER_FILE", "PENDING_FILE", "OutputDirectory", "hadoop_package_hint"]
 

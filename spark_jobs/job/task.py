@@ -26,8 +26,8 @@ import numpy as np
 import pyarrow as pa
 import pyarrow.parquet as pq
 
-from ...runtime.changes import ChangeReader, OnError
-from ...runtime.constants import ROWS_EVENTS, TABLE_MAP_EVENT
+from ...runtime.changes import ChangeReader, OnError, Undecodable
+from ...runtime.constants import GTID_EVENTS, ROWS_EVENTS, TABLE_MAP_EVENT
 from ...runtime.errors import BinlogError
 from ...runtime.event import Event
 from ...runtime.filters import ChangeFilter, EventSelection
@@ -39,7 +39,7 @@ from ...runtime.rows.columnar import MAX_RUN_BYTES, ChangeColumns, columns_of_ro
 from ...runtime.rows.events import RowsEvent
 from ...runtime.schema.history import DdlStatement, SchemaHistory
 from ...runtime.storage import is_uri, open_binlog
-from ...runtime.transactions import GTID_EVENTS, TransactionState, every_transaction_has_a_gtid
+from ...runtime.transactions import TransactionState, every_transaction_has_a_gtid
 from ...runtime.types.json_text import dumps
 from .. import arrow_schemas as schemas
 from ..change_batches import changes_batch
@@ -114,6 +114,7 @@ class TaskOptions:
     verify_checksums: bool = True
     with_body: bool = True
     schema_yaml: str | None = None
+    undecodable: Undecodable = "strict"
     #: The schema history before the first input file, and the DDL statements of the inputs (None: no history).
     history: SchemaHistory | None = None
     ddl: tuple[DdlStatement, ...] = ()
@@ -412,7 +413,7 @@ class _Task:
             history = opts.history.copy()
             history.replay(opts.ddl, (spec.file_index, start or 0))
         changes = ChangeReader(f, reader=reader, schema=_load_schema_file(opts.schema_yaml), filters=flt,
-                               history=history, on_error=opts.on_error)
+                               history=history, on_error=opts.on_error, undecodable=opts.undecodable)
         selection = EventSelection(flt)
         errors = reader.errors
         reported = 0
