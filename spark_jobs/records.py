@@ -436,8 +436,8 @@ def _iter_change_rows(uri: str, size: int | None, opts: ReadOptions, progress: P
         # The same table map object is shared by its rows: compare by identity first.
         if previous is not change.columns and previous != change.columns:
             columns = [_column_info(c) for c in change.columns]
-        before = image_json(change, "before")
-        after = image_json(change, "after")
+        before = image_json(change, "before", opts.undecodable)
+        after = image_json(change, "after", opts.undecodable)
         dumps = _row_dumps()
         if columns is not None:
             defined[key] = change.columns  # only once the row is built: a failed row does not take it

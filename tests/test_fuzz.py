@@ -33,6 +33,7 @@ from binlog_ksy import cli
 from binlog_ksy.runtime.changes import iter_changes
 from binlog_ksy.runtime.present.value_json import change_json
 from fuzz.harness import (
+    COMMANDS,
     CORPUS,
     OPEN_BUGS,
     SPECIAL_BYTES,
@@ -47,6 +48,7 @@ from fuzz.harness import (
     Splice,
     Truncate,
     exercise,
+    exercise_commands,
     guarded,
     mutate,
     seeds,
@@ -121,6 +123,28 @@ def test_corpus_replays(path: Path, tmp_path: Path) -> None:
             status, stderr = _run_cli([command, "--format", "jsonl", "--on-error", mode, str(path)])
             assert status in (0, 1, 2), stderr
             assert "internal error" not in stderr and "Traceback" not in stderr, stderr
+    with guarded(cpu_seconds=COMMANDS_CPU_LIMIT_S, memory=None):
+        assert exercise_commands(tmp_path / path.name, tmp_path)["commands"] == len(COMMANDS) + 3
+
+
+#: Every command on one case: a few hundred ms of CPU (Parquet and Debezium writers included).
+COMMANDS_CPU_LIMIT_S = 30.0
+#: CI's bound for the every-command fuzz test; BINLOG_KSY_FUZZ_COMMAND_EXAMPLES sets another.
+COMMAND_EXAMPLES = int(os.environ.get("BINLOG_KSY_FUZZ_COMMAND_EXAMPLES", "40"))
+
+
+@settings(max_examples=COMMAND_EXAMPLES, deadline=None,
+          suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large,
+                                 HealthCheck.function_scoped_fixture])
+@given(seed=st.sampled_from(SEEDS), mutations=st.lists(MUTATIONS, min_size=1, max_size=3))
+def test_mutated_fixtures_through_every_command(seed, mutations, tmp_path_factory) -> None:
+    """sql, stats, schema, filter, rows in every format and the data source's rows: no traceback, no hang,
+    every damaged byte range the reader finds reported by each."""
+    work = tmp_path_factory.mktemp("fuzz-commands")
+    path = work / "case.bin"
+    path.write_bytes(mutate(seed, mutations))
+    with guarded(cpu_seconds=COMMANDS_CPU_LIMIT_S, memory=None):
+        exercise_commands(path, work)
 
 
 def test_corpus_is_small() -> None:

@@ -12,7 +12,7 @@ from typing import Any
 from .. import constants as et
 from ..changes import ChangeReader
 from ..constants import STMT_END_F
-from ..errors import BinlogError, FlashbackRefusal, UsageError
+from ..errors import BinlogError, FlashbackRefusal, MalformedEventError, UsageError
 from ..event import Event
 from ..event_fields import query_text, text_of
 from ..filters import ChangeFilter, is_transaction_control, split_names
@@ -169,35 +169,46 @@ def _filter_file(args: argparse.Namespace, name: str, out: Any, selection: _Sele
             return
         kept_rows = [i for i, (e, c) in enumerate(tx.events) if c and e.type_code in et.ROWS_EVENTS]
         for i, (event, content) in enumerate(tx.events):
-            if not content and _dropped_unless_content(event):
-                continue
-            rw = None
-            size = None
-            if args.renames and (event.type_code == et.TABLE_MAP_EVENT or event.type_code in et.QUERY_EVENTS):
-                rw = editable(event, reader.reader.format)  # type: ignore[arg-type]
-                size = rename_database(event, rw, args.renames)
-                if size is None:
-                    rw = None
-            if event.type_code in et.ROWS_EVENTS and i in kept_rows:
-                rw = editable(event, reader.reader.format)  # type: ignore[arg-type]
-                ends = _statement_ends(tx, i)
-                flags = rw.body.data.flags
-                new_flags = (flags | STMT_END_F) if ends else flags
-                if new_flags != flags:
-                    rw.body.data.flags = new_flags
-            writer.write(event, rw, size)
+            try:
+                if not content and _dropped_unless_content(event):
+                    continue
+                write_kept(tx, i, event, kept_rows)
+            except MalformedEventError as err:  # framed, but its body cannot be rewritten: left out
+                if not any(e.offset == err.offset for e in reader.errors):
+                    reader.report(err)
+
+    def write_kept(tx: _Transaction, i: int, event: Event, kept_rows: list[int]) -> None:
+        assert writer is not None
+        rw = None
+        size = None
+        if args.renames and (event.type_code == et.TABLE_MAP_EVENT or event.type_code in et.QUERY_EVENTS):
+            rw = editable(event, reader.reader.format)  # type: ignore[arg-type]
+            size = rename_database(event, rw, args.renames)
+            if size is None:
+                rw = None
+        if event.type_code in et.ROWS_EVENTS and i in kept_rows:
+            rw = editable(event, reader.reader.format)  # type: ignore[arg-type]
+            ends = _statement_ends(tx, i)
+            flags = rw.body.data.flags
+            new_flags = (flags | STMT_END_F) if ends else flags
+            if new_flags != flags:
+                rw.body.data.flags = new_flags
+        writer.write(event, rw, size)
 
     try:
         for event in reader.reader:
             read += 1
             table = None
-            if event.type_code in et.ROWS_EVENTS:  # before accept(), which forgets the maps at a statement's end
-                table_map = reader.tables.get(getattr(event.body, "table_id", -1))
-                if table_map is not None:
-                    table = (table_map.schema, table_map.table)
-                    rows_maps[event.pos] = (map_events[table_map.table_id], table_map)
-            elif event.type_code == et.TABLE_MAP_EVENT:
-                map_events[event.body.table_id] = event
+            try:
+                if event.type_code in et.ROWS_EVENTS:  # before accept(), which forgets the maps at a statement's end
+                    table_map = reader.tables.get(getattr(event.body, "table_id", -1))
+                    if table_map is not None:
+                        table = (table_map.schema, table_map.table)
+                        rows_maps[event.pos] = (map_events[table_map.table_id], table_map)
+                elif event.type_code == et.TABLE_MAP_EVENT:
+                    map_events[event.body.table_id] = event
+            except MalformedEventError:
+                pass  # accept() reports the body that does not parse
             reader.accept(event)
             if event.in_payload is not None:
                 continue  # written with their TRANSACTION_PAYLOAD
@@ -216,26 +227,46 @@ def _filter_file(args: argparse.Namespace, name: str, out: Any, selection: _Sele
                 elif flashback:
                     outside.append(event)
                 elif event.type_code != et.FORMAT_DESCRIPTION_EVENT:
-                    writer.write(event)
+                    try:
+                        writer.write(event)
+                    except MalformedEventError as err:  # framed, but its body cannot be rewritten: left out
+                        reader.report(err)
                 continue
             if current is None or seq != current_seq:
                 if current is not None:
                     emit(current)
                 current, current_seq = _Transaction(), seq
-            content = _is_content(reader, event, table, selection, flt, ddl)
+            try:
+                content = _is_content(reader, event, table, selection, flt, ddl)
+            except MalformedEventError:
+                content = False  # reported by accept(); a body that does not parse is not kept for itself
             if event.type_code == et.TRANSACTION_PAYLOAD_EVENT and not warned_payload:
                 warned_payload = True
                 print(f"binlog-ksy filter: warning: {name}: compressed transactions (TRANSACTION_PAYLOAD) are "
                       "kept whole", file=sys.stderr)
             current.events.append((event, content))
             current.content += content
+        if current is not None:
+            emit(current)
     except BinlogError as err:
         report_error(err, args.debug)
         return exit_status_for(err), writer.events if writer else 0, read
-    if current is not None:
-        emit(current)
+    except FlashbackRefusal:
+        for problem in reader.errors:  # the damage met before the refusal is reported too
+            report_error(problem, args.debug)
+        raise
     if flashback and writer is not None:
-        skipped = write_flashback(reader, writer, outside, undo)
+        try:
+            skipped = write_flashback(reader, writer, outside, undo)
+        except FlashbackRefusal:
+            for problem in reader.errors:  # the damage met before the refusal is reported too
+                report_error(problem, args.debug)
+            raise
+        except BinlogError as err:  # an event that cannot be rewritten: the undo binlog stops before it
+            reader.errors.append(err)
+            print(f"binlog-ksy filter: error: {name}: the undo binlog stops at the event that cannot be "
+                  "rewritten (it undoes only what precedes it in its output)", file=sys.stderr)
+            skipped = 0
         if skipped:
             print(f"binlog-ksy filter: warning: {name}: {skipped} DDL statements left out of the undo binlog "
                   "(DDL cannot be undone from a binlog)", file=sys.stderr)

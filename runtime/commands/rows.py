@@ -99,7 +99,7 @@ def add_rows_parser(sub: Any) -> None:
     p.set_defaults(run=run_rows)
 
 
-def _text_line(change: RowChange) -> str:
+def _text_line(change: RowChange, errors: str = "strict") -> str:
     when = datetime.fromtimestamp(change.timestamp, UTC).strftime("%Y-%m-%d %H:%M:%S")
     head = f"# {change.file} @{change.pos} {when}" + (f" gtid {change.gtid}" if change.gtid else "")
 
@@ -110,12 +110,12 @@ def _text_line(change: RowChange) -> str:
 
     target = f"`{change.schema}`.`{change.table}`"
     if change.op == "insert":
-        body = f"INSERT INTO {target} SET {image(image_json(change, 'after'))}"
+        body = f"INSERT INTO {target} SET {image(image_json(change, 'after', errors))}"
     elif change.op == "delete":
-        body = f"DELETE FROM {target} WHERE {image(image_json(change, 'before'))}"
+        body = f"DELETE FROM {target} WHERE {image(image_json(change, 'before', errors))}"
     else:
-        body = (f"UPDATE {target} WHERE {image(image_json(change, 'before'))} "
-                f"SET {image(image_json(change, 'after'))}")
+        body = (f"UPDATE {target} WHERE {image(image_json(change, 'before', errors))} "
+                f"SET {image(image_json(change, 'after', errors))}")
     return f"{head}\n{body}"
 
 
@@ -138,7 +138,7 @@ def _write_json_lines(reader: ChangeReader, columns: ChangeColumns) -> None:
         return
     for rows_event in columns.events:  # the row decoder gives zero dates their MySQL text
         for change in reader.decode(rows_event):
-            write(dumps(change_json(change)).encode("utf-8") + b"\n")
+            write(dumps(change_json(change, reader.undecodable)).encode("utf-8") + b"\n")
 
 
 def run_rows(args: argparse.Namespace) -> int:
@@ -201,7 +201,7 @@ def _run_text(args: argparse.Namespace, flt: ChangeFilter, schema: SchemaFile | 
                         flush()
             else:
                 for change in reader:
-                    out.write(_text_line(change))
+                    out.write(_text_line(change, undecodable))
                     out.write("\n")
                     if reported < len(reader.errors):
                         flush()

@@ -41,9 +41,9 @@ def add_schema_parser(sub: Any) -> None:
     p.add_argument("--at", type=whole_number_arg("byte offset"), metavar="N",
                    help="stop at byte offset N of the last FILE")
     g = p.add_argument_group("filters")
-    g.add_argument("--database", "-d", dest="database", action="append", metavar="DB[,DB...]",
+    g.add_argument("--database", "-d", dest="databases", action="append", metavar="DB[,DB...]",
                    help="only tables of these databases (repeatable; comma lists; fnmatch patterns)")
-    g.add_argument("--table", "-t", dest="table", action="append", metavar="[DB.]TABLE[,...]",
+    g.add_argument("--table", "-t", dest="tables", action="append", metavar="[DB.]TABLE[,...]",
                    help="only these tables (repeatable; comma lists; fnmatch patterns)")
     p.add_argument("--on-error", choices=("stop", "skip"), default="stop",
                    help="stop (default) at the first damaged event, or skip it and go on")

@@ -119,6 +119,7 @@ def _write(args: argparse.Namespace, readers: list[ChangeReader], spool: IO[byte
                 blocks.append((spool.tell(), len(data)))
                 spool.write(data)
     except SqlRefusal as err:
+        _report_damage(args, readers, None)  # what was met before the refusal is reported too
         print(f"binlog-ksy sql: error: {err}" + ("; nothing was printed" if spool is not None else ""),
               file=sys.stderr)
         return EXIT_DAMAGED
@@ -130,16 +131,23 @@ def _write(args: argparse.Namespace, readers: list[ChangeReader], spool: IO[byte
             print("binlog-ksy sql: error: --flashback prints nothing when a file cannot be read to its end",
                   file=sys.stderr)
             return status
-    for reader in readers:
-        for problem in reader.errors:
-            if problem is stop:
-                continue
-            report_error(problem, args.debug)
-            status = max(status, exit_status_for(problem))
+    status = max(status, _report_damage(args, readers, stop))
     if spool is not None:
         out.write("\n".join(script_header()) + "\n\n")
         for start, length in reversed(blocks):
             spool.seek(start)
             out.write(spool.read(length).decode("utf-8"))
     out.flush()
+    return status
+
+
+def _report_damage(args: argparse.Namespace, readers: list[ChangeReader], stop: BinlogError | None) -> int:
+    """Report every problem the readers met (but ``stop``, already reported); the exit status they make."""
+    status = EXIT_OK
+    for reader in readers:
+        for problem in reader.errors:
+            if problem is stop:
+                continue
+            report_error(problem, args.debug)
+            status = max(status, exit_status_for(problem))
     return status

@@ -222,16 +222,31 @@ def mapped_image(change: RowChange, which: str, make: Callable[[Column], Callabl
     return {name: mappers[name](value) if name in mappers else value for name, value in image.items()}
 
 
-def _json_formatter(column: Column) -> Callable[[Any], Any]:
+def _strict_formatter(column: Column) -> Callable[[Any], Any]:
     return json_formatter(column)
 
 
-def image_json(change: RowChange, which: str) -> dict[str, Any] | None:
-    """The ``before`` or ``after`` image of a change with values mapped to JSON (this module's contract)."""
-    return mapped_image(change, which, _json_formatter)
+def _keep_formatter(column: Column) -> Callable[[Any], Any]:
+    return json_formatter(column, "keep")
 
 
-def change_json(change: RowChange) -> dict[str, Any]:
+def _replace_formatter(column: Column) -> Callable[[Any], Any]:
+    return json_formatter(column, "replace")
+
+
+#: One function per mode: column_mappers caches by the function.
+_FORMATTER_OF_MODE = {"strict": _strict_formatter, "keep": _keep_formatter, "replace": _replace_formatter}
+
+
+def image_json(change: RowChange, which: str, errors: str = "strict") -> dict[str, Any] | None:
+    """The ``before`` or ``after`` image of a change with values mapped to JSON (this module's contract).
+
+    ``errors``: the reader's ``undecodable`` mode (text it kept as bytes is written as hex with ``keep``).
+    """
+    return mapped_image(change, which, _FORMATTER_OF_MODE[errors])
+
+
+def change_json(change: RowChange, errors: str = "strict") -> dict[str, Any]:
     """The object ``binlog-ksy rows --format jsonl`` prints for one change."""
     return {
         "file": change.file,
@@ -241,6 +256,6 @@ def change_json(change: RowChange) -> dict[str, Any]:
         "schema": change.schema,
         "table": change.table,
         "op": change.op,
-        "before": image_json(change, "before"),
-        "after": image_json(change, "after"),
+        "before": image_json(change, "before", errors),
+        "after": image_json(change, "after", errors),
     }

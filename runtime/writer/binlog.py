@@ -21,6 +21,7 @@ from kaitaistruct import KaitaiStream
 
 from ...generated.rw.binlog_event import BinlogEvent as RwEvent
 from .. import constants as et
+from ..errors import MalformedEventError
 from ..event import Event
 from ..reader import BinlogFormat
 
@@ -34,8 +35,12 @@ def editable(event: Event, fmt: BinlogFormat) -> Any:
     """The event parsed by the read-write classes (header, body, checksum), ready to change and write."""
     rw = RwEvent(fmt.header_len, fmt.post_header_lengths, fmt.has_crc32, fmt.uses_pre_ga_numbering,
                  KaitaiStream(io.BytesIO(event.raw)))
-    rw._read()
-    rw._fetch_instances()
+    try:
+        rw._read()
+        rw._fetch_instances()
+    except Exception as exc:  # noqa: BLE001 - the generated parser raises EOF, validation, Unicode... errors
+        raise MalformedEventError(f"body does not parse: {type(exc).__name__}: {exc}", file=event.file,
+                                  offset=event.pos, event_type=event.type_name, length=event.length) from None
     for name in _VIEWS.get(event.type_name, ()):
         setattr(rw.body.data, f"{name}__enabled", False)
     return rw

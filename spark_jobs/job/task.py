@@ -588,8 +588,8 @@ class _Task:
         writer = self._changes_writer(table_map)
         columns = self._new_layout(table_map)
         for change in decoded:
-            before = image_json(change, "before")
-            after = image_json(change, "after")
+            before = image_json(change, "before", changes.undecodable)
+            after = image_json(change, "after", changes.undecodable)
             writer.add((self.uri, change.pos, change.row_index, _micros(change.timestamp), change.server_id,
                         change.gtid, change.transaction, change.op,
                         None if before is None else dumps(before), None if after is None else dumps(after),

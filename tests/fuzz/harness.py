@@ -10,6 +10,11 @@ Used by tests/test_robustness.py, tests/test_fuzz.py and benchmarks/fuzz_long.py
   file reaches (the reader in both modes, ``event_to_dict`` on every event,
   ``iter_changes`` with skip) and lets any exception that is not a
   ``BinlogError`` escape.
+- :func:`exercise_commands` runs one input through every command (``events``, ``rows`` in
+  every format, ``sql`` and ``sql --flashback``, ``stats``, ``schema``, ``filter`` and
+  ``filter --flashback``) and the data source's rows (``spark_jobs.records``, no Spark):
+  no traceback, an exit status of 0, 1 or 2, and every byte range the reader reports as
+  damaged reported by each of them.
 - :func:`guarded` bounds a case's CPU time and memory.
 - The mutation classes turn a seed binlog into a damaged one; each is a small
   frozen dataclass so a failing case prints as the recipe that made it.
@@ -160,6 +165,89 @@ def exercise(data: bytes, path: Path) -> dict[str, int]:
     except OPEN_BUGS:
         return {"events": len(events), "dicts": dicts, "changes": changes, "open_bugs": 1}
     return {"events": len(events), "dicts": dicts, "changes": changes, "open_bugs": 0}
+
+
+#: Every command, as a user runs it on a damaged file (skip mode, so the whole file is read); OUT is a fresh folder.
+COMMANDS: tuple[tuple[str, ...], ...] = (
+    ("events", "--on-error", "skip"),
+    ("events", "--format", "jsonl", "--on-error", "skip"),
+    ("rows", "--format", "jsonl", "--on-error", "skip"),
+    ("rows", "--format", "text", "--on-error", "skip", "--undecodable", "keep"),
+    ("rows", "--format", "parquet", "--output", "OUT", "--on-error", "skip"),
+    ("rows", "--format", "debezium", "--on-error", "skip"),
+    ("sql", "--on-error", "skip"),
+    ("sql", "--flashback", "--on-error", "skip"),
+    ("stats", "--format", "json", "--on-error", "skip"),
+    ("schema", "--on-error", "skip"),
+    ("filter", "--output", "OUT", "--on-error", "skip"),
+    ("filter", "--flashback", "--output", "OUT", "--on-error", "skip"),
+)
+
+
+def run_command(argv: Sequence[str]) -> tuple[int, str, str]:
+    """``binlog-ksy ARGV`` in this process: (exit status, stdout, stderr)."""
+    import contextlib
+
+    from binlog_ksy import cli
+
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        try:
+            status = cli.main(list(argv))
+        except SystemExit as exc:  # argparse
+            status = int(exc.code or 0)
+    return status, out.getvalue(), err.getvalue()
+
+
+def _reported(err: BinlogError, stderr: str) -> bool:
+    return f"at byte {err.offset}:" in stderr
+
+
+def exercise_commands(path: Path, work: Path) -> dict[str, int]:
+    """Run ``path`` through every command and the data source's rows; returns how many ran.
+
+    Fails (AssertionError) on a traceback or an internal error, an exit status outside 0/1/2,
+    and on a byte range the reader reports as damaged (skip mode) that a command does not
+    report. ``sql`` may refuse a change it cannot write exactly (no column names): it then
+    still reports the damage it met before the refusal, not after.
+    """
+    from binlog_ksy.spark_jobs.records import ReadOptions, iter_rows
+
+    reading = read(path, "skip") if path.stat().st_size else None
+    damage = [] if reading is None else [e for e in reading.errors if e.offset is not None]
+    ran = 0
+    for number, command in enumerate(COMMANDS):
+        out = work / f"out-{number}"
+        argv = [out.as_posix() if part == "OUT" else part for part in command] + [str(path)]
+        status, _, stderr = run_command(argv)
+        ran += 1
+        where = f"binlog-ksy {' '.join(argv)}"
+        assert status in (0, 1, 2), f"{where}: exit status {status}\n{stderr}"
+        assert "Traceback" not in stderr and "internal error" not in stderr, f"{where}:\n{stderr}"
+        if status == 2 or "sql" == command[0] and "sql: error:" in stderr:
+            # a file that is no binlog is refused whole; a refusal of sql ends the read early
+            limit = _refusal_position(stderr)
+            missing = [e for e in damage if (limit is None or (e.offset or 0) < limit) and not _reported(e, stderr)]
+        else:
+            missing = [e for e in damage if not _reported(e, stderr)]
+        if status != 2:
+            assert not missing, f"{where}: damage not reported: {[str(e) for e in missing]}\n{stderr}"
+    for kind in ("events", "changes", "errors"):
+        rows = list(iter_rows(str(path), path.stat().st_size, ReadOptions(kind=kind)))
+        ran += 1
+        offsets = {row[1] for row in rows if row[-1] is not None} if kind != "errors" else {row[1] for row in rows}
+        if kind != "changes":  # changes stops at neither: its errors are those of the events it decoded
+            missing_offsets = [e.offset for e in damage if e.offset not in offsets]
+            assert not missing_offsets, f"data source kind={kind}: damage not reported at {missing_offsets}"
+    return {"commands": ran}
+
+
+def _refusal_position(stderr: str) -> int | None:
+    """Where sql stopped: the position of the rows event it refused (``... at FILE:POS): ...``)."""
+    import re
+
+    found = re.search(r"rows event at .*:(\d+)\)", stderr)
+    return int(found.group(1)) if found else None
 
 
 class Hang(BaseException):
