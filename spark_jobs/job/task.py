@@ -27,7 +27,7 @@ import pyarrow as pa
 import pyarrow.parquet as pq
 
 from ...runtime.changes import ChangeReader, OnError
-from ...runtime.constants import ROWS_EVENTS, TABLE_MAP_EVENT
+from ...runtime.constants import ROWS_EVENTS, TABLE_MAP_EVENT, TRANSACTION_PAYLOAD_EVENT
 from ...runtime.errors import BinlogError
 from ...runtime.event import Event
 from ...runtime.filters import ChangeFilter, EventSelection
@@ -38,6 +38,7 @@ from ...runtime.reader import BinlogReader
 from ...runtime.rows.columnar import MAX_RUN_BYTES, ChangeColumns, columns_of_rows, decode_run, run_key
 from ...runtime.rows.events import RowsEvent
 from ...runtime.schema.history import DdlStatement, SchemaHistory
+from ...runtime.stats import TransactionStats, counts
 from ...runtime.storage import is_uri, open_binlog
 from ...runtime.transactions import GTID_EVENTS, TransactionState, every_transaction_has_a_gtid
 from ...runtime.types.json_text import dumps
@@ -251,25 +252,9 @@ class _Parts:
 # -- transactions ---------------------------------------------------------------------------------
 
 
-@dataclass
-class _Totals:
-    """What one transaction adds up to so far."""
-
-    gtid: str | None = None
-    first_pos: int | None = None
-    last_pos: int | None = None
-    events: int = 0
-    bytes: int = 0
-    end_pos: int | None = None
-    start_time: int | None = None
-    commit_time: int | None = None
-    commit_order: tuple[int, int] = (-1, -1)
-    tables: set[str] = field(default_factory=set)
-    ops: dict[str, int] = field(default_factory=lambda: {"insert": 0, "update": 0, "delete": 0})
-
-
 class _Transactions:
-    """Totals per transaction, written once the transaction has ended and its row counts are in.
+    """Each transaction's figures (:class:`~runtime.stats.TransactionStats`, the rule ``stats`` follows),
+    written once the transaction has ended and its row counts are in.
 
     Rows events are decoded in runs that may span several transactions, so
     their counts arrive after later transactions have begun: transactions
@@ -277,45 +262,28 @@ class _Transactions:
     writes every one but the current.
     """
 
-    def __init__(self, uri: str, out: _PartWriter) -> None:
-        self.uri, self.out = uri, out
-        self.open: dict[int, _Totals] = {}  # in file order; the last one may still grow
+    def __init__(self, uri: str, out: _PartWriter, selects_tables: bool) -> None:
+        self.uri, self.out, self.selects_tables = uri, out, selects_tables
+        self.open: dict[int, TransactionStats] = {}  # in file order; the last one may still grow
         self.current: int | None = None
         self.written = 0
 
-    def _totals(self, seq: int) -> _Totals:
-        totals = self.open.get(seq)
-        if totals is None:
-            totals = self.open[seq] = _Totals()
-        return totals
-
-    def add_event(self, state: TransactionState, event: Event) -> None:
+    def add_event(self, state: TransactionState, event: Event, payload: Event | None) -> None:
+        """Count an event of the position and time windows (``payload``: the last TRANSACTION_PAYLOAD read)."""
         if state.seq is None:
             return
         self.current = state.seq
-        t = self._totals(state.seq)
-        if state.gtid is not None and (t.gtid is None or state.gtid > t.gtid):
+        t = self.open.get(state.seq)
+        if t is None:
+            t = self.open[state.seq] = TransactionStats.starting_at(event, state.gtid, self.uri)
+        elif t.gtid is None:
             t.gtid = state.gtid
-        pos = event.pos
-        t.first_pos = pos if t.first_pos is None else min(t.first_pos, pos)
-        t.last_pos = pos if t.last_pos is None else max(t.last_pos, pos)
-        t.events += 1
-        if event.in_payload is None:  # events inside a compressed payload are counted in its length
-            t.bytes += event.length
-            end = pos + event.length
-            t.end_pos = end if t.end_pos is None else max(t.end_pos, end)
-        ts = event.timestamp
-        t.start_time = ts if t.start_time is None else min(t.start_time, ts)
-        order = (pos, -1 if event.in_payload is None else event.in_payload)
-        if order >= t.commit_order:
-            t.commit_order, t.commit_time = order, ts
+        t.add_event(event, payload)
 
     def add_changes(self, seq: int | None, qualified: str, op: str, count: int) -> None:
-        if seq is None:
-            return
-        t = self._totals(seq)
-        t.tables.add(qualified)
-        t.ops[op] += count
+        t = self.open.get(seq) if seq is not None else None
+        if t is not None:
+            t.add_rows(qualified, op, count)
 
     def release(self, everything: bool = False) -> None:
         """Write the transactions that have ended (``everything``: all of them, at the end of the task)."""
@@ -323,13 +291,12 @@ class _Transactions:
             if seq == self.current and not everything:
                 break
             t = self.open.pop(seq)
-            if t.events > 0:  # seen only through changes: its events were filtered out
+            if counts(t, self.selects_tables):
                 ops = t.ops
-                self.out.add((self.uri, seq, t.gtid, t.first_pos, t.last_pos, t.events,
-                              _micros(t.start_time), _micros(t.commit_time), sorted(t.tables),
-                              ops["insert"], ops["update"], ops["delete"], sum(ops.values()), t.bytes, t.end_pos,
-                              None if t.start_time is None or t.commit_time is None
-                              else t.commit_time - t.start_time))
+                self.out.add((self.uri, seq, t.gtid, t.start_pos, t.last_pos, t.events,
+                              _micros(t.earliest), _micros(t.commit_time), sorted(t.tables),
+                              ops["insert"], ops["update"], ops["delete"], t.rows, t.bytes, t.end_pos,
+                              t.seconds))
                 self.written += 1
 
     def flush(self) -> None:
@@ -373,7 +340,9 @@ class _Task:
         self.parts = _Parts(spec, opts)
         self.events = self.parts.get(schemas.EVENTS, "events")
         self.errors = self.parts.get(schemas.ERRORS, "errors")
-        self.transactions = _Transactions(spec.uri, self.parts.get(schemas.TRANSACTIONS, "transactions"))
+        self.transactions = _Transactions(spec.uri, self.parts.get(schemas.TRANSACTIONS, "transactions"),
+                                          opts.filter.selects_tables)
+        self.payload: Event | None = None  # the last TRANSACTION_PAYLOAD read: its inner events follow it
         self.defined: dict[tuple[str, str], Any] = {}
         self.layouts: dict[tuple[str, str, pa.Schema], _PartWriter] = {}
         self.pending: list[RowsEvent] = []  # rows events waiting to be decoded together
@@ -466,7 +435,10 @@ class _Task:
                     self.events.add((self.uri, event.pos, event.end_pos, event.in_payload, event.type_name,
                                      event.type_code, _micros(event.timestamp), event.server_id, event.length,
                                      event.flags, state.gtid, state.seq, body))
-                    self.transactions.add_event(state, event)
+                if top and event.type_code == TRANSACTION_PAYLOAD_EVENT:
+                    self.payload = event
+                if flt.wants_event(event):  # stats' rule: every event of the windows counts in its transaction
+                    self.transactions.add_event(state, event, self.payload)
                     if not self.pending:
                         self.transactions.release()  # no run waits for its counts
                 if rows_event is not None:
