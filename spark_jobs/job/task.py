@@ -27,15 +27,15 @@ import pyarrow as pa
 import pyarrow.parquet as pq
 
 from ...runtime.changes import ChangeReader, OnError
-from ...runtime.constants import ROWS_EVENTS, TABLE_MAP_EVENT, TRANSACTION_PAYLOAD_EVENT
+from ...runtime.constants import TRANSACTION_PAYLOAD_EVENT
 from ...runtime.errors import BinlogError
 from ...runtime.event import Event
 from ...runtime.filters import ChangeFilter, EventSelection
-from ...runtime.outputs.typed import table_dir_name, typed_batch, typed_schema
+from ...runtime.outputs.typed import table_dir_name
 from ...runtime.present.debezium import SourceContext, SourceTracker, messages
 from ...runtime.present.value_json import image_json
 from ...runtime.reader import BinlogReader
-from ...runtime.rows.columnar import MAX_RUN_BYTES, ChangeColumns, columns_of_rows, decode_run, run_key
+from ...runtime.rows.columnar import ChangeColumns
 from ...runtime.rows.events import RowsEvent
 from ...runtime.schema.history import DdlStatement, SchemaHistory
 from ...runtime.stats import TransactionStats, counts
@@ -49,12 +49,13 @@ from ..records import (
     _column_info,
     _error_struct,
     _internal_error,
-    _json_text,
     _load_schema_file,
     _micros,
     _open_error,
     _text_map,
+    event_body,
 )
+from ..typed import RunQueue, columns_of_run, typed_rows
 
 __all__ = ["DEFAULT_SPLIT_SIZE", "TaskOptions", "TaskResult", "TaskSpec", "partition_dir", "plan_tasks", "run_task"]
 
@@ -306,32 +307,6 @@ class _Transactions:
 # -- the task -------------------------------------------------------------------------------------
 
 
-_TABLE_MAP_BODIES: dict[bytes, str | None] = {}
-
-
-def _event_body(event: Event) -> str | None:
-    """The decoded body as JSON text; rows events keep their table id and flags, not their row bytes.
-
-    TABLE_MAP bodies repeat (one per statement): their text is kept by their bytes.
-    """
-    from ...runtime.present.describe import event_to_dict
-
-    code = event.type_code
-    if code in ROWS_EVENTS:
-        body = event.body
-        return _json_text({"table_id": getattr(body, "table_id", None), "flags": getattr(body, "flags", None)})
-    if code == TABLE_MAP_EVENT:
-        key = event.body_bytes
-        text = _TABLE_MAP_BODIES.get(key)
-        if text is None:
-            text = _json_text(event_to_dict(event)["body"])
-            if len(_TABLE_MAP_BODIES) >= 1024:
-                _TABLE_MAP_BODIES.clear()
-            _TABLE_MAP_BODIES[key] = text
-        return text
-    return _json_text(event_to_dict(event)["body"])
-
-
 class _Task:
     def __init__(self, spec: TaskSpec, opts: TaskOptions) -> None:
         self.spec, self.opts = spec, opts
@@ -345,9 +320,7 @@ class _Task:
         self.payload: Event | None = None  # the last TRANSACTION_PAYLOAD read: its inner events follow it
         self.defined: dict[tuple[str, str], Any] = {}
         self.layouts: dict[tuple[str, str, pa.Schema], _PartWriter] = {}
-        self.pending: list[RowsEvent] = []  # rows events waiting to be decoded together
-        self.pending_key: tuple[Any, ...] | None = None
-        self.pending_bytes = 0
+        self.pending = RunQueue()  # rows events waiting to be decoded together
         #: With cdc/: follows the events for the connector's source.thread and source.ts_*; the context of
         #: each pending rows event (by id) until it is decoded.
         self.sources = SourceTracker() if opts.cdc_name is not None else None
@@ -427,7 +400,7 @@ class _Task:
                         self.source_contexts[id(rows_event)] = self.sources.context()
                 try:
                     keep = selection.wants(event)
-                    body = _event_body(event) if keep and opts.with_body else None
+                    body = event_body(event) if keep and opts.with_body else None
                 except BinlogError as err:
                     keep, body = True, None
                     errors.append(err)
@@ -472,15 +445,12 @@ class _Task:
 
     def _queue_rows(self, changes: ChangeReader, rows_event: RowsEvent) -> None:
         """Gather consecutive rows events of one layout; they are decoded together (columnar)."""
-        key = run_key(rows_event)
-        if self.pending and (key != self.pending_key or self.pending_bytes >= MAX_RUN_BYTES):
+        if self.pending.ends_run(rows_event):
             self._flush_rows(changes)
-        self.pending.append(rows_event)
-        self.pending_key = key
-        self.pending_bytes += len(rows_event.data)
+        self.pending.add(rows_event)
 
     def _flush_rows(self, changes: ChangeReader) -> None:
-        run, self.pending, self.pending_bytes = self.pending, [], 0
+        run = self.pending.take()
         if not run:
             return
         try:
@@ -490,22 +460,29 @@ class _Task:
             self.source_contexts.clear()
 
     def _decode_run(self, changes: ChangeReader, run: list[RowsEvent]) -> None:
-        columns = decode_run(run, errors=changes.undecodable)
-        if columns is None:
-            for rows_event in run:
-                self._rows(changes, rows_event)
-            return
+        for columns, rows_event, decoded in columns_of_run(changes, run):
+            if rows_event is None:
+                self._columnar(changes, run, columns)
+            else:  # what the columnar decoder cannot take, through the row decoder
+                assert decoded is not None
+                self._rows(rows_event, decoded)
+            self._count(columns)
+            if self.opts.typed:
+                self._typed(columns)
+
+    def _columnar(self, changes: ChangeReader, run: list[RowsEvent], columns: ChangeColumns) -> None:
+        """``changes/`` (and ``cdc/``) rows of a run the columnar decoder took whole."""
         table_map = columns.table_map
         batch = changes_batch(columns, self._new_layout(table_map))
         if batch is None:  # a value Arrow cannot hold (zero dates): its JSON comes from the row decoder
             for rows_event in run:
-                self._rows(changes, rows_event, typed=False)
-        else:
-            self._changes_writer(table_map).add_batch(batch)
-        self._count(columns)
-        if self.opts.typed:
-            self._typed(columns)
-        if self.opts.cdc_name is not None and batch is not None:  # else _rows wrote them
+                try:
+                    self._rows(rows_event, changes.decode(rows_event))
+                except BinlogError as err:
+                    changes.errors.append(err)
+            return
+        self._changes_writer(table_map).add_batch(batch)
+        if self.opts.cdc_name is not None:
             for rows_event in run:
                 try:
                     self._cdc(rows_event, changes.decode(rows_event))
@@ -547,14 +524,8 @@ class _Task:
         for rows_event, count in zip(columns.events, per_event.tolist(), strict=True):
             self.transactions.add_changes(rows_event.transaction, qualified, rows_event.op, count)
 
-    def _rows(self, changes: ChangeReader, rows_event: RowsEvent, typed: bool = True) -> None:
-        """One rows event through the row decoder (what the columnar path cannot take); ``typed=False``:
-        only its ``changes/`` rows (the run's counts and typed rows are written by the caller)."""
-        try:
-            decoded = changes.decode(rows_event)
-        except BinlogError as err:
-            changes.errors.append(err)
-            return
+    def _rows(self, rows_event: RowsEvent, decoded: list[Any]) -> None:
+        """``changes/`` (and ``cdc/``) rows of one rows event decoded by the row decoder."""
         table_map = rows_event.table_map
         writer = self._changes_writer(table_map)
         columns = self._new_layout(table_map)
@@ -568,17 +539,11 @@ class _Task:
             columns = None
         if self.opts.cdc_name is not None:
             self._cdc(rows_event, decoded)
-        if not typed:
-            return
-        as_columns = columns_of_rows(rows_event, [(c.before, c.after) for c in decoded], errors=changes.undecodable)
-        self._count(as_columns)
-        if self.opts.typed:
-            self._typed(as_columns)
 
     def _typed(self, columns: ChangeColumns) -> None:
         """The run's rows in ``tables/<schema>.<table>/``: one part per table layout."""
         table_map = columns.table_map
-        schema = typed_schema(table_map)
+        schema, batch = typed_rows(columns)
         layout_key = (table_map.schema, table_map.table, schema)
         writer = self.layouts.get(layout_key)
         if writer is None:
@@ -588,7 +553,7 @@ class _Task:
             writer = self.layouts[layout_key] = _PartWriter(path, schema, self.opts.batch_size)
             fingerprint = hashlib.sha1(schema.to_string(show_schema_metadata=False).encode()).hexdigest()[:16]
             self.result.typed.setdefault(table_map.qualified_name, []).append(fingerprint)
-        writer.add_batch(typed_batch(columns, schema))
+        writer.add_batch(batch)
 
     def finish(self) -> TaskResult:
         self.transactions.flush()
