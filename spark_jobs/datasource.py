@@ -1,7 +1,8 @@
 """The ``binlog`` PySpark data source: binlog files as DataFrames of events, row changes or errors.
 
 The data flows one way: path -> :mod:`.paths` (files) -> one partition per file
--> :mod:`.records` (the runtime's ``BinlogReader`` / ``iter_changes``) -> Arrow
+-> :mod:`.records` (the runtime's ``BinlogReader`` / ``iter_changes``; for
+``typed``, :mod:`.typed`, the code of ``extract``'s ``tables/``) -> Arrow
 batches -> Spark. Nothing here imports ``generated/``.
 
 Schemas (fixed; ``error`` is null on data rows, see *Errors* below)
@@ -55,7 +56,9 @@ changes); ``end_pos`` the header's next-position; ``timestamp`` the event
 header's time (UTC); ``transaction`` the id of the transaction in its file (the byte
 offset of its first event) and ``gtid`` its GTID (both null outside transactions; see
 ``runtime/transactions.py``); ``body`` the JSON text of
-``runtime.describe.event_to_dict(event)["body"]``; ``row_index`` the 0-based
+``runtime.describe.event_to_dict(event)["body"]`` (for rows events only their
+``table_id`` and ``flags``: their rows are ``kind=changes``; the same text as
+``extract``'s ``events/``, :func:`.records.event_body`); ``row_index`` the 0-based
 index of the change among the changes at the same ``pos`` (for events packed
 in a TRANSACTION_PAYLOAD: all changes of the payload, in order), so
 ``(file, pos, row_index)`` is unique; ``before``/``after`` the row images as

@@ -2,10 +2,12 @@
 
 This module holds what a Spark task does with one file, without Spark: it
 opens the file (:mod:`.paths`), streams it through the runtime
-(``BinlogReader`` + ``TransactionTracker`` + ``event_to_dict`` for events,
+(``BinlogReader`` + ``TransactionTracker`` + :func:`event_body` for events,
 ``iter_changes`` for changes), turns each event or row change into a tuple in
 the column order of the kind's schema (see :mod:`.datasource`) and packs the
 tuples into :class:`pyarrow.RecordBatch` es of at most ``batch_size`` rows.
+The ``typed`` kind takes its batches from :mod:`.typed`, as ``extract``'s
+``tables/`` do.
 Memory stays bounded by one batch plus what the runtime holds (one event).
 
 Problems never stop a task: every :class:`BinlogError` the runtime reports
