@@ -371,7 +371,9 @@ class BinlogDataSource(DataSource):
         if kind == "events" or history is None:
             return ()
         files = [f.uri for f in expand_inputs(_paths(self.options))]
-        follow_ddl(history, files)
+        if len(files) < 2:
+            return ()  # one file follows its own DDL
+        follow_ddl(history, files[:-1])  # the last file's statements stand after every file
         return tuple(history.statements)
 
     def _schema_file(self) -> SchemaFile | None:
