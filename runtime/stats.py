@@ -45,12 +45,14 @@ from .changes import ChangeReader
 from .errors import BinlogError
 from .event import Event
 from .event_fields import query_text
+from .filters import ChangeFilter
 from .rows.columnar import count_changes
 from .rows.events import Op, RowsEvent
 from .transactions import GTID_EVENTS
 
 __all__ = ["DEFAULT_BIG_BYTES", "DEFAULT_BIG_ROWS", "DEFAULT_LONG_SECONDS", "OPS", "BinlogStats",
-           "TransactionStats", "count_rows", "counts"]
+           "TransactionStats", "count_rows", "counts",
+           "counts_event"]
 
 OPS: tuple[Op, ...] = ("insert", "update", "delete")
 
@@ -132,6 +134,11 @@ class TransactionStats:
     def to_json(self) -> dict[str, Any]:
         return {"gtid": self.gtid, "file": self.file, "start_pos": self.start_pos, "end_pos": self.end_pos,
                 "rows": self.rows, "bytes": self.bytes, "seconds": self.seconds}
+
+
+def counts_event(flt: ChangeFilter, event: Event) -> bool:
+    """Whether an event of a transaction counts in its figures: it is inside the position and time windows."""
+    return flt.wants_event(event)
 
 
 def counts(transaction: TransactionStats, selects_tables: bool) -> bool:
@@ -225,7 +232,7 @@ class BinlogStats:
                 if not inner and event.type_code == et.TRANSACTION_PAYLOAD_EVENT:
                     payload = event
                 seq = reader.state.seq
-                if seq is None or not flt.wants_event(event):
+                if seq is None or not counts_event(flt, event):
                     continue  # framing events (FORMAT_DESCRIPTION, ROTATE, ...) and events out of the windows
                 if current is None or seq != current_seq:
                     if current is not None:

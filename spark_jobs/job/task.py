@@ -38,7 +38,7 @@ from ...runtime.reader import BinlogReader
 from ...runtime.rows.columnar import ChangeColumns
 from ...runtime.rows.events import RowsEvent
 from ...runtime.schema.history import DdlStatement, SchemaHistory
-from ...runtime.stats import TransactionStats, counts
+from ...runtime.stats import TransactionStats, counts, counts_event
 from ...runtime.storage import is_uri, open_binlog
 from ...runtime.transactions import GTID_EVENTS, TransactionState, every_transaction_has_a_gtid
 from ...runtime.types.json_text import dumps
@@ -410,7 +410,7 @@ class _Task:
                                      event.flags, state.gtid, state.seq, body))
                 if top and event.type_code == TRANSACTION_PAYLOAD_EVENT:
                     self.payload = event
-                if flt.wants_event(event):  # stats' rule: every event of the windows counts in its transaction
+                if counts_event(flt, event):  # stats' rule: every event of the windows counts in its transaction
                     self.transactions.add_event(state, event, self.payload)
                     if not self.pending:
                         self.transactions.release()  # no run waits for its counts
