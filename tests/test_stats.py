@@ -354,7 +354,7 @@ def test_every_transaction_has_the_same_figures_in_stats_and_the_job(
     args = parser.parse_args(["stats", "--format", "json", "--big-rows", "0", *flags, *files])
     assert args.run(args) == 0
     stats = json.loads(capsys.readouterr().out)
-    flt = ChangeFilter(tables=flags[1]) if flags else ChangeFilter()
+    flt = ChangeFilter(tables=(flags[1],)) if flags else ChangeFilter()
     for index, path in enumerate(files):
         run_task(TaskSpec(path, os.path.getsize(path), index), TaskOptions(out_root=str(tmp_path), filter=flt))
     rows = ds.dataset(str(tmp_path / "transactions"), format="parquet").to_table().to_pylist()
