@@ -1,6 +1,7 @@
-"""Fuzz the reader, event_to_dict and iter_changes for a long time (tests/test_fuzz.py, unbounded).
+"""Fuzz the reader, event_to_dict, iter_changes and every command for a long time (tests/test_fuzz.py, unbounded).
 
     .venv/bin/python benchmarks/fuzz_long.py --minutes 10 [--seed N] [--save-dir tests/fuzz/corpus]
+        [--commands-every 10]
 
 Each case takes a fixture seed (cut to 24 KiB), applies one to four random
 mutations (the classes of tests/fuzz/harness.py: flips, insertions,
@@ -9,7 +10,11 @@ deletions, truncations, splices, length, type and body edits) and runs
 failure is printed with its recipe and the input is saved as
 ``found-<kind>-<sha1>.bin`` (one per distinct exception site); the run goes on.
 Cases that reach a bug already reported (``harness.OPEN_BUGS``) are counted,
-not saved. The last line is the case count to record in tests/fuzz/README.md.
+not saved. Every ``--commands-every``-th case also goes through ``harness.exercise_commands``
+(events, rows in every format, sql and sql --flashback, stats, schema, filter and filter
+--flashback, the data source's rows: no traceback, every damaged range reported), which costs
+about a hundred times a reader case. The last line is the case count to record in
+tests/fuzz/README.md.
 """
 
 from __future__ import annotations
@@ -17,6 +22,7 @@ from __future__ import annotations
 import argparse
 import hashlib
 import random
+import shutil
 import sys
 import tempfile
 import time
@@ -41,6 +47,7 @@ from fuzz.harness import (  # noqa: E402
     Splice,
     Truncate,
     exercise,
+    exercise_commands,
     guarded,
     mutate,
     seeds,
@@ -74,12 +81,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--minutes", type=float, default=10.0)
     parser.add_argument("--seed", type=int, default=int(time.time()))
     parser.add_argument("--save-dir", type=Path, default=ROOT / "tests" / "fuzz" / "corpus")
+    parser.add_argument("--commands-every", type=int, default=10, metavar="N",
+                        help="run every command on every N-th case (0: never)")
     args = parser.parse_args(argv)
 
     rng = random.Random(args.seed)
     pool = seeds()
     deadline = time.monotonic() + args.minutes * 60
-    cases = events = changes = open_bugs = 0
+    cases = events = changes = open_bugs = command_cases = 0
     failures: dict[tuple, str] = {}
     started = time.monotonic()
     with tempfile.TemporaryDirectory() as tmp:
@@ -95,6 +104,12 @@ def main(argv: list[str] | None = None) -> int:
                 events += counts["events"]
                 changes += counts["changes"]
                 open_bugs += counts["open_bugs"]
+                if args.commands_every and cases % args.commands_every == 0:
+                    work = Path(tempfile.mkdtemp(dir=tmp))
+                    with guarded(cpu_seconds=30.0, memory=None):
+                        exercise_commands(path, work)
+                    shutil.rmtree(work, ignore_errors=True)
+                    command_cases += 1
             except (Exception, Hang) as exc:
                 frame = traceback.extract_tb(exc.__traceback__)[-1]
                 site = (type(exc).__name__, Path(frame.filename).name, frame.lineno)
@@ -112,7 +127,8 @@ def main(argv: list[str] | None = None) -> int:
                       flush=True)
     elapsed = time.monotonic() - started
     print(f"seed {args.seed}: {cases} cases in {elapsed:.0f} s ({cases / elapsed:.1f}/s), "
-          f"{events} events, {changes} row changes, {len(failures)} distinct failures, "
+          f"{events} events, {changes} row changes, {command_cases} through every command, "
+          f"{len(failures)} distinct failures, "
           f"{open_bugs} cases reaching a known open bug (harness.OPEN_BUGS)")
     return 1 if failures else 0
 

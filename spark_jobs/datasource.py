@@ -1,7 +1,8 @@
 """The ``binlog`` PySpark data source: binlog files as DataFrames of events, row changes or errors.
 
 The data flows one way: path -> :mod:`.paths` (files) -> one partition per file
--> :mod:`.records` (the runtime's ``BinlogReader`` / ``iter_changes``) -> Arrow
+-> :mod:`.records` (the runtime's ``BinlogReader`` / ``iter_changes``; for
+``typed``, :mod:`.typed`, the code of ``extract``'s ``tables/``) -> Arrow
 batches -> Spark. Nothing here imports ``generated/``.
 
 Schemas (fixed; ``error`` is null on data rows, see *Errors* below)
@@ -30,17 +31,34 @@ it with its ``pos`` and their index in ``in_payload``)::
 
     file string, offset bigint, length bigint, event_type string, kind string, message string
 
-``kind=typed`` is for the extraction job (``tables/``): the columns
-``_schema, _table, _file, _pos, _row_index, _timestamp, _server_id, _gtid,
-_transaction, _op`` then one struct column ``t0, t1, ...`` per table of the
-``typed_tables`` option, set only on that table's rows.
+``kind=typed`` (one row per row change of the ONE table the ``tables`` option
+selects, with its own column types): the rows and schema of ``extract``'s
+``tables/<schema>.<table>/`` as Spark reads them back, built by the same code
+(:mod:`.typed`)::
+
+    file string, pos bigint, row_index int, timestamp timestamp, server_id bigint,
+    gtid string, transaction bigint, op string,
+    before struct<column: type, ...>, after struct<column: type, ...>,
+    before_absent array<string>, after_absent array<string>
+
+The column types are those of ``runtime/types/arrow.py`` in Spark's terms
+(INT UNSIGNED bigint, TINYINT tinyint, YEAR smallint, BIT and BIGINT UNSIGNED
+decimal(20,0), SET array<string>, TIME interval day to second, text of an
+unknown charset binary...). The schema is planned on the driver from the
+files' own TABLE_MAP and QUERY events (the DDL is followed across the files,
+as ``extract`` does); a ``tables`` pattern that matches no table, several
+tables or a table with several layouts (an ALTER TABLE between its rows) is a
+:class:`~binlog_ksy.runtime.errors.UsageError` naming them. Problems are not
+rows here: read ``kind=errors`` for them.
 
 Column meanings: ``pos`` is the byte offset of the event (of the rows event for
 changes); ``end_pos`` the header's next-position; ``timestamp`` the event
 header's time (UTC); ``transaction`` the id of the transaction in its file (the byte
 offset of its first event) and ``gtid`` its GTID (both null outside transactions; see
 ``runtime/transactions.py``); ``body`` the JSON text of
-``runtime.describe.event_to_dict(event)["body"]``; ``row_index`` the 0-based
+``runtime.describe.event_to_dict(event)["body"]`` (for rows events only their
+``table_id`` and ``flags``: their rows are ``kind=changes``; the same text as
+``extract``'s ``events/``, :func:`.records.event_body`); ``row_index`` the 0-based
 index of the change among the changes at the same ``pos`` (for events packed
 in a TRANSACTION_PAYLOAD: all changes of the payload, in order), so
 ``(file, pos, row_index)`` is unique; ``before``/``after`` the row images as
@@ -70,28 +88,21 @@ session time zone (``spark.sql.session.timeZone``).
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, cast
 
+import pyarrow as pa
 from pyspark.sql.datasource import DataSource, DataSourceReader, InputPartition
 from pyspark.sql.types import (
     ArrayType,
-    BinaryType,
     BooleanType,
-    DataType,
-    DateType,
-    DayTimeIntervalType,
-    DecimalType,
-    DoubleType,
-    FloatType,
     IntegerType,
     LongType,
     MapType,
     StringType,
     StructField,
     StructType,
-    TimestampNTZType,
     TimestampType,
 )
 
@@ -100,16 +111,13 @@ from ..runtime.errors import ConfigError
 if TYPE_CHECKING:
     from ..runtime.changes import Undecodable
 from ..runtime.filters import ChangeFilter
-from ..runtime.schema.history import SchemaHistory
+from ..runtime.outputs.typed import spark_schema_json
+from ..runtime.schema.file import SchemaFile
+from ..runtime.schema.history import DdlStatement, SchemaHistory
 from ..runtime.storage import expand_inputs, is_uri
 from ..runtime.types.strings import ERRORS_MODES
-from .records import (
-    KINDS,
-    TYPED_META_COLUMNS,
-    ReadOptions,
-    TypedTable,
-    iter_batches,
-)
+from .records import KINDS, ReadOptions, iter_batches
+from .typed import TypedPlan, follow_ddl, plan_typed
 
 __all__ = [
     "BinlogDataSource",
@@ -120,8 +128,7 @@ __all__ = [
     "ERRORS_SCHEMA",
     "ERROR_STRUCT",
     "COLUMN_INFO",
-    "typed_schema",
-    "spark_type_of",
+    "spark_schema",
     "register",
     "OPTIONS",
 ]
@@ -131,7 +138,7 @@ __all__ = [
 OPTIONS = frozenset({
     "path", "paths", "kind", "databases", "tables", "start_datetime", "stop_datetime", "start_position",
     "stop_position", "include_gtids", "exclude_gtids", "schema", "schema_file", "schema_sql", "schema_history",
-    "verify_checksums", "undecodable", "on_error", "with_body", "batch_size", "typed_tables", "progress_dir",
+    "verify_checksums", "undecodable", "on_error", "with_body", "batch_size", "progress_dir",
 })
 
 ERROR_STRUCT = StructType([
@@ -204,35 +211,9 @@ ERRORS_SCHEMA = StructType([
     StructField("message", StringType()),
 ])
 
-_TYPED_META_TYPES: dict[str, DataType] = {
-    "_file": StringType(), "_pos": LongType(), "_row_index": IntegerType(), "_timestamp": TimestampType(),
-    "_server_id": LongType(), "_gtid": StringType(), "_transaction": LongType(), "_op": StringType(),
-}
-
-
-def spark_type_of(name: str) -> DataType:
-    """The Spark type for a type name of :func:`.records.typed_spark_type`."""
-    simple: dict[str, DataType] = {
-        "int": IntegerType(), "bigint": LongType(), "float": FloatType(), "double": DoubleType(),
-        "date": DateType(), "timestamp": TimestampType(), "timestamp_ntz": TimestampNTZType(),
-        "interval": DayTimeIntervalType(), "binary": BinaryType(), "string": StringType(),
-        "array<float>": ArrayType(FloatType()),
-    }
-    if name in simple:
-        return simple[name]
-    if name.startswith("decimal(") and name.endswith(")"):
-        precision, scale = (int(x) for x in name[8:-1].split(","))
-        return DecimalType(precision, scale)
-    raise ValueError(f"unknown typed column type {name!r}")
-
-
-def typed_schema(tables: Sequence[TypedTable]) -> StructType:
-    """The ``kind=typed`` schema for these tables (struct ``t<i>`` per table)."""
-    fields = [StructField("_schema", StringType()), StructField("_table", StringType())]
-    fields += [StructField(name, _TYPED_META_TYPES[name]) for name in TYPED_META_COLUMNS]
-    for i, table in enumerate(tables):
-        fields.append(StructField(f"t{i}", StructType([StructField(n, spark_type_of(t)) for n, t in table.columns])))
-    return StructType(fields)
+def spark_schema(schema: pa.Schema) -> StructType:
+    """The Spark schema of an Arrow schema of ``tables/``: the one Spark reads back from their Parquet footers."""
+    return StructType.fromJson(json.loads(spark_schema_json(schema)))
 
 
 @dataclass
@@ -290,7 +271,7 @@ class BinlogDataSource(DataSource):
     Options
     -------
     kind
-        ``events`` (default), ``changes``, ``errors`` or ``typed`` (for the job).
+        ``events`` (default), ``changes``, ``errors`` or ``typed`` (one table, typed columns).
     databases
         Comma-separated database names or fnmatch patterns to keep (default: all).
     tables
@@ -314,9 +295,10 @@ class BinlogDataSource(DataSource):
     schema_sql, schema_history
         SQL files (comma list) with the tables' CREATE TABLE statements, where
         the schema history starts; ``schema_history`` (default ``true``)
-        follows each file's own DDL to name the columns of tables logged
-        without names. Each file is read on its own here: DDL of other files
-        is not seen (the ``extract`` job follows it across files).
+        follows the DDL to name the columns of tables logged without names.
+        As in ``extract``, the DDL is followed across the files: the driver
+        reads the inputs' QUERY events once (kinds ``changes``, ``errors``,
+        ``typed``) and each file starts from what the files before it left.
     verify_checksums
         ``true`` (default) checks each event's CRC32.
     with_body
@@ -326,8 +308,6 @@ class BinlogDataSource(DataSource):
     on_error
         ``skip`` (default): problems become rows and reading resumes at the next valid
         event; ``stop``: a file's first problem becomes a row and ends that file.
-    typed_tables
-        JSON list of ``{"schema", "table", "columns": [[name, type], ...]}`` for ``kind=typed``.
     progress_dir
         Directory (or URI) where each task writes its progress (used by the job).
 
@@ -370,11 +350,14 @@ class BinlogDataSource(DataSource):
             raise ValueError(f"binlog data source: option kind must be one of {', '.join(KINDS)}, not {kind!r}")
         return kind
 
-    def _typed_tables(self) -> tuple[TypedTable, ...]:
-        text = self.options.get("typed_tables")
-        if not text:
-            return ()
-        return tuple(TypedTable.from_json(t) for t in json.loads(text))
+    def _typed(self) -> TypedPlan:
+        """The table of ``kind=typed``: planned once per data source, on the driver."""
+        plan = getattr(self, "_typed_plan", None)
+        if plan is None:
+            files = [f.uri for f in expand_inputs(_paths(self.options))]
+            plan = self._typed_plan = plan_typed(files, ChangeFilter.from_options(dict(self.options)),
+                                                 self._history(), self._schema_file())
+        return plan
 
     def schema(self) -> StructType:
         kind = self._kind()
@@ -384,7 +367,7 @@ class BinlogDataSource(DataSource):
             return CHANGES_SCHEMA
         if kind == "errors":
             return ERRORS_SCHEMA
-        return typed_schema(self._typed_tables())
+        return spark_schema(self._typed().schema)
 
     def reader(self, schema: StructType) -> BinlogDataSourceReader:
         return BinlogDataSourceReader(schema, self._read_options(), _paths(self.options))
@@ -395,6 +378,29 @@ class BinlogDataSource(DataSource):
         if not _bool(o, "schema_history", True) and not paths:
             return None
         return SchemaHistory.from_sql_texts((p, _read_text(p)) for p in paths)
+
+    def _ddl(self) -> tuple[DdlStatement, ...]:
+        """The DDL of every input, in file order (one driver pass over their QUERY events), for the kinds that
+        decode rows: each file's tables are those the files before it left, as in ``extract``."""
+        kind = self._kind()
+        if kind == "typed":
+            return self._typed().ddl
+        history = self._history()
+        if kind == "events" or history is None:
+            return ()
+        files = [f.uri for f in expand_inputs(_paths(self.options))]
+        if len(files) < 2:
+            return ()  # one file follows its own DDL
+        follow_ddl(history, files[:-1])  # the last file's statements stand after every file
+        return tuple(history.statements)
+
+    def _schema_file(self) -> SchemaFile | None:
+        path = self.options.get("schema") or self.options.get("schema_file")  # schema_file: the old spelling
+        if not path:
+            return None
+        import yaml
+
+        return SchemaFile.from_dict(yaml.safe_load(_read_text(path)), source=path)
 
     def _read_options(self) -> ReadOptions:
         o = self.options
@@ -412,14 +418,9 @@ class BinlogDataSource(DataSource):
         on_error = str(o.get("on_error", "skip")).lower()
         if on_error not in ("stop", "skip"):
             raise ValueError(f"binlog data source: on_error must be 'stop' or 'skip', not {on_error!r}")
-        schema_yaml = None
-        if schema_path:
-            schema_yaml = _read_text(schema_path)
-            import yaml
-
-            from ..runtime.schema.file import SchemaFile
-
-            SchemaFile.from_dict(yaml.safe_load(schema_yaml), source=schema_path)  # fail early when bad
+        schema_yaml = _read_text(schema_path) if schema_path else None
+        self._schema_file()  # fail early when bad
+        history, ddl = self._history(), self._ddl()
         return ReadOptions(
             kind=self._kind(),
             batch_size=int(o.get("batch_size", 8192)),
@@ -427,9 +428,10 @@ class BinlogDataSource(DataSource):
             filter=ChangeFilter.from_options(dict(o)),
             on_error="stop" if on_error == "stop" else "skip",
             schema_yaml=schema_yaml,
-            history=self._history(),
+            history=history,
+            ddl=ddl,
             with_body=_bool(o, "with_body", True),
-            typed_tables=self._typed_tables(),
+            typed=self._typed() if self._kind() == "typed" else None,
             progress_dir=o.get("progress_dir") or None,
             undecodable=cast("Undecodable", undecodable),
         )
@@ -474,7 +476,7 @@ class BinlogDataSourceReader(DataSourceReader):
 
         assert isinstance(partition, BinlogFilePartition)
         arrow_schema = to_arrow_schema(self.schema, timezone="UTC")
-        yield from iter_batches(partition.uri, partition.size, self.options, arrow_schema)
+        yield from iter_batches(partition.uri, partition.size, self.options, arrow_schema, partition.index)
 
 
 def register(spark) -> None:  # noqa: ANN001 - a SparkSession

@@ -2,10 +2,12 @@
 
 This module holds what a Spark task does with one file, without Spark: it
 opens the file (:mod:`.paths`), streams it through the runtime
-(``BinlogReader`` + ``TransactionTracker`` + ``event_to_dict`` for events,
+(``BinlogReader`` + ``TransactionTracker`` + :func:`event_body` for events,
 ``iter_changes`` for changes), turns each event or row change into a tuple in
 the column order of the kind's schema (see :mod:`.datasource`) and packs the
 tuples into :class:`pyarrow.RecordBatch` es of at most ``batch_size`` rows.
+The ``typed`` kind takes its batches from :mod:`.typed`, as ``extract``'s
+``tables/`` do.
 Memory stays bounded by one batch plus what the runtime holds (one event).
 
 Problems never stop a task: every :class:`BinlogError` the runtime reports
@@ -25,32 +27,32 @@ import hashlib
 import json
 import os
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass, field
-from decimal import Decimal
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 import pyarrow as pa
 
 from ..runtime.changes import OnError, Undecodable
+from ..runtime.constants import ROWS_EVENTS, TABLE_MAP_EVENT
 from ..runtime.errors import BinlogError, UndecodableValueError
+from ..runtime.event import Event
 from ..runtime.filters import ChangeFilter, EventSelection
 from ..runtime.present.value_json import image_json
-from ..runtime.schema.history import SchemaHistory
+from ..runtime.schema.history import DdlStatement, SchemaHistory
 from ..runtime.storage import is_uri, open_binlog
+from .typed import TypedPlan, iter_typed_batches
 
 __all__ = [
     "KINDS",
     "ReadOptions",
-    "TypedTable",
     "BatchBuilder",
     "iter_rows",
     "iter_batches",
-    "typed_spark_type",
+    "event_body",
     "ProgressWriter",
     "EVENT_COLUMNS",
     "CHANGE_COLUMNS",
     "ERROR_COLUMNS",
-    "TYPED_META_COLUMNS",
     "COLUMN_INFO_FIELDS",
 ]
 
@@ -66,34 +68,12 @@ ERROR_COLUMNS = ("file", "offset", "length", "event_type", "kind", "message")
 #: Fields of one element of the changes ``columns`` array.
 COLUMN_INFO_FIELDS = ("name", "type", "type_code", "meta", "unsigned", "nullable", "charset", "precision",
                       "scale", "fsp")
-#: Metadata columns of the typed kind and of every ``tables/<schema>.<table>`` dataset.
-TYPED_META_COLUMNS = ("_file", "_pos", "_row_index", "_timestamp", "_server_id", "_gtid", "_transaction", "_op")
 
 _MICROS = 1_000_000
 _EPOCH = dt.datetime(1970, 1, 1, tzinfo=dt.UTC)
 
 
 # -- options ---------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class TypedTable:
-    """One table of the ``typed`` kind: its name and its columns with their Spark types.
-
-    ``columns`` holds ``(name, spark_type)`` pairs, the type spelled as in
-    :func:`typed_spark_type`.
-    """
-
-    schema: str
-    table: str
-    columns: tuple[tuple[str, str], ...]
-
-    def to_json(self) -> dict:
-        return {"schema": self.schema, "table": self.table, "columns": [list(c) for c in self.columns]}
-
-    @classmethod
-    def from_json(cls, data: dict) -> TypedTable:
-        return cls(data["schema"], data["table"], tuple((str(n), str(t)) for n, t in data["columns"]))
 
 
 @dataclass(frozen=True)
@@ -116,12 +96,15 @@ class ReadOptions:
     schema_yaml
         The text of the column-name schema file, read once on the driver.
     history
-        Where each file's schema history starts (``schema_sql``); every file
-        follows its own DDL from there (a file does not see the DDL of others).
+        Where the schema history starts (``schema_sql``); each file starts from it with the ``ddl``
+        statements of the files before it replayed, and follows its own DDL from there.
+    ddl
+        The DDL statements of every input (found on the driver, :func:`.typed.follow_ddl`), as ``extract``
+        replays them.
     with_body
         Fill the events ``body`` column (JSON text of the decoded body).
-    typed_tables
-        The tables of the ``typed`` kind, in struct-column order (``t0``, ``t1``...).
+    typed
+        The table of the ``typed`` kind (:func:`.typed.plan_typed`, made on the driver).
     progress_dir
         Where each task writes how far it got (see :class:`ProgressWriter`); None: nowhere.
     """
@@ -134,8 +117,9 @@ class ReadOptions:
     schema_yaml: str | None = None
     #: The schema history each file starts from (``schema_sql``); None: DDL is not followed.
     history: SchemaHistory | None = None
+    ddl: tuple[DdlStatement, ...] = ()
     with_body: bool = True
-    typed_tables: tuple[TypedTable, ...] = ()
+    typed: TypedPlan | None = None
     progress_dir: str | None = None
     undecodable: Undecodable = "strict"
 
@@ -247,13 +231,40 @@ def _open_error(uri: str, exc: OSError, size: int | None) -> BinlogError:
 # -- events --------------------------------------------------------------------------------
 
 
+_TABLE_MAP_BODIES: dict[bytes, str | None] = {}
+
+
+def event_body(event: Event) -> str | None:
+    """The ``body`` column of ``events`` (the data source's and ``extract``'s ``events/``): the decoded
+    body as JSON text; rows events keep their table id and flags, not their row bytes (``changes`` has them).
+
+    TABLE_MAP bodies repeat (one per statement): their text is kept by their bytes.
+    """
+    from ..runtime.present.describe import event_to_dict
+
+    code = event.type_code
+    if code in ROWS_EVENTS:
+        body = event.body
+        return _json_text({"table_id": getattr(body, "table_id", None), "flags": getattr(body, "flags", None)})
+    if code == TABLE_MAP_EVENT:
+        key = event.body_bytes
+        text = _TABLE_MAP_BODIES.get(key)
+        if text is None:
+            text = _json_text(event_to_dict(event)["body"])
+            if len(_TABLE_MAP_BODIES) >= 1024:
+                _TABLE_MAP_BODIES.clear()
+            _TABLE_MAP_BODIES[key] = text
+        return text
+    return _json_text(event_to_dict(event)["body"])
+
+
+
 def _event_error_row(uri: str, err: BinlogError) -> tuple:
     return (uri, err.offset, None, None, None, None, None, None, None, None, None, None, None,
             _error_struct(err))
 
 
 def _iter_event_rows(uri: str, size: int | None, opts: ReadOptions, progress: ProgressWriter) -> Iterator[tuple]:
-    from ..runtime.present.describe import event_to_dict
     from ..runtime.reader import BinlogReader
     from ..runtime.transactions import TransactionState, TransactionTracker
 
@@ -282,18 +293,17 @@ def _iter_event_rows(uri: str, size: int | None, opts: ReadOptions, progress: Pr
                 rows += 1
                 progress.update(reader.position, rows)
                 body_error: BinlogError | None = None
-                body: dict | None = None
+                body: str | None = None
                 try:
                     if not selection.wants(event):
                         continue
-                    body = event_to_dict(event)["body"]
+                    body = event_body(event) if opts.with_body else None
                 except BinlogError as err:
                     body_error = err
                 yield (
                     uri, event.pos, event.end_pos, event.in_payload, event.type_name, event.type_code,
                     _micros(event.timestamp), event.server_id, event.length, event.flags, state.gtid, state.seq,
-                    None if body is None or not opts.with_body else _json_text(body),
-                    None,
+                    body, None,
                 )
                 if body_error is not None:
                     yield _event_error_row(uri, body_error)
@@ -465,177 +475,6 @@ def _iter_error_rows(uri: str, size: int | None, opts: ReadOptions, progress: Pr
     yield from _iter_changes_of_file(uri, size, opts, progress, on_change, on_error)
 
 
-# -- typed -----------------------------------------------------------------------------------
-
-
-def typed_spark_type(info: dict) -> str:
-    """The Spark type of a table column for ``tables/`` (from one ``columns`` element).
-
-    ``int`` (TINYINT, SMALLINT, MEDIUMINT, YEAR), ``bigint`` (INT, signed BIGINT,
-    BIT up to 63 bits), ``decimal(20,0)`` (unsigned BIGINT, BIT(64)),
-    ``decimal(p,s)`` (DECIMAL with p <= 38; wider ones are ``string``),
-    ``float``, ``double``, ``date``, ``timestamp_ntz`` (DATETIME: wall-clock
-    time), ``timestamp`` (TIMESTAMP: an instant, UTC), ``interval`` (TIME,
-    Spark's ``interval day to second``), ``binary`` (BLOB, BINARY, VARBINARY,
-    GEOMETRY and text columns whose character set is unknown), ``string``
-    (CHAR, VARCHAR, TEXT with a known character set, ENUM, SET, JSON as JSON
-    text, old DECIMAL), ``array<float>`` (VECTOR).
-    """
-    code = info.get("type_code")
-    meta = info.get("meta") or 0
-    charset = info.get("charset")
-    if code in (1, 2, 9, 13):
-        return "int"
-    if code == 3:
-        return "bigint"
-    if code == 8:
-        return "decimal(20,0)" if info.get("unsigned") else "bigint"
-    if code == 4:
-        return "float"
-    if code == 5:
-        return "double"
-    if code == 246:
-        precision, scale = info.get("precision"), info.get("scale")
-        if precision is None:
-            precision, scale = meta >> 8, meta & 0xFF
-        if 0 < precision <= 38 and scale is not None and 0 <= scale <= precision:
-            return f"decimal({precision},{scale})"
-        return "string"
-    if code in (10, 14):
-        return "date"
-    if code in (12, 18):
-        return "timestamp_ntz"
-    if code in (7, 17):
-        return "timestamp"
-    if code in (11, 19):
-        return "interval"
-    if code == 16:
-        bits = 8 * (meta >> 8) + (meta & 0xFF)
-        return "decimal(20,0)" if bits >= 64 else "bigint"
-    if code in (15, 253, 254, 141):
-        return "binary" if charset == 63 else "string"
-    if code in (249, 250, 251, 252, 140):
-        return "string" if charset is not None and charset != 63 else "binary"
-    if code == 255:
-        return "binary"
-    if code == 242:
-        return "array<float>"
-    return "string"
-
-
-def _to_int(v: Any) -> int | None:
-    if isinstance(v, bool):
-        return int(v)
-    if isinstance(v, int):
-        return v
-    if isinstance(v, Decimal) and v == v.to_integral_value():
-        return int(v)
-    return None
-
-
-def _converter(spark_type: str) -> Callable[[Any], Any]:
-    """Python value from the runtime -> a value Arrow accepts for ``spark_type`` (None when it cannot hold it)."""
-    if spark_type == "int":
-        def conv(v: Any) -> Any:
-            i = _to_int(v)
-            return i if i is not None and -(1 << 31) <= i < (1 << 31) else None
-        return conv
-    if spark_type == "bigint":
-        def conv(v: Any) -> Any:
-            i = _to_int(v)
-            return i if i is not None and -(1 << 63) <= i < (1 << 63) else None
-        return conv
-    if spark_type.startswith("decimal("):
-        precision, scale = (int(x) for x in spark_type[8:-1].split(","))
-        quantum = Decimal(1).scaleb(-scale)
-        limit = Decimal(10) ** (precision - scale)
-
-        def conv(v: Any) -> Any:
-            if isinstance(v, bool) or not isinstance(v, (int, Decimal)):
-                return None
-            d = Decimal(v)
-            if not d.is_finite() or abs(d) >= limit:
-                return None
-            return d.quantize(quantum)
-        return conv
-    if spark_type in ("float", "double"):
-        return lambda v: float(v) if isinstance(v, (int, float, Decimal)) and not isinstance(v, bool) else None
-    if spark_type == "date":
-        return lambda v: v if isinstance(v, dt.date) and not isinstance(v, dt.datetime) else None
-    if spark_type == "timestamp_ntz":
-        def conv(v: Any) -> Any:
-            if not isinstance(v, dt.datetime):
-                return None
-            return v if v.tzinfo is None else v.astimezone(dt.UTC).replace(tzinfo=None)
-        return conv
-    if spark_type == "timestamp":
-        def conv(v: Any) -> Any:
-            if not isinstance(v, dt.datetime):
-                return None
-            return v if v.tzinfo is not None else v.replace(tzinfo=dt.UTC)
-        return conv
-    if spark_type == "interval":
-        return lambda v: v if isinstance(v, dt.timedelta) else None
-    if spark_type == "binary":
-        def conv(v: Any) -> Any:
-            if isinstance(v, (bytes, bytearray, memoryview)):
-                return bytes(v)
-            if isinstance(v, str):
-                return v.encode("utf-8")
-            return None
-        return conv
-    if spark_type == "array<float>":
-        def conv(v: Any) -> Any:
-            if isinstance(v, (list, tuple)) and all(isinstance(x, (int, float)) for x in v):
-                return [float(x) for x in v]
-            return None
-        return conv
-
-    def to_text(v: Any) -> Any:
-        if v is None or isinstance(v, str):
-            return v
-        if isinstance(v, (bytes, bytearray)):
-            return bytes(v).decode("utf-8", "backslashreplace")
-        if isinstance(v, (tuple, frozenset, set)) and all(isinstance(x, str) for x in v):
-            return ",".join(v)  # a SET value
-        if isinstance(v, (int, float, Decimal)) and not isinstance(v, bool):
-            return str(v)
-        if isinstance(v, (dict, list, bool)):  # a JSON document: MySQL's JSON text
-            try:
-                from ..runtime.types.json_text import json_document
-
-                return _row_dumps()(json_document(v))
-            except Exception:
-                return _json_text(v)
-        if hasattr(v, "isoformat"):
-            return v.isoformat()
-        return str(v)
-    return to_text
-
-
-def _iter_typed_rows(uri: str, size: int | None, opts: ReadOptions, progress: ProgressWriter) -> Iterator[tuple]:
-    slots = {(t.schema, t.table): i for i, t in enumerate(opts.typed_tables)}
-    converters = [[(name, _converter(spark_type)) for name, spark_type in t.columns] for t in opts.typed_tables]
-    width = len(opts.typed_tables)
-
-    def on_change(change: Any, row_index: int) -> Iterator[tuple]:
-        slot = slots.get((change.schema, change.table))
-        if slot is None:
-            return
-        image = change.before if change.op == "delete" else change.after
-        if image is None or any(name.startswith("@") for name in image):
-            return  # column names unknown: the change stays in changes/ only
-        struct = {name: (None if image.get(name) is None else conv(image[name])) for name, conv in converters[slot]}
-        values: list[Any] = [None] * width
-        values[slot] = struct
-        yield (
-            change.schema, change.table, uri, change.pos, row_index, _micros(change.timestamp), change.server_id,
-            change.gtid, change.transaction, change.op, *values,
-        )
-
-    yield from _iter_changes_of_file(uri, size, opts, progress, on_change, None)
-
-
 # -- batches ---------------------------------------------------------------------------------
 
 
@@ -643,12 +482,11 @@ _ROWS: dict[str, Callable[[str, int | None, ReadOptions, ProgressWriter], Iterat
     "events": _iter_event_rows,
     "changes": _iter_change_rows,
     "errors": _iter_error_rows,
-    "typed": _iter_typed_rows,
 }
 
 
 def iter_rows(uri: str, size: int | None, opts: ReadOptions) -> Iterator[tuple]:
-    """The rows of one file for ``opts.kind``, as tuples in the kind's column order."""
+    """The rows of one file for ``opts.kind`` (not ``typed``), as tuples in the kind's column order."""
     progress = ProgressWriter(opts.progress_dir, opts.kind, uri, size)
     return _ROWS[opts.kind](uri, size, opts, progress)
 
@@ -678,8 +516,20 @@ class BatchBuilder:
         return pa.RecordBatch.from_arrays(arrays, schema=self.schema)
 
 
-def iter_batches(uri: str, size: int | None, opts: ReadOptions, schema: pa.Schema) -> Iterator[pa.RecordBatch]:
-    """The rows of one file as Arrow batches of the given schema."""
+def iter_batches(uri: str, size: int | None, opts: ReadOptions, schema: pa.Schema,
+                 file_index: int = 0) -> Iterator[pa.RecordBatch]:
+    """The rows of one file (number ``file_index`` of the sorted inputs) as Arrow batches of the given schema.
+
+    ``typed``: the batches of ``tables/`` (:mod:`.typed`), cast to ``schema``, the Arrow form of the
+    Spark schema Spark reads back from them.
+    """
+    if opts.history is not None and opts.ddl:  # the tables as the DDL of the files before this one left them
+        history = opts.history.copy()
+        history.replay(opts.ddl, (file_index, 0))
+        opts = replace(opts, history=history, ddl=())
+    if opts.kind == "typed":
+        yield from _typed_batches(uri, size, opts, schema)
+        return
     builder = BatchBuilder(schema, opts.batch_size)
     for row in iter_rows(uri, size, opts):
         batch = builder.add(row)
@@ -689,3 +539,19 @@ def iter_batches(uri: str, size: int | None, opts: ReadOptions, schema: pa.Schem
     if batch is not None:
         yield batch
 
+
+def _typed_batches(uri: str, size: int | None, opts: ReadOptions, schema: pa.Schema) -> Iterator[pa.RecordBatch]:
+    if opts.typed is None:
+        raise ValueError("kind=typed is planned on the driver (ReadOptions.typed)")
+    progress = ProgressWriter(opts.progress_dir, opts.kind, uri, size)
+    rows = 0
+    batches = iter_typed_batches(uri, opts.typed, opts.filter, history=opts.history,
+                                 schema_file=_load_schema_file(opts.schema_yaml),
+                                 verify_checksums=opts.verify_checksums)
+    step = max(1, opts.batch_size)
+    for batch in batches:
+        cast = batch.cast(schema)
+        for start in range(0, cast.num_rows, step):
+            yield cast.slice(start, step)
+        rows += batch.num_rows
+    progress.update(size or 0, rows, done=True)

@@ -11,6 +11,7 @@ from __future__ import annotations
 import datetime as dt
 import os
 from collections import Counter
+from decimal import Decimal
 from pathlib import Path
 
 import pyarrow as pa
@@ -247,50 +248,45 @@ def test_errors_kind(spark) -> None:  # noqa: F811
     assert (paths[0], "truncated") in kinds and (paths[1], "not_a_binlog") in kinds
 
 
-@pytest.mark.parametrize(("info", "spark_type"), [
-    ({"type_code": 1}, "int"),                                   # TINYINT
-    ({"type_code": 3, "unsigned": True}, "bigint"),              # INT UNSIGNED fits a long
-    ({"type_code": 8}, "bigint"),                                # BIGINT
-    ({"type_code": 8, "unsigned": True}, "decimal(20,0)"),       # BIGINT UNSIGNED
-    ({"type_code": 246, "precision": 10, "scale": 2}, "decimal(10,2)"),
-    ({"type_code": 246, "precision": 65, "scale": 30}, "string"),  # wider than Spark's 38 digits
-    ({"type_code": 246, "meta": (12 << 8) | 4}, "decimal(12,4)"),  # from the packed metadata
-    ({"type_code": 18}, "timestamp_ntz"),                        # DATETIME(n): wall-clock time
-    ({"type_code": 17}, "timestamp"),                            # TIMESTAMP(n): an instant
-    ({"type_code": 19}, "interval"),                             # TIME(n)
-    ({"type_code": 10}, "date"),
-    ({"type_code": 15, "charset": 45}, "string"),                # VARCHAR utf8mb4
-    ({"type_code": 15, "charset": 63}, "binary"),                # VARBINARY
-    ({"type_code": 252, "charset": None}, "binary"),             # BLOB/TEXT, charset unknown
-    ({"type_code": 252, "charset": 8}, "string"),                # TEXT latin1
-    ({"type_code": 16, "meta": (8 << 8) | 0}, "decimal(20,0)"),  # BIT(64)
-    ({"type_code": 16, "meta": (1 << 8) | 0}, "bigint"),         # BIT(8)
-    ({"type_code": 245}, "string"),                              # JSON as JSON text
-    ({"type_code": 247}, "string"),                              # ENUM
-    ({"type_code": 242}, "array<float>"),                        # VECTOR
+# kind=typed used to have its own type mapping (records.typed_spark_type/_converter: INT UNSIGNED bigint,
+# TINYINT int, SET a comma-joined string...). It now takes the Arrow types of runtime/types/arrow.py, as
+# extract's tables/ do, and the Spark type Spark itself gives each Arrow type when it reads those Parquet
+# files (its ParquetToSparkSchemaConverter: unsigned ints widen, UINT_64 is decimal(20,0)).
+@pytest.mark.parametrize(("arrow", "spark_type"), [
+    (pa.int8(), "tinyint"),                  # TINYINT
+    (pa.uint8(), "smallint"),                # TINYINT UNSIGNED
+    (pa.uint16(), "int"),                    # SMALLINT UNSIGNED
+    (pa.uint32(), "bigint"),                 # INT UNSIGNED
+    (pa.uint64(), "decimal(20,0)"),          # BIGINT UNSIGNED, BIT
+    (pa.int16(), "smallint"),                # YEAR
+    (pa.decimal128(12, 4), "decimal(12,4)"),
+    (pa.timestamp("us"), "timestamp_ntz"),   # DATETIME: wall-clock time
+    (pa.timestamp("us", tz="UTC"), "timestamp"),
+    (pa.duration("us"), "interval day to second"),  # TIME
+    (pa.list_(pa.string()), "array<string>"),  # SET labels
+    (pa.binary(), "binary"),
 ])
-def test_typed_spark_type(info: dict, spark_type: str) -> None:
-    from binlog_ksy.spark_jobs.datasource import spark_type_of
+def test_typed_spark_types_are_what_spark_reads_back(arrow: pa.DataType, spark_type: str) -> None:
+    from pyspark.sql.pandas.types import to_arrow_schema
 
-    assert records.typed_spark_type(info) == spark_type
-    spark_type_of(spark_type)  # every name maps to a Spark type
+    from binlog_ksy.spark_jobs.datasource import spark_schema
+
+    schema = spark_schema(pa.schema([("c", arrow)]))
+    assert schema["c"].dataType.simpleString() == spark_type
+    target = to_arrow_schema(schema, timezone="UTC")  # what the typed batches are cast to
+    assert pa.types.is_duration(target.field("c").type) == pa.types.is_duration(arrow)
 
 
-def test_typed_value_converters() -> None:
-    from decimal import Decimal
+def test_unsigned_extremes_survive_the_cast_to_spark_types() -> None:
+    from pyspark.sql.pandas.types import to_arrow_schema
 
-    conv = records._converter
-    assert conv("decimal(5,2)")(Decimal("123.45")) == Decimal("123.45")
-    assert conv("decimal(5,2)")(Decimal("1234.5")) is None  # does not fit
-    assert conv("decimal(20,0)")(2**64 - 1) == Decimal(2**64 - 1)
-    assert conv("int")(2**40) is None and conv("bigint")(2**40) == 2**40
-    assert conv("timestamp_ntz")(dt.datetime(2025, 1, 1, tzinfo=dt.UTC)) == dt.datetime(2025, 1, 1)
-    assert conv("timestamp")(dt.datetime(2025, 1, 1)).tzinfo is dt.UTC
-    assert conv("date")("0000-00-00") is None  # zero dates have no Spark value
-    assert conv("binary")("é") == "é".encode()
-    assert conv("string")(("a", "b")) == "a,b"  # a SET value
-    assert conv("string")({"k": [1]}) == '{"k":[1]}'  # a JSON value
-    assert conv("string")(b"\xff") == "\\xff"
+    from binlog_ksy.spark_jobs.datasource import spark_schema
+
+    arrow = pa.schema([("u8", pa.uint8()), ("u32", pa.uint32()), ("u64", pa.uint64())])
+    batch = pa.record_batch([pa.array([255], pa.uint8()), pa.array([2**32 - 1], pa.uint32()),
+                             pa.array([2**64 - 1], pa.uint64())], schema=arrow)
+    cast = batch.cast(to_arrow_schema(spark_schema(arrow), timezone="UTC"))
+    assert cast.to_pylist() == [{"u8": 255, "u32": 2**32 - 1, "u64": Decimal(2**64 - 1)}]
 
 
 ROWS_CLI_FILES = [
@@ -313,10 +309,11 @@ def test_changes_equal_binlog_ksy_rows(spark, capsys: pytest.CaptureFixture) -> 
 
     root = Path(__file__).resolve().parent.parent
     paths = [str(root / p) if not os.path.isabs(p) else p for p in ROWS_CLI_FILES]
-    expected = []
-    for path in paths:  # the data source reads each file on its own (its own DDL names its columns)
-        main(["rows", "--format", "jsonl", "--on-error", "skip", path])
-        expected += [json.loads(line) for line in capsys.readouterr().out.splitlines() if line]
+    # The data source follows the DDL across its files in its (sorted) file order, as extract does and as
+    # rows does with several files (it used to read each file with its own DDL only).
+    paths = [f.uri for f in expand_inputs(paths)]
+    main(["rows", "--format", "jsonl", "--on-error", "skip", *paths])
+    expected = [json.loads(line) for line in capsys.readouterr().out.splitlines() if line]
     assert len(expected) > 1000
     df = (spark.read.format("binlog").option("kind", "changes").load(paths).where("error IS NULL")
           .selectExpr("file", "pos", "row_index", "unix_seconds(timestamp) AS timestamp", "gtid", "schema",

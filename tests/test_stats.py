@@ -325,3 +325,47 @@ def test_the_extract_jobs_transactions_have_the_same_figures(tmp_path: Path, cap
     assert big == job and len(job) > 20
     assert stats["transactions"] == len(rows)
     assert {t["gtid"] for t in stats["long_transactions"]} == {r["gtid"] for r in rows}
+
+
+_ZSTD = ("blackbeam__rust_mysql_common/test-data__binlogs__transaction_compression.000001")
+
+
+@pytest.mark.parametrize(("inputs", "flags"), [
+    ([f"samples/mariadb-10.11/shop-compressed/binlog.00000{i}" for i in (1, 2, 3)], []),
+    ([f"fixtures:{_ZSTD}"], []),  # MySQL 8 zstd TRANSACTION_PAYLOAD: its bytes count once
+    ([f"samples/mariadb-10.11/shop-full/binlog.00000{i}" for i in (1, 2, 3)], ["--table", "shop.orders"]),
+])
+def test_every_transaction_has_the_same_figures_in_stats_and_the_job(
+        inputs: list[str], flags: list[str], tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Every transaction of transactions/ is one of stats' (gtid, positions, rows, bytes, seconds), and the
+    job lists exactly the transactions stats counts, with --table too (one implementation: runtime/stats.py)."""
+    import os
+
+    import pyarrow.dataset as ds
+
+    from binlog_ksy.runtime.filters import ChangeFilter
+    from binlog_ksy.spark_jobs.job.task import TaskOptions, TaskSpec, run_task
+    from fixture_index import FIXTURES
+
+    root = Path(__file__).resolve().parent.parent
+    files = [str(FIXTURES / f[len("fixtures:"):]) if f.startswith("fixtures:") else str(root / f) for f in inputs]
+    parser = argparse.ArgumentParser()
+    add_stats_parser(parser.add_subparsers())
+    args = parser.parse_args(["stats", "--format", "json", "--big-rows", "0", *flags, *files])
+    assert args.run(args) == 0
+    stats = json.loads(capsys.readouterr().out)
+    flt = ChangeFilter(tables=(flags[1],)) if flags else ChangeFilter()
+    for index, path in enumerate(files):
+        run_task(TaskSpec(path, os.path.getsize(path), index), TaskOptions(out_root=str(tmp_path), filter=flt))
+    rows = ds.dataset(str(tmp_path / "transactions"), format="parquet").to_table().to_pylist()
+    job = Counter((r["gtid"], r["file"], r["first_pos"], r["end_pos"], r["rows"], r["bytes"], r["seconds"])
+                  for r in rows)
+    every = Counter((t["gtid"], t["file"], t["start_pos"], t["end_pos"], t["rows"], t["bytes"], t["seconds"])
+                    for t in stats["big_transactions"])  # --big-rows 0: every transaction is big
+    assert job == every and stats["transactions"] == len(rows) > 0
+    for r in rows:
+        assert r["bytes"] > 0 and r["seconds"] >= 0 and r["start_time"] <= r["commit_time"]
+        assert r["first_pos"] <= r["last_pos"] < r["end_pos"]
+        assert r["rows"] == r["inserts"] + r["updates"] + r["deletes"]
+    if flags:
+        assert all(r["tables"] == ["shop.orders"] for r in rows)

@@ -1,5 +1,7 @@
 """``binlog-ksy stats``: row counts and bytes per table and op, and the big and long transactions.
 
+The command line; the counting is :mod:`..stats` (shared with the extraction job's ``transactions/``).
+
 What is counted, and how:
 
 * **Rows** per table and op (insert, update, delete): the row changes of
@@ -38,19 +40,11 @@ import argparse
 import json
 import re
 import sys
-from collections.abc import Callable
-from dataclasses import dataclass, field
-from typing import Any, TextIO
+from typing import Any
 
-from .. import constants as et
 from ..changes import ChangeReader
-from ..constants import GTID_EVENTS
 from ..errors import BinlogError, UsageError
-from ..event import Event
-from ..event_fields import query_text
-from ..rows.columnar import count_changes
-from ..rows.events import Op, RowsEvent
-from ..transactions import StatementRole, statement_role
+from ..stats import DEFAULT_BIG_BYTES, DEFAULT_BIG_ROWS, DEFAULT_LONG_SECONDS, BinlogStats
 from .common import (
     EXIT_OK,
     SHARED_FLAGS_EPILOG,
@@ -68,13 +62,7 @@ from .common import (
     whole_number_arg,
 )
 
-__all__ = ["BinlogStats", "TransactionStats", "add_stats_parser", "count_rows", "parse_size", "run_stats"]
-
-OPS: tuple[Op, ...] = ("insert", "update", "delete")
-
-DEFAULT_BIG_ROWS = 10_000
-DEFAULT_BIG_BYTES = 100 * 1024 * 1024
-DEFAULT_LONG_SECONDS = 60.0
+__all__ = ["add_stats_parser", "parse_size", "run_stats"]
 
 _DESCRIPTION = f"""\
 Summarize FILEs (read together, in order): per table and op (insert, update,
@@ -158,234 +146,6 @@ def add_stats_parser(sub: Any) -> None:
     add_filter_arguments(p)
     add_schema_argument(p)
     p.set_defaults(run=run_stats)
-
-
-# -- counting --------------------------------------------------------------------------------
-
-
-@dataclass(slots=True)
-class TransactionStats:
-    """One transaction as ``stats`` reports it (see the module docstring for each field)."""
-
-    gtid: str | None
-    file: str
-    start_pos: int
-    end_pos: int
-    earliest: int  # the smallest and largest event timestamps
-    latest: int
-    rows: int = 0
-    bytes: int = 0
-    wanted: bool = False  # it changed rows of a wanted table
-    payload_pos: int | None = field(default=None, repr=False)  # the TRANSACTION_PAYLOAD counted in bytes
-
-    @property
-    def seconds(self) -> int:
-        """How long it took: its latest event timestamp minus its earliest."""
-        return self.latest - self.earliest
-
-    def to_json(self) -> dict[str, Any]:
-        return {"gtid": self.gtid, "file": self.file, "start_pos": self.start_pos, "end_pos": self.end_pos,
-                "rows": self.rows, "bytes": self.bytes, "seconds": self.seconds}
-
-
-def count_rows(reader: ChangeReader, rows_event: RowsEvent) -> int:
-    """The row changes of one rows event, counted by scanning its images (or decoding them when that fails).
-
-    A decoding error is reported through ``reader`` (raised in stop mode); the event then counts 0 rows.
-    """
-    count = count_changes(rows_event)
-    if count is not None:
-        return count
-    try:
-        return len(reader.decode(rows_event))
-    except BinlogError as err:
-        reader.report(err)
-        return 0
-
-
-def _continues(event: Event) -> bool:
-    """Whether the first transactional event of a file goes on with a transaction (rather than begin one)."""
-    code = event.type_code
-    if code in GTID_EVENTS:
-        return False
-    if code in et.QUERY_EVENTS:
-        return statement_role(query_text(event.body)) in (StatementRole.END, StatementRole.MARK)
-    return True
-
-
-class BinlogStats:
-    """The counts of ``binlog-ksy stats`` over files read one after another with :meth:`read`.
-
-    Attributes
-    ----------
-    rows, table_bytes
-        ``"db.table"`` -> op -> row changes / bytes of rows events.
-    transactions
-        How many transactions were counted.
-    big, long
-        The big and long transactions, in file order.
-    """
-
-    def __init__(self, *, big_rows: int = DEFAULT_BIG_ROWS, big_bytes: int = DEFAULT_BIG_BYTES,
-                 long_seconds: float = DEFAULT_LONG_SECONDS) -> None:
-        self.big_rows = big_rows
-        self.big_bytes = big_bytes
-        self.long_seconds = long_seconds
-        self.rows: dict[str, dict[str, int]] = {}
-        self.table_bytes: dict[str, dict[str, int]] = {}
-        self.transactions = 0
-        self.big: list[TransactionStats] = []
-        self.long: list[TransactionStats] = []
-        self._pending: TransactionStats | None = None
-        self._selects_tables = False
-
-    def read(self, reader: ChangeReader, on_problem: Callable[[], None] | None = None) -> None:
-        """Count the events of one file (its filters are the reader's).
-
-        ``on_problem`` is called after an event that added to ``reader.errors``
-        (skip mode). In stop mode the first error is raised after everything
-        before it was counted (a transaction cut by it counts with what it had).
-        A transaction still open at the end of the file is kept for the next
-        file: when that file starts inside a transaction (no GTID or BEGIN
-        first: a relay log rotated in the middle of one), its events count in
-        it; :meth:`finish` counts it when no file follows.
-        """
-        flt = reader.filters
-        self._selects_tables = flt.selects_tables
-        name = reader.reader.name
-        errors = reader.errors
-        seen_errors = len(errors)
-        current: TransactionStats | None = None
-        current_seq: int | None = None
-        payload: Event | None = None  # the last TRANSACTION_PAYLOAD: its inner events follow it
-        pending, self._pending = self._pending, None  # the previous file's last transaction, unfinished
-        read_to_end = False
-        try:
-            for event in reader.reader:
-                if flt.past_stop(event.pos) and event.in_payload is None:
-                    break
-                rows_event = reader.accept(event)
-                if len(errors) > seen_errors:
-                    seen_errors = len(errors)
-                    if on_problem is not None:
-                        on_problem()
-                inner = event.in_payload is not None
-                if not inner and event.type_code == et.TRANSACTION_PAYLOAD_EVENT:
-                    payload = event
-                seq = reader.state.seq
-                if seq is None or not flt.wants_event(event):
-                    continue  # framing events (FORMAT_DESCRIPTION, ROTATE, ...) and events out of the windows
-                if current is None or seq != current_seq:
-                    if current is not None:
-                        self._close(current)
-                        current = None
-                    if pending is not None:  # the first transaction of this file: does it go on with it?
-                        if _continues(event):
-                            current = pending
-                        else:
-                            self._close(pending)
-                        pending = None
-                    if current is None:
-                        current = TransactionStats(reader.state.gtid, name, event.pos, event.pos, event.timestamp,
-                                                   event.timestamp)
-                    current_seq = seq
-                elif current.gtid is None:
-                    current.gtid = reader.state.gtid
-                timestamp = event.timestamp
-                if timestamp < current.earliest:
-                    current.earliest = timestamp
-                elif timestamp > current.latest:
-                    current.latest = timestamp
-                if not inner:
-                    current.bytes += event.length
-                    current.end_pos = event.pos + event.length
-                elif payload is not None and payload.pos == event.pos:
-                    if current.payload_pos != payload.pos:  # the payload's size, once, for its inner events
-                        current.payload_pos = payload.pos
-                        current.bytes += payload.length
-                    current.end_pos = payload.pos + payload.length
-                if rows_event is not None:
-                    self._add_rows(reader, rows_event, current)
-            else:
-                read_to_end = True
-        finally:
-            if pending is not None:
-                self._close(pending)
-            if current is not None:
-                if read_to_end and reader.transactions.in_transaction:  # it may go on in the next file (relay logs)
-                    self._pending = current
-                else:
-                    self._close(current)
-
-    def finish(self) -> None:
-        """Count the last file's last transaction when it did not end in it (called by the outputs)."""
-        if self._pending is not None:
-            pending, self._pending = self._pending, None
-            self._close(pending)
-
-    def _add_rows(self, reader: ChangeReader, rows_event: RowsEvent, transaction: TransactionStats) -> None:
-        n = count_rows(reader, rows_event)
-        table_map = rows_event.table_map
-        key = f"{table_map.schema}.{table_map.table}"
-        rows = self.rows.get(key)
-        if rows is None:
-            rows = self.rows[key] = dict.fromkeys(OPS, 0)
-            self.table_bytes[key] = dict.fromkeys(OPS, 0)
-        rows[rows_event.op] += n
-        self.table_bytes[key][rows_event.op] += rows_event.event.length
-        transaction.rows += n
-        transaction.wanted = True
-
-    def _close(self, transaction: TransactionStats) -> None:
-        if self._selects_tables and not transaction.wanted:
-            return
-        self.transactions += 1
-        if transaction.rows >= self.big_rows or transaction.bytes >= self.big_bytes:
-            self.big.append(transaction)
-        if transaction.seconds >= self.long_seconds:
-            self.long.append(transaction)
-
-    # -- output ----------------------------------------------------------------------------
-
-    def to_json(self) -> dict[str, Any]:
-        """The JSON object of ``--format json`` (after :meth:`finish`)."""
-        self.finish()
-        names = sorted(self.rows)
-        return {
-            "tables": {name: dict(self.rows[name]) for name in names},
-            "table_bytes": {name: dict(self.table_bytes[name]) for name in names},
-            "transactions": self.transactions,
-            "big_transactions": [t.to_json() for t in self.big],
-            "long_transactions": [t.to_json() for t in self.long],
-        }
-
-    def write_text(self, out: TextIO) -> None:
-        """The readable report of ``--format text`` (after :meth:`finish`)."""
-        self.finish()
-        names = sorted(self.rows)
-        width = max([len("TABLE"), *(len(n) for n in names)])
-        out.write(f"{'TABLE':<{width}}  {'OP':<6}  {'ROWS':>12}  {'BYTES':>14}\n")
-        total_rows = total_bytes = 0
-        for name in names:
-            for op in OPS:
-                rows, size = self.rows[name][op], self.table_bytes[name][op]
-                if rows or size:
-                    out.write(f"{name:<{width}}  {op:<6}  {rows:>12}  {size:>14}\n")
-                    total_rows += rows
-                    total_bytes += size
-        if not names:
-            out.write("(no row changes)\n")
-        out.write(f"{'total':<{width}}  {'':<6}  {total_rows:>12}  {total_bytes:>14}\n")
-        out.write(f"\ntransactions: {self.transactions}\n")
-        self._write_list(out, f"big transactions (>= {self.big_rows} rows or >= {self.big_bytes} bytes)", self.big)
-        self._write_list(out, f"long transactions (>= {self.long_seconds:g} s)", self.long)
-
-    @staticmethod
-    def _write_list(out: TextIO, title: str, transactions: list[TransactionStats]) -> None:
-        out.write(f"\n{title}: {len(transactions)}\n")
-        for t in transactions:
-            out.write(f"  gtid {t.gtid or '-'}  {t.file} {t.start_pos}-{t.end_pos}  rows {t.rows}  "
-                      f"bytes {t.bytes}  seconds {t.seconds}\n")
 
 
 def run_stats(args: argparse.Namespace) -> int:

@@ -70,11 +70,8 @@ from typing import Any, TextIO
 import pyarrow as pa
 from pyspark.sql import SparkSession
 
-from binlog_ksy.runtime.constants import QUERY_EVENTS
-from binlog_ksy.runtime.errors import BinlogError
-from binlog_ksy.runtime.reader import BinlogReader
 from binlog_ksy.runtime.schema.history import SchemaHistory
-from binlog_ksy.runtime.storage import expand_inputs, filesystem_of, is_uri, open_binlog, store_environment
+from binlog_ksy.runtime.storage import expand_inputs, filesystem_of, is_uri, store_environment
 from binlog_ksy.spark_jobs import arrow_schemas
 from binlog_ksy.spark_jobs.datasource import _read_text
 from binlog_ksy.spark_jobs.job.config import ConfigError, ExtractConfig
@@ -89,6 +86,7 @@ from binlog_ksy.spark_jobs.job.incremental import (
 from binlog_ksy.spark_jobs.job.output import MARKER_FILE, OWNER_FILE, PENDING_FILE, OutputDirectory
 from binlog_ksy.spark_jobs.job.progress import JobProgress
 from binlog_ksy.spark_jobs.job.task import TaskOptions, TaskResult, TaskSpec, plan_tasks, run_task
+from binlog_ksy.spark_jobs.typed import follow_ddl
 
 __all__ = ["ExtractSummary", "run_extract", "run_extract_config", "default_spark_conf",
            "TRANSACTIONS_COLUMNS", "MARKER_FILE"]
@@ -223,15 +221,7 @@ def schema_history(cfg: ExtractConfig, uris: list[str]) -> SchemaHistory | None:
         return None
     base = SchemaHistory.from_sql_files(cfg.schema_sql)
     recorder = base.copy()
-    for index, uri in enumerate(uris):
-        recorder.record(index)
-        try:
-            with open_binlog(uri) as f:
-                for event in BinlogReader(f, name=uri, on_error="skip", verify_checksums=False):
-                    if event.type_code in QUERY_EVENTS:
-                        recorder.follow(event)
-        except (OSError, BinlogError):
-            continue  # the task reading the file reports it
+    follow_ddl(recorder, uris)  # a file that cannot be read is skipped: the task reading it reports it
     base.statements = recorder.statements
     return base
 

@@ -27,17 +27,18 @@ import pyarrow as pa
 import pyarrow.parquet as pq
 
 from ...runtime.changes import ChangeReader, OnError, Undecodable
-from ...runtime.constants import GTID_EVENTS, ROWS_EVENTS, TABLE_MAP_EVENT
+from ...runtime.constants import GTID_EVENTS, TRANSACTION_PAYLOAD_EVENT
 from ...runtime.errors import BinlogError
 from ...runtime.event import Event
 from ...runtime.filters import ChangeFilter, EventSelection
-from ...runtime.outputs.typed import table_dir_name, typed_batch, typed_schema
+from ...runtime.outputs.typed import table_dir_name
 from ...runtime.present.debezium import SourceContext, SourceTracker, messages
 from ...runtime.present.value_json import image_json
 from ...runtime.reader import BinlogReader
-from ...runtime.rows.columnar import MAX_RUN_BYTES, ChangeColumns, columns_of_rows, decode_run, run_key
+from ...runtime.rows.columnar import ChangeColumns
 from ...runtime.rows.events import RowsEvent
 from ...runtime.schema.history import DdlStatement, SchemaHistory
+from ...runtime.stats import TransactionStats, counts, counts_event
 from ...runtime.storage import is_uri, open_binlog
 from ...runtime.transactions import TransactionState, every_transaction_has_a_gtid
 from ...runtime.types.json_text import dumps
@@ -48,12 +49,13 @@ from ..records import (
     _column_info,
     _error_struct,
     _internal_error,
-    _json_text,
     _load_schema_file,
     _micros,
     _open_error,
     _text_map,
+    event_body,
 )
+from ..typed import RunQueue, columns_of_run, typed_rows
 
 __all__ = ["DEFAULT_SPLIT_SIZE", "TaskOptions", "TaskResult", "TaskSpec", "partition_dir", "plan_tasks", "run_task"]
 
@@ -252,25 +254,9 @@ class _Parts:
 # -- transactions ---------------------------------------------------------------------------------
 
 
-@dataclass
-class _Totals:
-    """What one transaction adds up to so far."""
-
-    gtid: str | None = None
-    first_pos: int | None = None
-    last_pos: int | None = None
-    events: int = 0
-    bytes: int = 0
-    end_pos: int | None = None
-    start_time: int | None = None
-    commit_time: int | None = None
-    commit_order: tuple[int, int] = (-1, -1)
-    tables: set[str] = field(default_factory=set)
-    ops: dict[str, int] = field(default_factory=lambda: {"insert": 0, "update": 0, "delete": 0})
-
-
 class _Transactions:
-    """Totals per transaction, written once the transaction has ended and its row counts are in.
+    """Each transaction's figures (:class:`~runtime.stats.TransactionStats`, the rule ``stats`` follows),
+    written once the transaction has ended and its row counts are in.
 
     Rows events are decoded in runs that may span several transactions, so
     their counts arrive after later transactions have begun: transactions
@@ -278,45 +264,28 @@ class _Transactions:
     writes every one but the current.
     """
 
-    def __init__(self, uri: str, out: _PartWriter) -> None:
-        self.uri, self.out = uri, out
-        self.open: dict[int, _Totals] = {}  # in file order; the last one may still grow
+    def __init__(self, uri: str, out: _PartWriter, selects_tables: bool) -> None:
+        self.uri, self.out, self.selects_tables = uri, out, selects_tables
+        self.open: dict[int, TransactionStats] = {}  # in file order; the last one may still grow
         self.current: int | None = None
         self.written = 0
 
-    def _totals(self, seq: int) -> _Totals:
-        totals = self.open.get(seq)
-        if totals is None:
-            totals = self.open[seq] = _Totals()
-        return totals
-
-    def add_event(self, state: TransactionState, event: Event) -> None:
+    def add_event(self, state: TransactionState, event: Event, payload: Event | None) -> None:
+        """Count an event of the position and time windows (``payload``: the last TRANSACTION_PAYLOAD read)."""
         if state.seq is None:
             return
         self.current = state.seq
-        t = self._totals(state.seq)
-        if state.gtid is not None and (t.gtid is None or state.gtid > t.gtid):
+        t = self.open.get(state.seq)
+        if t is None:
+            t = self.open[state.seq] = TransactionStats.starting_at(event, state.gtid, self.uri)
+        elif t.gtid is None:
             t.gtid = state.gtid
-        pos = event.pos
-        t.first_pos = pos if t.first_pos is None else min(t.first_pos, pos)
-        t.last_pos = pos if t.last_pos is None else max(t.last_pos, pos)
-        t.events += 1
-        if event.in_payload is None:  # events inside a compressed payload are counted in its length
-            t.bytes += event.length
-            end = pos + event.length
-            t.end_pos = end if t.end_pos is None else max(t.end_pos, end)
-        ts = event.timestamp
-        t.start_time = ts if t.start_time is None else min(t.start_time, ts)
-        order = (pos, -1 if event.in_payload is None else event.in_payload)
-        if order >= t.commit_order:
-            t.commit_order, t.commit_time = order, ts
+        t.add_event(event, payload)
 
     def add_changes(self, seq: int | None, qualified: str, op: str, count: int) -> None:
-        if seq is None:
-            return
-        t = self._totals(seq)
-        t.tables.add(qualified)
-        t.ops[op] += count
+        t = self.open.get(seq) if seq is not None else None
+        if t is not None:
+            t.add_rows(qualified, op, count)
 
     def release(self, everything: bool = False) -> None:
         """Write the transactions that have ended (``everything``: all of them, at the end of the task)."""
@@ -324,13 +293,12 @@ class _Transactions:
             if seq == self.current and not everything:
                 break
             t = self.open.pop(seq)
-            if t.events > 0:  # seen only through changes: its events were filtered out
+            if counts(t, self.selects_tables):
                 ops = t.ops
-                self.out.add((self.uri, seq, t.gtid, t.first_pos, t.last_pos, t.events,
-                              _micros(t.start_time), _micros(t.commit_time), sorted(t.tables),
-                              ops["insert"], ops["update"], ops["delete"], sum(ops.values()), t.bytes, t.end_pos,
-                              None if t.start_time is None or t.commit_time is None
-                              else t.commit_time - t.start_time))
+                self.out.add((self.uri, seq, t.gtid, t.start_pos, t.last_pos, t.events,
+                              _micros(t.earliest), _micros(t.commit_time), sorted(t.tables),
+                              ops["insert"], ops["update"], ops["delete"], t.rows, t.bytes, t.end_pos,
+                              t.seconds))
                 self.written += 1
 
     def flush(self) -> None:
@@ -338,32 +306,6 @@ class _Transactions:
 
 
 # -- the task -------------------------------------------------------------------------------------
-
-
-_TABLE_MAP_BODIES: dict[bytes, str | None] = {}
-
-
-def _event_body(event: Event) -> str | None:
-    """The decoded body as JSON text; rows events keep their table id and flags, not their row bytes.
-
-    TABLE_MAP bodies repeat (one per statement): their text is kept by their bytes.
-    """
-    from ...runtime.present.describe import event_to_dict
-
-    code = event.type_code
-    if code in ROWS_EVENTS:
-        body = event.body
-        return _json_text({"table_id": getattr(body, "table_id", None), "flags": getattr(body, "flags", None)})
-    if code == TABLE_MAP_EVENT:
-        key = event.body_bytes
-        text = _TABLE_MAP_BODIES.get(key)
-        if text is None:
-            text = _json_text(event_to_dict(event)["body"])
-            if len(_TABLE_MAP_BODIES) >= 1024:
-                _TABLE_MAP_BODIES.clear()
-            _TABLE_MAP_BODIES[key] = text
-        return text
-    return _json_text(event_to_dict(event)["body"])
 
 
 class _Task:
@@ -374,12 +316,12 @@ class _Task:
         self.parts = _Parts(spec, opts)
         self.events = self.parts.get(schemas.EVENTS, "events")
         self.errors = self.parts.get(schemas.ERRORS, "errors")
-        self.transactions = _Transactions(spec.uri, self.parts.get(schemas.TRANSACTIONS, "transactions"))
+        self.transactions = _Transactions(spec.uri, self.parts.get(schemas.TRANSACTIONS, "transactions"),
+                                          opts.filter.selects_tables)
+        self.payload: Event | None = None  # the last TRANSACTION_PAYLOAD read: its inner events follow it
         self.defined: dict[tuple[str, str], Any] = {}
         self.layouts: dict[tuple[str, str, pa.Schema], _PartWriter] = {}
-        self.pending: list[RowsEvent] = []  # rows events waiting to be decoded together
-        self.pending_key: tuple[Any, ...] | None = None
-        self.pending_bytes = 0
+        self.pending = RunQueue()  # rows events waiting to be decoded together
         #: With cdc/: follows the events for the connector's source.thread and source.ts_*; the context of
         #: each pending rows event (by id) until it is decoded.
         self.sources = SourceTracker() if opts.cdc_name is not None else None
@@ -459,7 +401,7 @@ class _Task:
                         self.source_contexts[id(rows_event)] = self.sources.context()
                 try:
                     keep = selection.wants(event)
-                    body = _event_body(event) if keep and opts.with_body else None
+                    body = event_body(event) if keep and opts.with_body else None
                 except BinlogError as err:
                     keep, body = True, None
                     errors.append(err)
@@ -467,7 +409,10 @@ class _Task:
                     self.events.add((self.uri, event.pos, event.end_pos, event.in_payload, event.type_name,
                                      event.type_code, _micros(event.timestamp), event.server_id, event.length,
                                      event.flags, state.gtid, state.seq, body))
-                    self.transactions.add_event(state, event)
+                if top and event.type_code == TRANSACTION_PAYLOAD_EVENT:
+                    self.payload = event
+                if counts_event(flt, event):  # stats' rule: every event of the windows counts in its transaction
+                    self.transactions.add_event(state, event, self.payload)
                     if not self.pending:
                         self.transactions.release()  # no run waits for its counts
                 if rows_event is not None:
@@ -501,15 +446,12 @@ class _Task:
 
     def _queue_rows(self, changes: ChangeReader, rows_event: RowsEvent) -> None:
         """Gather consecutive rows events of one layout; they are decoded together (columnar)."""
-        key = run_key(rows_event)
-        if self.pending and (key != self.pending_key or self.pending_bytes >= MAX_RUN_BYTES):
+        if self.pending.ends_run(rows_event):
             self._flush_rows(changes)
-        self.pending.append(rows_event)
-        self.pending_key = key
-        self.pending_bytes += len(rows_event.data)
+        self.pending.add(rows_event)
 
     def _flush_rows(self, changes: ChangeReader) -> None:
-        run, self.pending, self.pending_bytes = self.pending, [], 0
+        run = self.pending.take()
         if not run:
             return
         try:
@@ -519,22 +461,29 @@ class _Task:
             self.source_contexts.clear()
 
     def _decode_run(self, changes: ChangeReader, run: list[RowsEvent]) -> None:
-        columns = decode_run(run, errors=changes.undecodable)
-        if columns is None:
-            for rows_event in run:
-                self._rows(changes, rows_event)
-            return
+        for columns, rows_event, decoded in columns_of_run(changes, run):
+            if rows_event is None:
+                self._columnar(changes, run, columns)
+            else:  # what the columnar decoder cannot take, through the row decoder
+                assert decoded is not None
+                self._rows(rows_event, decoded)
+            self._count(columns)
+            if self.opts.typed:
+                self._typed(columns)
+
+    def _columnar(self, changes: ChangeReader, run: list[RowsEvent], columns: ChangeColumns) -> None:
+        """``changes/`` (and ``cdc/``) rows of a run the columnar decoder took whole."""
         table_map = columns.table_map
         batch = changes_batch(columns, self._new_layout(table_map))
         if batch is None:  # a value Arrow cannot hold (zero dates): its JSON comes from the row decoder
             for rows_event in run:
-                self._rows(changes, rows_event, typed=False)
-        else:
-            self._changes_writer(table_map).add_batch(batch)
-        self._count(columns)
-        if self.opts.typed:
-            self._typed(columns)
-        if self.opts.cdc_name is not None and batch is not None:  # else _rows wrote them
+                try:
+                    self._rows(rows_event, changes.decode(rows_event))
+                except BinlogError as err:
+                    changes.errors.append(err)
+            return
+        self._changes_writer(table_map).add_batch(batch)
+        if self.opts.cdc_name is not None:
             for rows_event in run:
                 try:
                     self._cdc(rows_event, changes.decode(rows_event))
@@ -576,20 +525,14 @@ class _Task:
         for rows_event, count in zip(columns.events, per_event.tolist(), strict=True):
             self.transactions.add_changes(rows_event.transaction, qualified, rows_event.op, count)
 
-    def _rows(self, changes: ChangeReader, rows_event: RowsEvent, typed: bool = True) -> None:
-        """One rows event through the row decoder (what the columnar path cannot take); ``typed=False``:
-        only its ``changes/`` rows (the run's counts and typed rows are written by the caller)."""
-        try:
-            decoded = changes.decode(rows_event)
-        except BinlogError as err:
-            changes.errors.append(err)
-            return
+    def _rows(self, rows_event: RowsEvent, decoded: list[Any]) -> None:
+        """``changes/`` (and ``cdc/``) rows of one rows event decoded by the row decoder."""
         table_map = rows_event.table_map
         writer = self._changes_writer(table_map)
         columns = self._new_layout(table_map)
         for change in decoded:
-            before = image_json(change, "before", changes.undecodable)
-            after = image_json(change, "after", changes.undecodable)
+            before = image_json(change, "before", self.opts.undecodable)
+            after = image_json(change, "after", self.opts.undecodable)
             writer.add((self.uri, change.pos, change.row_index, _micros(change.timestamp), change.server_id,
                         change.gtid, change.transaction, change.op,
                         None if before is None else dumps(before), None if after is None else dumps(after),
@@ -597,17 +540,11 @@ class _Task:
             columns = None
         if self.opts.cdc_name is not None:
             self._cdc(rows_event, decoded)
-        if not typed:
-            return
-        as_columns = columns_of_rows(rows_event, [(c.before, c.after) for c in decoded], errors=changes.undecodable)
-        self._count(as_columns)
-        if self.opts.typed:
-            self._typed(as_columns)
 
     def _typed(self, columns: ChangeColumns) -> None:
         """The run's rows in ``tables/<schema>.<table>/``: one part per table layout."""
         table_map = columns.table_map
-        schema = typed_schema(table_map)
+        schema, batch = typed_rows(columns)
         layout_key = (table_map.schema, table_map.table, schema)
         writer = self.layouts.get(layout_key)
         if writer is None:
@@ -617,7 +554,7 @@ class _Task:
             writer = self.layouts[layout_key] = _PartWriter(path, schema, self.opts.batch_size)
             fingerprint = hashlib.sha1(schema.to_string(show_schema_metadata=False).encode()).hexdigest()[:16]
             self.result.typed.setdefault(table_map.qualified_name, []).append(fingerprint)
-        writer.add_batch(typed_batch(columns, schema))
+        writer.add_batch(batch)
 
     def finish(self) -> TaskResult:
         self.transactions.flush()
