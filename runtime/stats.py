@@ -141,9 +141,10 @@ def counts_event(flt: ChangeFilter, event: Event) -> bool:
     return flt.wants_event(event)
 
 
-def counts(transaction: TransactionStats, selects_tables: bool) -> bool:
-    """Whether a transaction is counted: with a table selection, only one that changed rows of a wanted table."""
-    return transaction.wanted or not selects_tables
+def counts(transaction: TransactionStats, flt: ChangeFilter) -> bool:
+    """Whether a transaction is counted: inside the GTID sets, and with a table selection, only one that
+    changed rows of a wanted table."""
+    return (transaction.wanted or not flt.selects_tables) and flt.wants_gtid(transaction.gtid)
 
 
 def count_rows(reader: ChangeReader, rows_event: RowsEvent) -> int:
@@ -195,7 +196,7 @@ class BinlogStats:
         self.big: list[TransactionStats] = []
         self.long: list[TransactionStats] = []
         self._pending: TransactionStats | None = None
-        self._selects_tables = False
+        self._filter = ChangeFilter()
 
     def read(self, reader: ChangeReader, on_problem: Callable[[], None] | None = None) -> None:
         """Count the events of one file (its filters are the reader's).
@@ -209,7 +210,7 @@ class BinlogStats:
         it; :meth:`finish` counts it when no file follows.
         """
         flt = reader.filters
-        self._selects_tables = flt.selects_tables
+        self._filter = flt
         name = reader.reader.name
         errors = reader.errors
         seen_errors = len(errors)
@@ -281,7 +282,7 @@ class BinlogStats:
         transaction.add_rows(key, rows_event.op, n)
 
     def _close(self, transaction: TransactionStats) -> None:
-        if not counts(transaction, self._selects_tables):
+        if not counts(transaction, self._filter):
             return
         self.transactions += 1
         if transaction.rows >= self.big_rows or transaction.bytes >= self.big_bytes:

@@ -334,6 +334,7 @@ _ZSTD = ("blackbeam__rust_mysql_common/test-data__binlogs__transaction_compressi
     ([f"samples/mariadb-10.11/shop-compressed/binlog.00000{i}" for i in (1, 2, 3)], []),
     ([f"fixtures:{_ZSTD}"], []),  # MySQL 8 zstd TRANSACTION_PAYLOAD: its bytes count once
     ([f"samples/mariadb-10.11/shop-full/binlog.00000{i}" for i in (1, 2, 3)], ["--table", "shop.orders"]),
+    ([f"samples/mariadb-10.11/shop-full/binlog.00000{i}" for i in (1, 2, 3)], ["--exclude-gtids", "0-1-2-9"]),
 ])
 def test_every_transaction_has_the_same_figures_in_stats_and_the_job(
         inputs: list[str], flags: list[str], tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -354,7 +355,8 @@ def test_every_transaction_has_the_same_figures_in_stats_and_the_job(
     args = parser.parse_args(["stats", "--format", "json", "--big-rows", "0", *flags, *files])
     assert args.run(args) == 0
     stats = json.loads(capsys.readouterr().out)
-    flt = ChangeFilter(tables=(flags[1],)) if flags else ChangeFilter()
+    flt = ChangeFilter.create(tables=flags[1] if flags[:1] == ["--table"] else None,
+                              exclude_gtids=flags[1] if flags[:1] == ["--exclude-gtids"] else None)
     for index, path in enumerate(files):
         run_task(TaskSpec(path, os.path.getsize(path), index), TaskOptions(out_root=str(tmp_path), filter=flt))
     rows = ds.dataset(str(tmp_path / "transactions"), format="parquet").to_table().to_pylist()
@@ -367,5 +369,22 @@ def test_every_transaction_has_the_same_figures_in_stats_and_the_job(
         assert r["bytes"] > 0 and r["seconds"] >= 0 and r["start_time"] <= r["commit_time"]
         assert r["first_pos"] <= r["last_pos"] < r["end_pos"]
         assert r["rows"] == r["inserts"] + r["updates"] + r["deletes"]
-    if flags:
+    if flags[:1] == ["--table"]:
         assert all(r["tables"] == ["shop.orders"] for r in rows)
+    if flags[:1] == ["--exclude-gtids"]:
+        assert not {r["gtid"] for r in rows} & {f"0-1-{n}" for n in range(2, 10)}
+
+
+def test_gtid_sets_select_the_transactions_stats_counts(capsys: pytest.CaptureFixture[str]) -> None:
+    """--include-gtids/--exclude-gtids decide which transactions are counted, as they decide what rows reads."""
+    import json as _json
+
+    from binlog_ksy.cli import main as cli_main
+
+    path = "samples/mariadb-10.11/shop-full/binlog.000001"
+    assert cli_main(["stats", "--format", "json", path]) == 0
+    every = _json.loads(capsys.readouterr().out)["transactions"]
+    assert cli_main(["stats", "--format", "json", "--include-gtids", "0-1-2-4", path]) == 0
+    assert _json.loads(capsys.readouterr().out)["transactions"] == 3
+    assert cli_main(["stats", "--format", "json", "--exclude-gtids", "0-1-2-4", path]) == 0
+    assert _json.loads(capsys.readouterr().out)["transactions"] == every - 3

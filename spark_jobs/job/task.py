@@ -264,8 +264,8 @@ class _Transactions:
     writes every one but the current.
     """
 
-    def __init__(self, uri: str, out: _PartWriter, selects_tables: bool) -> None:
-        self.uri, self.out, self.selects_tables = uri, out, selects_tables
+    def __init__(self, uri: str, out: _PartWriter, flt: ChangeFilter) -> None:
+        self.uri, self.out, self.filter = uri, out, flt
         self.open: dict[int, TransactionStats] = {}  # in file order; the last one may still grow
         self.current: int | None = None
         self.written = 0
@@ -293,7 +293,7 @@ class _Transactions:
             if seq == self.current and not everything:
                 break
             t = self.open.pop(seq)
-            if counts(t, self.selects_tables):
+            if counts(t, self.filter):
                 ops = t.ops
                 self.out.add((self.uri, seq, t.gtid, t.start_pos, t.last_pos, t.events,
                               _micros(t.earliest), _micros(t.commit_time), sorted(t.tables),
@@ -317,7 +317,7 @@ class _Task:
         self.events = self.parts.get(schemas.EVENTS, "events")
         self.errors = self.parts.get(schemas.ERRORS, "errors")
         self.transactions = _Transactions(spec.uri, self.parts.get(schemas.TRANSACTIONS, "transactions"),
-                                          opts.filter.selects_tables)
+                                          opts.filter)
         self.payload: Event | None = None  # the last TRANSACTION_PAYLOAD read: its inner events follow it
         self.defined: dict[tuple[str, str], Any] = {}
         self.layouts: dict[tuple[str, str, pa.Schema], _PartWriter] = {}
