@@ -16,24 +16,46 @@ extraction job).
 
 from __future__ import annotations
 
+import importlib
 import os
 from collections.abc import Iterable, Sequence
 from datetime import datetime
-from importlib.metadata import PackageNotFoundError, version
-from typing import BinaryIO, Literal
+from typing import TYPE_CHECKING, Any, BinaryIO, Literal
 
-from .runtime.changes import ChangeStream, RowChange
-from .runtime.errors import BinlogError, UsageError
-from .runtime.event import Event
-from .runtime.filters import ChangeFilter
-from .runtime.reader import BinlogReader
-from .runtime.schema.file import SchemaFile
-from .runtime.schema.history import SchemaHistory
+if TYPE_CHECKING:
+    from .runtime.changes import ChangeStream, RowChange
+    from .runtime.errors import BinlogError, UsageError
+    from .runtime.event import Event
+    from .runtime.filters import ChangeFilter
+    from .runtime.reader import BinlogReader
+    from .runtime.schema.file import SchemaFile
+    from .runtime.schema.history import SchemaHistory
 
-try:
-    __version__ = version("binlog-ksy")
-except PackageNotFoundError:  # pragma: no cover - running from a source tree without install
-    __version__ = "0+unknown"
+#: The API's names and the modules they come from, imported when first used: a command that
+#: needs only the reader does not pay for the row decoders, pyarrow or numpy.
+_LAZY = {
+    "ChangeStream": ".runtime.changes", "RowChange": ".runtime.changes",
+    "BinlogError": ".runtime.errors", "UsageError": ".runtime.errors", "Event": ".runtime.event",
+    "ChangeFilter": ".runtime.filters", "BinlogReader": ".runtime.reader",
+    "SchemaFile": ".runtime.schema.file", "SchemaHistory": ".runtime.schema.history",
+}
+
+
+def __getattr__(name: str) -> Any:
+    if name == "__version__":
+        from importlib.metadata import PackageNotFoundError, version
+
+        try:
+            value: Any = version("binlog-ksy")
+        except PackageNotFoundError:  # running from a source tree without install
+            value = "0+unknown"
+    elif name in _LAZY:
+        value = getattr(importlib.import_module(_LAZY[name], __name__), name)
+    else:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    globals()[name] = value
+    return value
+
 
 __all__ = [
     "BinlogError",
@@ -78,6 +100,8 @@ def read_events(
         Iterable of :class:`~binlog_ksy.runtime.event.Event`; ``.errors`` lists
         the problems met, ``.format`` the file's format description (once read).
     """
+    from .runtime.reader import BinlogReader
+
     return BinlogReader(source, name=name, verify_checksums=verify_checksums, on_error=on_error)
 
 
@@ -142,6 +166,12 @@ def read_changes(
     ChangeStream
         Iterable of :class:`RowChange`; ``.errors`` lists the problems met.
     """
+    from .runtime.changes import ChangeStream
+    from .runtime.errors import UsageError
+    from .runtime.filters import ChangeFilter
+    from .runtime.schema.file import SchemaFile
+    from .runtime.schema.history import SchemaHistory
+
     options = (databases, tables, start_position, stop_position, start_datetime, stop_datetime, include_gtids,
                exclude_gtids)
     if filters is not None and any(o is not None for o in options):

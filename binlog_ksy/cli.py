@@ -22,14 +22,19 @@ from collections.abc import Sequence
 # setting wins.
 os.environ.setdefault("ARROW_DEFAULT_MEMORY_POOL", "jemalloc")
 
-from .runtime.commands.common import EXIT_OK, EXIT_USAGE, expand_file_arguments
-from .runtime.commands.events import add_events_parser
-from .runtime.commands.filter import add_filter_parser
-from .runtime.commands.rows import add_rows_parser
-from .runtime.commands.schema import add_schema_parser
-from .runtime.commands.sql import add_sql_parser
-from .runtime.commands.stats import add_stats_parser
-from .spark_jobs.job.cli import add_extract_parser
+import importlib
+
+#: Each command and where its parser is defined: only the command being run is imported, so a
+#: command that needs only the reader starts without pyarrow, numpy or the row decoders.
+COMMANDS: dict[str, tuple[str, str]] = {
+    "events": ("binlog_ksy.runtime.commands.events", "add_events_parser"),
+    "rows": ("binlog_ksy.runtime.commands.rows", "add_rows_parser"),
+    "schema": ("binlog_ksy.runtime.commands.schema", "add_schema_parser"),
+    "sql": ("binlog_ksy.runtime.commands.sql", "add_sql_parser"),
+    "stats": ("binlog_ksy.runtime.commands.stats", "add_stats_parser"),
+    "filter": ("binlog_ksy.runtime.commands.filter", "add_filter_parser"),
+    "extract": ("binlog_ksy.spark_jobs.job.cli", "add_extract_parser"),
+}
 
 _DESCRIPTION = """\
 Read MySQL and MariaDB binary log files (binlogs) as data.
@@ -55,27 +60,32 @@ transaction payloads are expanded. A damaged file prints every good event,
 then says what is wrong and where (file, byte offset, event type)."""
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(only: str | None = None) -> argparse.ArgumentParser:
+    """The parser of every command, or of the command ``only`` (the others are not imported)."""
     parser = argparse.ArgumentParser(prog="binlog-ksy", description=_DESCRIPTION,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     sub.required = True
-    add_events_parser(sub)
-    add_rows_parser(sub)
-    add_schema_parser(sub)
-    add_sql_parser(sub)
-    add_stats_parser(sub)
-    add_filter_parser(sub)
-    add_extract_parser(sub)
+    for name, (module, function) in COMMANDS.items():
+        if only is None or name == only:
+            getattr(importlib.import_module(module), function)(sub)
     return parser
 
 
+def _command_of(argv: Sequence[str]) -> str | None:
+    """The command named by the first argument, when it is one (else every parser is built)."""
+    return argv[0] if argv and argv[0] in COMMANDS else None
+
+
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = build_parser()
+    arguments = sys.argv[1:] if argv is None else list(argv)
+    parser = build_parser(_command_of(arguments))
     try:
-        args = parser.parse_args(argv)
+        args = parser.parse_args(arguments)
     except SystemExit as exc:  # argparse exits 2 on usage errors, 0 on --help
         return int(exc.code or 0)
+    from .runtime.commands.common import EXIT_OK, EXIT_USAGE, expand_file_arguments
+
     try:
         status = expand_file_arguments(args)  # directories, globs, s3://... URIs -> files
         if status == EXIT_USAGE:

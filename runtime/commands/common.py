@@ -20,14 +20,16 @@ import argparse
 import os
 import sys
 from collections.abc import Callable, Sequence
-from typing import TextIO
+from typing import TYPE_CHECKING, TextIO
 
 from ..errors import BinlogError, EncryptedBinlogError, NotABinlogError, SchemaHistoryWarning, StorageError, UsageError
 from ..filters import ChangeFilter, parse_datetime
-from ..schema.file import SchemaFile
-from ..schema.history import SchemaHistory
 from ..storage import expand_inputs, is_uri
 from ..types.strings import ERRORS_MODES
+
+if TYPE_CHECKING:  # imported where used: events and filter never read a schema
+    from ..schema.file import SchemaFile
+    from ..schema.history import SchemaHistory
 
 EXIT_OK = 0
 EXIT_DAMAGED = 1
@@ -155,6 +157,8 @@ def filter_from_args(args: argparse.Namespace) -> ChangeFilter:
 
 def schema_from_args(args: argparse.Namespace) -> SchemaFile | None:
     """The schema file named by ``--schema`` (a :class:`SchemaFileError` when it is not usable)."""
+    from ..schema.file import SchemaFile
+
     return SchemaFile.load(args.schema) if getattr(args, "schema", None) else None
 
 
@@ -166,6 +170,8 @@ def history_from_args(args: argparse.Namespace) -> SchemaHistory | None:
     sql_files = getattr(args, "schema_sql", None) or []
     if not getattr(args, "schema_history", True) and not sql_files:
         return None
+    from ..schema.history import SchemaHistory
+
     history = SchemaHistory.from_sql_files(sql_files)
     for problem in history.problems:
         print(f"binlog-ksy: warning: --schema-sql {problem}", file=sys.stderr)

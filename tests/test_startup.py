@@ -1,0 +1,65 @@
+"""A command imports what it needs, when it needs it: start-up is not paid for by every command.
+
+Not a timed test (machines are shared): what a command imports is checked instead, in a fresh
+interpreter. ``events`` and ``stats``-free paths must not load pyarrow, numpy, the read-write
+classes or the row decoders; ``binlog-ksy --help`` still lists every command.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+from binlog_ksy.cli import COMMANDS, build_parser
+from fixture_index import ROOT
+
+SMALL = ROOT / "samples" / "mariadb-10.11" / "shop-full" / "binlog.000001"
+HEAVY = ("pyarrow", "numpy", "yaml", "binlog_ksy.generated.rw", "binlog_ksy.runtime.rows", "binlog_ksy.runtime.changes",
+         "binlog_ksy.spark_jobs", "pyspark")
+
+
+def _loaded_after(argv: list[str]) -> set[str]:
+    code = (
+        "import contextlib, io, json, sys\n"
+        "from binlog_ksy.cli import main\n"
+        "with contextlib.redirect_stdout(io.StringIO()):\n"
+        f"    status = main({argv!r})\n"
+        "print(json.dumps([status, sorted(sys.modules)]))\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    status, modules = json.loads(out.splitlines()[-1])
+    assert status == 0
+    return set(modules)
+
+
+@pytest.mark.parametrize("argv", [["events", str(SMALL)], ["events", "--format", "jsonl", str(SMALL)]])
+def test_events_loads_no_heavy_module(argv: list[str]) -> None:
+    loaded = _loaded_after(argv)
+    assert sorted(m for m in loaded if m.startswith(HEAVY)) == []
+
+
+def test_rows_loads_the_row_decoders_but_not_spark() -> None:
+    loaded = _loaded_after(["rows", "--format", "jsonl", str(SMALL)])
+    assert "binlog_ksy.runtime.rows.columnar" in loaded
+    assert sorted(m for m in loaded if m.startswith(("pyspark", "binlog_ksy.spark_jobs"))) == []
+
+
+def test_help_lists_every_command(capsys: pytest.CaptureFixture[str]) -> None:
+    parser = build_parser()
+    with pytest.raises(SystemExit):
+        parser.parse_args(["--help"])
+    text = capsys.readouterr().out
+    assert all(name in text for name in COMMANDS)
+
+
+def test_the_api_imports_lazily() -> None:
+    code = ("import sys, binlog_ksy\n"
+            "before = 'binlog_ksy.runtime.changes' in sys.modules\n"
+            "binlog_ksy.read_changes\n"
+            "stream = binlog_ksy.ChangeStream\n"
+            "print(before, 'binlog_ksy.runtime.changes' in sys.modules, bool(binlog_ksy.__version__))\n")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout.split()
+    assert out == ["False", "True", "True"]
