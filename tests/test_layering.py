@@ -13,7 +13,7 @@ The layers, from the top (README "How it is built"):
     runtime.table_map, runtime.filters
     runtime.schema, runtime.transactions, runtime.reader
     runtime.types, runtime.event, runtime.event_fields, runtime.mariadb_compression
-    runtime.constants, runtime.errors, runtime.column, runtime.storage
+    runtime.constants, runtime.errors, runtime.column, runtime.storage, runtime.atomic
     generated
 
 Every import counts: at module level, inside functions and under ``TYPE_CHECKING``. Within a
@@ -37,7 +37,7 @@ PACKAGES = {"runtime": "binlog_ksy.runtime", "spark_jobs": "binlog_ksy.spark_job
 #: Layers from the bottom; each entry is a module or a package prefix (names under binlog_ksy).
 LAYERS: list[tuple[str, ...]] = [
     ("generated",),
-    ("runtime.constants", "runtime.errors", "runtime.column", "runtime.storage"),
+    ("runtime.constants", "runtime.errors", "runtime.column", "runtime.storage", "runtime.atomic"),
     ("runtime.types", "runtime.event", "runtime.event_fields", "runtime.mariadb_compression"),
     ("runtime.schema", "runtime.transactions", "runtime.reader"),
     ("runtime.table_map", "runtime.filters"),

@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .. import constants as et
+from ..atomic import pid_alive
 from ..changes import ChangeReader
 from ..constants import STMT_END_F
 from ..errors import BinlogError, FlashbackRefusal, MalformedEventError, UsageError
@@ -124,9 +125,11 @@ def run_filter(args: argparse.Namespace) -> int:
         if os.path.abspath(name) == os.path.abspath(target):
             return report_usage_error(UsageError(f"{name}: --output would overwrite the input"), "filter")
 
+    _remove_leftovers(args.output)
+
     def handle(name: str) -> int:
         target = os.path.join(args.output, os.path.basename(name))
-        fd, tmp = tempfile.mkstemp(prefix=".filter-", dir=args.output)
+        fd, tmp = tempfile.mkstemp(prefix=f".filter-{os.getpid()}-", dir=args.output)
         try:
             with os.fdopen(fd, "wb") as out:
                 status, kept, read = _filter_file(args, name, out, selection, flt)
@@ -324,3 +327,18 @@ def _is_content(reader: ChangeReader, event: Event, table: tuple[str, str] | Non
         return selection.wants_statement(database)
     # a compressed transaction is kept whole; GTID, XID, INTVAR, RAND, USER_VAR...: with their transaction's content
     return code == et.TRANSACTION_PAYLOAD_EVENT
+
+
+def _remove_leftovers(output: str) -> None:
+    """The half-written files of killed runs (``.filter-<pid>-*`` of a process that is gone)."""
+    try:
+        entries = os.listdir(output)
+    except FileNotFoundError:
+        return
+    for entry in entries:
+        parts = entry.split("-")
+        if entry.startswith(".filter-") and len(parts) >= 3 and parts[1].isdigit() and not pid_alive(int(parts[1])):
+            try:
+                os.unlink(os.path.join(output, entry))
+            except FileNotFoundError:
+                pass

@@ -3,8 +3,9 @@
 ``DIR/<schema>.<table>/part-NNNNN.parquet`` (:mod:`.typed_tables` says what
 a row holds): one part per table layout, so a table altered mid-stream gets a
 new part with the new schema. Everything is written into
-``.<DIR name>.tmp-<id>`` beside ``DIR`` and renamed into place when complete
-(an interrupted run leaves the previous output, or none); ``DIR`` may be
+``.<DIR name>.tmp-<pid>-<id>`` beside ``DIR`` and exchanged with it in one step
+when complete (:mod:`..atomic`: a run killed at any moment leaves the previous
+output, or none, and the next run removes its leftovers); ``DIR`` may be
 replaced only when it is empty or holds :data:`MARKER_FILE`, the summary a
 previous run wrote.
 """
@@ -14,7 +15,6 @@ from __future__ import annotations
 import json
 import os
 import shutil
-import uuid
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
@@ -22,6 +22,7 @@ from typing import Any
 import pyarrow as pa
 import pyarrow.parquet as pq
 
+from ..atomic import exchange, remove_leftovers, repair, staging_name
 from ..errors import ConfigError
 from ..rows.columnar import ChangeColumns
 from ..storage import is_uri
@@ -95,13 +96,16 @@ class TypedParquetOutput:
         parent, name = os.path.split(self.output)
         if not name:
             raise ConfigError(f"--output: not a directory name: {output!r}")
+        # a run killed mid-swap or mid-write: put back the complete output, drop the rest
+        repair(self.output, lambda path: os.path.exists(os.path.join(path, MARKER_FILE)))
+        remove_leftovers(self.output)
         if os.path.exists(self.output):
             if not os.path.isdir(self.output):
                 raise ConfigError(f"--output {self.output} exists and is not a directory")
             if os.listdir(self.output) and not os.path.exists(os.path.join(self.output, MARKER_FILE)):
                 raise ConfigError(f"--output {self.output} is a non-empty directory that binlog-ksy rows did not "
                                   f"write (no {MARKER_FILE}); choose another directory or empty it")
-        self.tmp = os.path.join(parent, f".{name}.tmp-{uuid.uuid4().hex[:12]}")
+        self.tmp = staging_name(self.output)
         os.makedirs(self.tmp)
         self.tables: dict[str, _Table] = {}
         self._background = _Background()
@@ -141,16 +145,7 @@ class TypedParquetOutput:
         summary = {**self.summary(), **(extra or {})}
         with open(os.path.join(self.tmp, MARKER_FILE), "w", encoding="utf-8") as fh:
             json.dump(summary, fh, indent=2)
-        old = None
-        if os.path.exists(self.output):
-            old = self.tmp.replace(".tmp-", ".old-")
-            os.rename(self.output, old)
-        try:
-            os.rename(self.tmp, self.output)
-        except OSError:
-            if old is not None:
-                os.rename(old, self.output)
-            raise
+        old = exchange(self.tmp, self.output)  # one atomic step: the old output or the new, never neither
         if old is not None:
             shutil.rmtree(old, ignore_errors=True)
         return summary
