@@ -146,40 +146,121 @@ def run_filter(args: argparse.Namespace) -> int:
 
 def _filter_file(args: argparse.Namespace, name: str, out: Any, selection: _Selection,
                  flt: ChangeFilter) -> tuple[int, int, int]:
-    reader = ChangeReader(name, filters=ChangeFilter(), on_error=args.on_error,
-                          verify_checksums=args.verify_checksums, history=None)
-    writer: BinlogWriter | None = None
-    flashback = bool(getattr(args, "flashback", False))
-    outside: list[Event] = []  # flashback: the events outside transactions, written first
-    undo: list[FlashbackTransaction] = []
-    map_events: dict[int, Event] = {}  # table id -> its TABLE_MAP event in the statement
-    rows_maps: dict[int, tuple[Event, TableMap]] = {}  # rows event pos -> (TABLE_MAP event, map)
-    current: _Transaction | None = None
-    current_seq: int | None = None
-    read = 0
-    warned_payload = False
-    ddl = SchemaState()  # which tables each DDL statement changes
+    """Filter one FILE into ``out``: (exit status, events written, events read)."""
+    return _FileFilter(args, name, out, selection, flt).run()
 
-    def emit(tx: _Transaction) -> None:
+
+class _FileFilter:
+    """One FILE through ``filter``: its transactions gathered, each written (or its undo kept) when it ends."""
+
+    def __init__(self, args: argparse.Namespace, name: str, out: Any, selection: _Selection,
+                 flt: ChangeFilter) -> None:
+        self.args = args
+        self.name = name
+        self.out = out
+        self.selection = selection
+        self.flt = flt
+        self.reader = ChangeReader(name, filters=ChangeFilter(), on_error=args.on_error,
+                                   verify_checksums=args.verify_checksums, history=None)
+        self.writer: BinlogWriter | None = None
+        self.flashback = bool(getattr(args, "flashback", False))
+        self.outside: list[Event] = []  # flashback: the events outside transactions, written first
+        self.undo: list[FlashbackTransaction] = []
+        self.map_events: dict[int, Event] = {}  # table id -> its TABLE_MAP event in the statement
+        self.rows_maps: dict[int, tuple[Event, TableMap]] = {}  # rows event pos -> (TABLE_MAP event, map)
+        self.current: _Transaction | None = None
+        self.current_seq: int | None = None
+        self.read = 0
+        self.warned_payload = False
+        self.ddl = SchemaState()  # which tables each DDL statement changes
+
+    def run(self) -> tuple[int, int, int]:
+        try:
+            for event in self.reader.reader:
+                self._event(event)
+        except BinlogError as err:
+            report_error(err, self.args.debug)
+            return exit_status_for(err), self._written(), self.read
+        return self._finish()
+
+    def _written(self) -> int:
+        return self.writer.events if self.writer else 0
+
+    def _event(self, event: Event) -> None:
+        self.read += 1
+        table = self._note_maps(event)
+        reader = self.reader
+        reader.accept(event)
+        if event.in_payload is not None:
+            return  # written with their TRANSACTION_PAYLOAD
+        fmt = reader.reader.format
+        if self.writer is None and fmt is not None:
+            self.writer = BinlogWriter(self.out, fmt)
+        if self.writer is None:
+            return
+        seq = reader.state.seq
+        if seq is None:  # outside transactions: format description, rotate, GTID lists...
+            self._outside_transaction(event, self.writer)
+            return
+        current = self.current
+        if current is None or seq != self.current_seq:
+            if current is not None:
+                self._emit(current)
+            current = self.current = _Transaction()
+            self.current_seq = seq
+        content = _is_content(reader, event, table, self.selection, self.flt, self.ddl)
+        if event.type_code == et.TRANSACTION_PAYLOAD_EVENT and not self.warned_payload:
+            self.warned_payload = True
+            print(f"binlog-ksy filter: warning: {self.name}: compressed transactions (TRANSACTION_PAYLOAD) are "
+                  "kept whole", file=sys.stderr)
+        current.events.append((event, content))
+        current.content += content
+
+    def _note_maps(self, event: Event) -> tuple[str, str] | None:
+        """Keep the TABLE_MAP events and, for a rows event, its table (before accept() forgets the statement's maps)."""
+        if event.type_code in et.ROWS_EVENTS:
+            table_map = self.reader.tables.get(getattr(event.body, "table_id", -1))
+            if table_map is not None:
+                self.rows_maps[event.pos] = (self.map_events[table_map.table_id], table_map)
+                return (table_map.schema, table_map.table)
+        elif event.type_code == et.TABLE_MAP_EVENT:
+            self.map_events[event.body.table_id] = event
+        return None
+
+    def _outside_transaction(self, event: Event, writer: BinlogWriter) -> None:
+        if self.current is not None:
+            self._emit(self.current)
+            self.current, self.current_seq = None, None
+        if event.type_code == et.FORMAT_DESCRIPTION_EVENT and writer.events == 0 and not self.outside:
+            writer.write(event)
+        elif self.flashback:
+            self.outside.append(event)
+        elif event.type_code != et.FORMAT_DESCRIPTION_EVENT:
+            writer.write(event)
+
+    def _emit(self, tx: _Transaction) -> None:
         if not tx.content:
             return  # a transaction left empty is dropped whole
+        writer = self.writer
         assert writer is not None
-        if flashback:
-            undo.append(split_transaction(tx.events, rows_maps))
+        if self.flashback:
+            self.undo.append(split_transaction(tx.events, self.rows_maps))
             return
+        renames = self.args.renames
+        fmt = self.reader.reader.format
         kept_rows = [i for i, (e, c) in enumerate(tx.events) if c and e.type_code in et.ROWS_EVENTS]
         for i, (event, content) in enumerate(tx.events):
             if not content and _dropped_unless_content(event):
                 continue
             rw = None
             size = None
-            if args.renames and (event.type_code == et.TABLE_MAP_EVENT or event.type_code in et.QUERY_EVENTS):
-                rw = editable(event, reader.reader.format)  # type: ignore[arg-type]
-                size = rename_database(event, rw, args.renames)
+            if renames and (event.type_code == et.TABLE_MAP_EVENT or event.type_code in et.QUERY_EVENTS):
+                rw = editable(event, fmt)  # type: ignore[arg-type]
+                size = rename_database(event, rw, renames)
                 if size is None:
                     rw = None
             if event.type_code in et.ROWS_EVENTS and i in kept_rows:
-                rw = editable(event, reader.reader.format)  # type: ignore[arg-type]
+                rw = editable(event, fmt)  # type: ignore[arg-type]
                 ends = _statement_ends(tx, i)
                 flags = rw.body.data.flags
                 new_flags = (flags | STMT_END_F) if ends else flags
@@ -187,63 +268,20 @@ def _filter_file(args: argparse.Namespace, name: str, out: Any, selection: _Sele
                     rw.body.data.flags = new_flags
             writer.write(event, rw, size)
 
-    try:
-        for event in reader.reader:
-            read += 1
-            table = None
-            if event.type_code in et.ROWS_EVENTS:  # before accept(), which forgets the maps at a statement's end
-                table_map = reader.tables.get(getattr(event.body, "table_id", -1))
-                if table_map is not None:
-                    table = (table_map.schema, table_map.table)
-                    rows_maps[event.pos] = (map_events[table_map.table_id], table_map)
-            elif event.type_code == et.TABLE_MAP_EVENT:
-                map_events[event.body.table_id] = event
-            reader.accept(event)
-            if event.in_payload is not None:
-                continue  # written with their TRANSACTION_PAYLOAD
-            fmt = reader.reader.format
-            if writer is None and fmt is not None:
-                writer = BinlogWriter(out, fmt)
-            if writer is None:
-                continue
-            seq = reader.state.seq
-            if seq is None:  # outside transactions: format description, rotate, GTID lists...
-                if current is not None:
-                    emit(current)
-                    current, current_seq = None, None
-                if event.type_code == et.FORMAT_DESCRIPTION_EVENT and writer.events == 0 and not outside:
-                    writer.write(event)
-                elif flashback:
-                    outside.append(event)
-                elif event.type_code != et.FORMAT_DESCRIPTION_EVENT:
-                    writer.write(event)
-                continue
-            if current is None or seq != current_seq:
-                if current is not None:
-                    emit(current)
-                current, current_seq = _Transaction(), seq
-            content = _is_content(reader, event, table, selection, flt, ddl)
-            if event.type_code == et.TRANSACTION_PAYLOAD_EVENT and not warned_payload:
-                warned_payload = True
-                print(f"binlog-ksy filter: warning: {name}: compressed transactions (TRANSACTION_PAYLOAD) are "
-                      "kept whole", file=sys.stderr)
-            current.events.append((event, content))
-            current.content += content
-    except BinlogError as err:
-        report_error(err, args.debug)
-        return exit_status_for(err), writer.events if writer else 0, read
-    if current is not None:
-        emit(current)
-    if flashback and writer is not None:
-        skipped = write_flashback(reader, writer, outside, undo)
-        if skipped:
-            print(f"binlog-ksy filter: warning: {name}: {skipped} DDL statements left out of the undo binlog "
-                  "(DDL cannot be undone from a binlog)", file=sys.stderr)
-    status = EXIT_OK if writer is not None else EXIT_USAGE
-    for problem in reader.errors:
-        report_error(problem, args.debug)
-        status = max(status, exit_status_for(problem))
-    return status, writer.events if writer else 0, read
+    def _finish(self) -> tuple[int, int, int]:
+        if self.current is not None:
+            self._emit(self.current)
+        writer = self.writer
+        if self.flashback and writer is not None:
+            skipped = write_flashback(self.reader, writer, self.outside, self.undo)
+            if skipped:
+                print(f"binlog-ksy filter: warning: {self.name}: {skipped} DDL statements left out of the undo "
+                      "binlog (DDL cannot be undone from a binlog)", file=sys.stderr)
+        status = EXIT_OK if writer is not None else EXIT_USAGE
+        for problem in self.reader.errors:
+            report_error(problem, self.args.debug)
+            status = max(status, exit_status_for(problem))
+        return status, self._written(), self.read
 
 
 def _statement_ends(tx: _Transaction, index: int) -> bool:
