@@ -122,6 +122,10 @@ def json_value(column: Column, value: Any, *, errors: str = "strict") -> Any:
     t = column.real_type
     if t in _INTEGERS:
         return int(value)
+    if t in _STRINGS:
+        if isinstance(value, (dict, list)):  # MariaDB JSON (a LONGTEXT) decoded by the caller
+            return json_document(value)
+        return _text_or_hex(column, value, errors)
     if t == T.FLOAT:
         return _finite(float32_shortest(value))
     if t == T.DOUBLE:
@@ -134,6 +138,11 @@ def json_value(column: Column, value: Any, *, errors: str = "strict") -> Any:
         return format_date(value)
     if t in _TIMES:
         return format_time(value, column.fsp)
+    return _other_json_value(t, value)
+
+
+def _other_json_value(t: int, value: Any) -> Any:
+    """:func:`json_value` of the types neither numbers, temporal nor strings."""
     if t == T.ENUM:
         return value
     if t == T.SET:
@@ -144,10 +153,6 @@ def json_value(column: Column, value: Any, *, errors: str = "strict") -> Any:
         return bytes(value).hex()
     if t == T.VECTOR:
         return [_finite(float32_shortest(v)) for v in value]
-    if t in _STRINGS:
-        if isinstance(value, (dict, list)):  # MariaDB JSON (a LONGTEXT) decoded by the caller
-            return json_document(value)
-        return _text_or_hex(column, value, errors)
     if isinstance(value, (bytes, bytearray)):
         return bytes(value).hex()
     return value
