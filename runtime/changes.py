@@ -224,7 +224,7 @@ class ChangeReader:
             return self._rows_event(event, state.gtid, state.seq)
         except BinlogError as err:
             self.report(_located(err, event))
-        except Exception as exc:  # a decoder bug must still name the event
+        except Exception as exc:  # noqa: BLE001 - a decoder bug must still name the event
             self.report(MalformedEventError(f"rows event does not parse: {type(exc).__name__}: {exc}",
                                             file=event.file, offset=event.pos,
                                             event_type=event.type_name, length=event.length))
@@ -247,7 +247,7 @@ class ChangeReader:
             self.tables.add(table_map)
         except BinlogError as err:
             self.report(_located(err, event))
-        except Exception as exc:
+        except Exception as exc:  # noqa: BLE001 - a table map the generated parser or the schema merge rejects in any way is unusable, and named
             self.report(MalformedEventError(f"unusable table map: {type(exc).__name__}: {exc}",
                                              file=event.file, offset=event.pos,
                                              event_type=event.type_name, length=event.length))
@@ -304,7 +304,7 @@ class ChangeReader:
                                 rows_event.present_after, rows_event.data,
                                 partial_json=rows_event.partial_json, errors=self.undecodable,
                                 memo=table_map.memo)
-        except Exception as exc:
+        except Exception as exc:  # noqa: BLE001 - decode_error names the event and column of any decoder failure
             raise self.decode_error(rows_event, exc) from None
         file, pos, timestamp, server_id = event.file, event.pos, event.timestamp, event.server_id
         gtid, seq, op = rows_event.gtid, rows_event.transaction, rows_event.op

@@ -501,7 +501,7 @@ class BinlogReader:
             post_header_lengths = bytes(fde.post_header_lengths)
             has_crc32 = bool(fde.has_crc32)
             pre_ga = bool(fde.uses_pre_ga_numbering)
-        except Exception as exc:  # generated parsers raise many types on bad bytes
+        except Exception as exc:  # noqa: BLE001 - the generated parser raises EOF, validation, Unicode... errors on bad bytes
             raise MalformedEventError(f"unreadable format description: {type(exc).__name__}: {exc}",
                                       file=self.name, offset=pos, event_type="FORMAT_DESCRIPTION_EVENT",
                                       length=len(raw)) from None
@@ -609,7 +609,7 @@ class BinlogReader:
                 fmt = dataclasses.replace(fmt, post_header_lengths=bytes(fde.post_header_lengths),
                                           server_version=fde.server_version,
                                           uses_pre_ga_numbering=bool(fde.uses_pre_ga_numbering))
-            except Exception:  # not even that: bodies are parsed without post-header lengths
+            except Exception:  # noqa: BLE001 - not even that (any parser error): bodies are parsed without post-header lengths
                 pass
         self.format = fmt
         self._format_known = True
@@ -635,7 +635,7 @@ class BinlogReader:
         except BinlogError as err:
             err.file, err.offset, err.event_type = self.name, payload_event.pos, payload_event.type_name
             return None, err
-        except Exception as exc:  # zstd errors
+        except Exception as exc:  # noqa: BLE001 - zstandard raises ZstdError and others: any is an undecodable payload
             return None, MalformedEventError(f"cannot decompress the payload: {type(exc).__name__}: {exc}",
                                              file=self.name, offset=payload_event.pos,
                                              event_type=payload_event.type_name)
@@ -644,7 +644,7 @@ class BinlogReader:
     def _second_pass(self, payload_event: Event, fmt: BinlogFormat) -> Iterator[Event]:
         try:
             yield from self._payload_events(payload_event, fmt)
-        except Exception as exc:  # the first pass decoded the same bytes: not reached
+        except Exception as exc:  # noqa: BLE001 - the first pass decoded the same bytes: not reached, but reported if it is
             self._fail(MalformedEventError(f"payload decodes differently the second time: {exc}", file=self.name,
                                            offset=payload_event.pos, event_type=payload_event.type_name, length=0))
 
@@ -664,7 +664,7 @@ class BinlogReader:
             for field in body.fields:
                 if not field.is_end and field.field_type.value == 3:
                     declared = int(field.int_value)
-        except Exception as exc:
+        except Exception as exc:  # noqa: BLE001 - the generated parser raises EOF, validation... errors: any is an unreadable header
             raise MalformedEventError(f"unreadable TRANSACTION_PAYLOAD header: {type(exc).__name__}: {exc}") from None
         if compression == 0:
             import zstandard

@@ -95,7 +95,7 @@ def _s3_settings_hint() -> str:
             f"AWS_ACCESS_KEY_ID {keys})")
 
 
-def filesystem_of(uri: str):  # noqa: ANN201 - (pyarrow.fs.FileSystem, str)
+def filesystem_of(uri: str):
     """The pyarrow filesystem of ``uri`` and the path inside it.
 
     Raises
@@ -112,7 +112,7 @@ def filesystem_of(uri: str):  # noqa: ANN201 - (pyarrow.fs.FileSystem, str)
     scheme = uri.split("://", 1)[0].lower() if is_uri(uri) else "file"
     try:
         return pafs.FileSystem.from_uri(uri)
-    except Exception as exc:  # ArrowInvalid, ArrowNotImplementedError, OSError from the store's client
+    except Exception as exc:  # noqa: BLE001 - ArrowInvalid, ArrowNotImplementedError, OSError from the store's client
         text = str(exc)
         if "Unrecognized filesystem type" in text or "not compiled" in text.lower() or "support" in text.lower():
             raise StorageError(f"{scheme}://: this pyarrow build has no filesystem for scheme {scheme!r} "
@@ -432,7 +432,7 @@ def expand_inputs(inputs: str | Sequence[str]) -> list[InputFile]:
 class _NativeRaw(io.RawIOBase):
     """A pyarrow ``NativeFile`` as a raw stream, so :class:`io.BufferedReader` can buffer it."""
 
-    def __init__(self, native) -> None:  # noqa: ANN001 - pyarrow.NativeFile
+    def __init__(self, native) -> None:
         self._f = native
 
     def readable(self) -> bool:
@@ -441,7 +441,7 @@ class _NativeRaw(io.RawIOBase):
     def seekable(self) -> bool:
         return True
 
-    def readinto(self, b) -> int:  # noqa: ANN001 - a writable buffer
+    def readinto(self, b) -> int:
         data = self._f.read(len(b))
         n = len(data)
         b[:n] = data

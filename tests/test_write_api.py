@@ -77,7 +77,7 @@ def test_events_changed_through_their_fields(tmp_path: Path) -> None:
 TAGGED = "binlog_transaction_with_GTID_TAG.000001"  # MySQL 9.6: a tagged GTID transaction
 
 
-def _optional_metadata(event) -> bytes:  # noqa: ANN001 - an Event
+def _optional_metadata(event) -> bytes:
     """A TABLE_MAP's optional metadata in wire form: the body after its nullability bitmap."""
     body = event.body
     meta_len = body.len_metadata.value
@@ -85,7 +85,7 @@ def _optional_metadata(event) -> bytes:  # noqa: ANN001 - an Event
     return event.raw[19:len(event.raw) - 4][start:]
 
 
-def _rebuild(builder: BinlogBuilder, event) -> None:  # noqa: ANN001 - an Event
+def _rebuild(builder: BinlogBuilder, event) -> None:
     """Add ``event`` to ``builder`` again, made from the values of its fields only."""
     body, when = event.body, event.timestamp
     kind = event.type_name
@@ -256,7 +256,7 @@ def test_the_flavor_and_version_choose_the_table() -> None:
         BinlogBuilder.new("8.0.40", "percona")
 
 
-def _gtid_values(event) -> dict[str, Any]:  # noqa: ANN001 - an Event
+def _gtid_values(event) -> dict[str, Any]:
     """The keyword values of ``BinlogBuilder.gtid`` as the reader gives them (GTID text and body)."""
     body, text = event.body, gtid_text(event)
     assert text is not None

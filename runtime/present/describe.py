@@ -58,7 +58,7 @@ def kaitai_to_plain(obj: Any, depth: int = 0) -> Any:
                 continue
             try:
                 value = getattr(obj, key)
-            except Exception:  # an instance that does not apply to this body
+            except Exception:  # noqa: BLE001 - an instance that does not apply to this body raises whatever its expression does
                 continue
             if value is not None:
                 out[key] = kaitai_to_plain(value, depth + 1)
@@ -186,7 +186,7 @@ def body_to_dict(event: Event) -> dict[str, Any]:
             out.update(_PLAIN[code](body))
     except BinlogError:
         raise
-    except Exception as exc:
+    except Exception as exc:  # noqa: BLE001 - the generated parser raises EOF, validation, Unicode... errors: any is a malformed body
         raise MalformedEventError(f"body does not parse: {type(exc).__name__}: {exc}", file=event.file,
                                   offset=event.pos, event_type=event.type_name, length=event.length) from None
     return out

@@ -189,7 +189,7 @@ def _make_formatter(column: Column, errors: str) -> Callable[[Any], Any]:
         def datetime_text(v: Any) -> Any:
             if v is None:
                 return None
-            if type(v) is datetime:  # noqa: E721 - MySQLDateTime (zero dates) takes the slow path
+            if type(v) is datetime:
                 if v.tzinfo is not None:
                     v = v.astimezone(UTC).replace(tzinfo=None)
                 return v.isoformat(" ", "microseconds")[:width]
@@ -199,7 +199,7 @@ def _make_formatter(column: Column, errors: str) -> Callable[[Any], Any]:
     if t in _DATES:
         return lambda v: None if v is None else format_date(v)
     if t in _STRINGS:
-        return lambda v: v if type(v) is str else json_value(column, v, errors=errors)  # noqa: E721
+        return lambda v: v if type(v) is str else json_value(column, v, errors=errors)
     if t in _TIMES:
         fsp = column.fsp
         return lambda v: None if v is None else format_time(v, fsp)

@@ -309,7 +309,7 @@ def _value_by_value(column: Column, codec: _Codec, typ: pa.DataType, buf: bytes,
             continue
         try:
             value, _ = read(buf, off - prefix, end)
-        except Exception:
+        except Exception:  # noqa: BLE001 - any failure goes to the row decoder, which names it
             raise _Slow from None
         arrow_value, ok = convert(value)
         exact &= ok
@@ -378,7 +378,7 @@ def image_layouts(table_map: TableMap, op: Op, present_before: bytes, present_af
         try:
             layouts = [[_width(codec) for codec in codecs]
                        for _, _, codecs in _sides(table_map, op, present_before, present_after, errors)]
-        except Exception:  # _Slow, or a layout the row decoder rejects
+        except Exception:  # noqa: BLE001 - _Slow, or a layout the row decoder rejects (it then reports why)
             layouts = []
         table_map.memo[key] = layouts
     return layouts if layouts and all(layouts) else None
@@ -500,7 +500,7 @@ def iter_change_columns(reader: RowsEventSource, *, max_run_bytes: int = MAX_RUN
                                     rows_event.present_after, rows_event.data,
                                     partial_json=rows_event.partial_json, errors=errors,
                                     memo=rows_event.table_map.memo)
-            except Exception as exc:
+            except Exception as exc:  # noqa: BLE001 - decode_error names the event and column of any decoder failure
                 reader.report(reader.decode_error(rows_event, exc))
                 continue
             yield columns_of_rows(rows_event, pairs, errors=errors)

@@ -603,7 +603,7 @@ class RowImageDecoder:
                     m = (data[pos] if nb == 1 else int.from_bytes(data[pos : pos + nb], "little")) & nmask
                     f = get(m) or compile_pattern(m)
                     row, pos2 = f(data, pos + nb, end)
-                except Exception:
+                except Exception:  # noqa: BLE001 - any fast-path failure: the checked path decodes the row again and names it
                     row, pos2 = checked(data, pos, end)
                 pos = pos2
                 append((None, row) if insert else (row, None))
@@ -614,7 +614,7 @@ class RowImageDecoder:
                 try:
                     m = buf[pos] & nmask
                     return (get(m) or compile_pattern(m))(buf, pos + 1, end)
-                except Exception:
+                except Exception:  # noqa: BLE001 - any fast-path failure: the checked path decodes the row again and names it
                     return checked(buf, pos, end)
 
             return decode_at, decode_images
@@ -623,7 +623,7 @@ class RowImageDecoder:
             try:
                 m = int.from_bytes(buf[pos : pos + nb], "little") & nmask if nb else 0
                 return (get(m) or compile_pattern(m))(buf, pos + nb, end)
-            except Exception:
+            except Exception:  # noqa: BLE001 - any fast-path failure: the checked path decodes the row again and names it
                 return checked(buf, pos, end)
 
         return decode_at_n, decode_images

@@ -675,7 +675,7 @@ def _compare_change(file: str, c: Any, oc: Any, schema, level: Level, seen: Coun
                 continue
             try:
                 rendered = render_like_mysqlbinlog(sql, value, level)
-            except Exception as exc:  # a wrong Python type cannot be rendered
+            except Exception as exc:  # noqa: BLE001 - a wrong Python type cannot be rendered: a mismatch, whatever the error
                 mm("value", sql.name, v.raw, repr(value)[:200], f"{img}: cannot render: {exc}", ctype)
                 continue
             if rendered != v.raw and sql.compressed and not problem:
@@ -684,7 +684,7 @@ def _compare_change(file: str, c: Any, oc: Any, schema, level: Level, seen: Coun
                     if mariadb_uncompress(v.string_bytes()) == value_bytes(sql, value, level):
                         seen["compressed-bytes-differ"] += 1
                         continue
-                except Exception:
+                except Exception:  # noqa: BLE001 - bytes that do not uncompress are compared as rendered below
                     pass
             if rendered != v.raw:
                 mm("value", sql.name, v.raw, rendered, img, ctype)
@@ -918,7 +918,7 @@ def compare_replica(replica: Replica, snapshot: dict[str, dict[tuple, tuple]],
                 try:
                     ok = select_matches(col, texts[i], value, level)
                     rendered = render_like_select(col, value, level)
-                except Exception as exc:
+                except Exception as exc:  # noqa: BLE001 - a value that cannot be rendered is a mismatch, whatever the error
                     ok, rendered = False, f"cannot render {value!r}: {exc}"
                 if not ok:
                     out.append(Mismatch("replay", "-", None, table, col.name, texts[i], rendered,

@@ -154,7 +154,7 @@ def _set_pdeathsig() -> None:  # pragma: no cover - runs in the child
         libc = ctypes.CDLL("libc.so.6", use_errno=True)
         PR_SET_PDEATHSIG = 1
         libc.prctl(PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
-    except Exception:
+    except (OSError, AttributeError):  # no libc.so.6 or no prctl: not Linux
         pass
 
 
