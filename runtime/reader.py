@@ -388,21 +388,11 @@ class BinlogReader:
         encrypted = type_code == START_ENCRYPTION_EVENT and self._check_start_encryption(
             raw, pos, header_len, crc_len, verified)
         event = Event(
-            file=self.name,
-            pos=pos,
-            type_code=type_code,
-            timestamp=timestamp,
-            server_id=server_id,
-            length=length,
-            end_pos=next_pos,
-            flags=flags,
-            raw=raw,
-            header_len=header_len,
+            file=self.name, pos=pos, type_code=type_code, timestamp=timestamp, server_id=server_id,
+            length=length, end_pos=next_pos, flags=flags, raw=raw, header_len=header_len,
             # The FDE body type reads its own checksum trailer (event_control.ksy).
             checksum_len=0 if type_code == FORMAT_DESCRIPTION_EVENT else crc_len,
-            post_header_len=fmt.post_header_len(raw_type),
-            in_payload=None,
-        )
+            post_header_len=fmt.post_header_len(raw_type), in_payload=None)
         return event, carry, encrypted
 
     def _missing_rest(self, f: BinaryIO, pos: int, have: int, length: int, type_code: int) -> None:

@@ -375,10 +375,8 @@ def test_gtid_log_events_rebuilt_from_the_readers_values(tmp_path: Path) -> None
     _assert_same_events(built, source)
 
 
-def test_a_binlog_from_nothing_reads_back_as_the_real_ones(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    """Only the API and its encoders: a tagged GTID insert, a partial JSON update with a minimal before image,
-    a plain GTID insert and a rotate; the events and rows CLIs give what they give for real 8.4 binlogs."""
-    sid = uuid.UUID("9f3c1a52-2b7e-11ef-8a31-0242ac120002")
+def _build_from_nothing(path: Path, sid: uuid.UUID) -> None:
+    """A tagged GTID insert, a partial JSON update with a minimal before image, a plain GTID insert and a rotate."""
     types, metas = [3, 245, 15], [0, 4, 160]  # INT, JSON (4-byte length), VARCHAR(40) utf8mb4
     meta = column_metadata(types, metas)
     nullable = bitmap([False, True, True])
@@ -404,8 +402,15 @@ def test_a_binlog_from_nothing_reads_back_as_the_real_ones(tmp_path: Path, capsy
     builder.rows("write", 71, 3, bitmap([1, 1, 1]), row_image(types, [2, None, "ü" * 3], metadata=metas))
     builder.xid(102)
     builder.rotate("binlog.000002")
-    path = tmp_path / "binlog.000001"
     builder.save(path)
+
+
+def test_a_binlog_from_nothing_reads_back_as_the_real_ones(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Only the API and its encoders: a tagged GTID insert, a partial JSON update with a minimal before image,
+    a plain GTID insert and a rotate; the events and rows CLIs give what they give for real 8.4 binlogs."""
+    sid = uuid.UUID("9f3c1a52-2b7e-11ef-8a31-0242ac120002")
+    path = tmp_path / "binlog.000001"
+    _build_from_nothing(path, sid)
 
     events = list(read_events(path))
     assert [e.type_name for e in events] == ["FORMAT_DESCRIPTION_EVENT"] + [
