@@ -22,6 +22,7 @@ import tempfile
 import time
 import traceback
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tests"))
@@ -80,7 +81,7 @@ def main(argv: list[str] | None = None) -> int:
     pool = seeds()
     deadline = time.monotonic() + args.minutes * 60
     cases = events = changes = open_bugs = 0
-    failures: dict[tuple, str] = {}
+    failures: dict[tuple[Any, ...], str] = {}
     started = time.monotonic()
     with tempfile.TemporaryDirectory() as tmp:
         path = Path(tmp) / "case.bin"

@@ -44,7 +44,7 @@ def query_text(b: Any) -> str | None:
     return text_of(query)
 
 
-def gtid_fields(b: Any) -> dict:
+def gtid_fields(b: Any) -> dict[str, Any]:
     """GTID_LOG_EVENT / ANONYMOUS_GTID_LOG_EVENT: ``gtid`` (``uuid:gno`` or ``ANONYMOUS``) and commit order."""
     out = {"last_committed": getattr(b, "last_committed", None),
            "sequence_number": getattr(b, "sequence_number", None)}
@@ -58,7 +58,7 @@ def gtid_fields(b: Any) -> dict:
     return out
 
 
-def gtid_tagged_fields(b: Any) -> dict:
+def gtid_tagged_fields(b: Any) -> dict[str, Any]:
     """GTID_TAGGED_LOG_EVENT: ``gtid`` (``uuid:tag:gno``) and commit order."""
     out: dict[str, Any] = {}
     for name in ("last_committed", "sequence_number"):
@@ -78,7 +78,7 @@ def gtid_tagged_fields(b: Any) -> dict:
     return out
 
 
-def mariadb_gtid_fields(b: Any, event: Event) -> dict:
+def mariadb_gtid_fields(b: Any, event: Event) -> dict[str, Any]:
     """MariaDB GTID_EVENT: ``gtid`` as ``domain-server-seq``."""
     return {"gtid": f"{b.domain_id}-{event.server_id}-{b.seq_no}"}
 

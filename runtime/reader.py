@@ -193,7 +193,7 @@ class BinlogReader:
 
     def __init__(
         self,
-        source: str | os.PathLike | BinaryIO,
+        source: str | os.PathLike[str] | BinaryIO,
         *,
         name: str | None = None,
         verify_checksums: bool = True,

@@ -12,6 +12,7 @@ import datetime as dt
 import os
 from collections import Counter
 from pathlib import Path
+from typing import Any
 
 import pyarrow as pa
 import pyarrow.compute as pc
@@ -269,7 +270,7 @@ def test_errors_kind(spark) -> None:  # noqa: F811
     ({"type_code": 247}, "string"),                              # ENUM
     ({"type_code": 242}, "array<float>"),                        # VECTOR
 ])
-def test_typed_spark_type(info: dict, spark_type: str) -> None:
+def test_typed_spark_type(info: dict[str, Any], spark_type: str) -> None:
     from binlog_ksy.spark_jobs.datasource import spark_type_of
 
     assert records.typed_spark_type(info) == spark_type
@@ -305,7 +306,7 @@ ROWS_CLI_FILES = [
 ]
 
 
-def test_changes_equal_binlog_ksy_rows(spark, capsys: pytest.CaptureFixture) -> None:  # noqa: F811
+def test_changes_equal_binlog_ksy_rows(spark, capsys: pytest.CaptureFixture[str]) -> None:  # noqa: F811
     """Every change the data source returns is what ``binlog-ksy rows --format jsonl`` prints, in order."""
     import json
 

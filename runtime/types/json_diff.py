@@ -256,7 +256,7 @@ def apply_json_diffs(doc: Any, diffs: list[JsonDiff]) -> Any:
     return result
 
 
-class JsonPartialUpdate(dict):
+class JsonPartialUpdate(dict[str, Any]):
     """The after value of a JSON column logged as diffs, when they cannot be applied.
 
     A ``dict`` ``{"json_diff": [{"op": ..., "path": ..., "value": ...}, ...]}``

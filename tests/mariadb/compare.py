@@ -551,7 +551,7 @@ class Mismatch:
 
 def summarize(mismatches: Sequence[Mismatch], limit: int = 40) -> str:
     """Counts per (check, table, column) with the first example of each."""
-    groups: dict[tuple, list[Mismatch]] = {}
+    groups: dict[tuple[Any, ...], list[Mismatch]] = {}
     for m in mismatches:
         groups.setdefault((m.what, m.table, m.column), []).append(m)
     lines = [f"{len(mismatches)} mismatches in {len(groups)} groups:"]
@@ -610,7 +610,7 @@ def compare_change(file: str, c: Any, oc: Any, schema: dict[str, tuple[SqlColumn
 
 def compare_with_oracle(file: str, ours: Sequence[Any], theirs: Sequence[Any],
                         schema: dict[str, tuple[SqlColumn, ...]], level: Level,
-                        failed_positions: Iterable[int] = ()) -> tuple[list[Mismatch], Counter]:
+                        failed_positions: Iterable[int] = ()) -> tuple[list[Mismatch], Counter[str]]:
     """Our changes of one file against mariadb-binlog's, change by change.
 
     ``failed_positions``: rows events our decoder reported an error for
@@ -621,7 +621,7 @@ def compare_with_oracle(file: str, ours: Sequence[Any], theirs: Sequence[Any],
     ``values``, and ``values:<family>``).
     """
     out: list[Mismatch] = []
-    seen: Counter = Counter()
+    seen: Counter[str] = Counter()
     failed = set(failed_positions)
     our_groups = _groups(ours, change_keys(ours, theirs))
     their_groups = _groups(theirs, (_oracle_key(o) for o in theirs))
@@ -659,14 +659,14 @@ def compare_with_oracle(file: str, ours: Sequence[Any], theirs: Sequence[Any],
     return out, seen
 
 
-def _compare_change(file: str, c: Any, oc: Any, schema, level: Level, seen: Counter) -> list[Mismatch]:
+def _compare_change(file: str, c: Any, oc: Any, schema, level: Level, seen: Counter[str]) -> list[Mismatch]:
     return _ChangeCheck(file, c, oc, schema, level, seen).run()
 
 
 class _ChangeCheck:
     """One of our changes against mariadb-binlog's: its head, column names and key, then image by image."""
 
-    def __init__(self, file: str, c: Any, oc: Any, schema, level: Level, seen: Counter) -> None:
+    def __init__(self, file: str, c: Any, oc: Any, schema, level: Level, seen: Counter[str]) -> None:
         self.file = file
         self.c = c
         self.oc = oc
@@ -868,10 +868,10 @@ def select_matches(col: SqlColumn, text: str | None, value: Any, level: Level) -
 
 
 def select_snapshot(server, schema: dict[str, tuple[SqlColumn, ...]], db: str = workload.DB,
-                    source_db: str | None = None) -> dict[str, dict[tuple, tuple[str | None, ...]]]:
+                    source_db: str | None = None) -> dict[str, dict[tuple[Any, ...], tuple[str | None, ...]]]:
     """``{table: {key: texts}}`` of every row, texts in table column order."""
     src = source_db or db
-    out: dict[str, dict[tuple, tuple[str | None, ...]]] = {}
+    out: dict[str, dict[tuple[Any, ...], tuple[str | None, ...]]] = {}
     for table, cols in schema.items():
         keys = key_columns(schema, table)
         key_idx = [next(i for i, c in enumerate(cols) if c.name == k) for k in keys]
@@ -918,14 +918,14 @@ class Replica:
     """
 
     schema: dict[str, tuple[SqlColumn, ...]]
-    rows: dict[str, dict[tuple, dict[str, Any]]] = field(default_factory=dict)
+    rows: dict[str, dict[tuple[Any, ...], dict[str, Any]]] = field(default_factory=dict)
     problems: list[Mismatch] = field(default_factory=list)
 
     def _image(self, c: Any, image: dict[str, Any]) -> dict[str, Any]:
         cols = self.schema[c.table]
         return {cols[col.index].name: image[col.name] for col in c.columns if col.name in image}
 
-    def _key(self, table: str, image: dict[str, Any]) -> tuple | None:
+    def _key(self, table: str, image: dict[str, Any]) -> tuple[Any, ...] | None:
         try:
             return tuple(image[k] for k in key_columns(self.schema, table))
         except KeyError:
@@ -980,11 +980,11 @@ def _same(a: Any, b: Any) -> bool:
     return type(a) is type(b) and a == b
 
 
-def compare_replica(replica: Replica, snapshot: dict[str, dict[tuple, tuple]],
-                    defaults: dict[str, tuple], level: Level) -> tuple[list[Mismatch], Counter]:
+def compare_replica(replica: Replica, snapshot: dict[str, dict[tuple[Any, ...], tuple[str | None, ...]]],
+                    defaults: dict[str, tuple[Any, ...]], level: Level) -> tuple[list[Mismatch], Counter[str]]:
     """The replayed tables against the server's rows, column by column."""
     out = list(replica.problems)
-    seen: Counter = Counter()
+    seen: Counter[str] = Counter()
     for table, server_rows in snapshot.items():
         cols = replica.schema[table]
         mine = replica.rows.get(table, {})

@@ -435,7 +435,7 @@ class OracleEvent:
     stmt_end: bool | None = None
     xid: int | None = None
     annotate: str | None = None
-    extra: dict = field(default_factory=dict, compare=False)
+    extra: dict[str, Any] = field(default_factory=dict, compare=False)
 
     @property
     def canonical_name(self) -> str | None:
@@ -636,7 +636,7 @@ def _unquote_ident(b: str) -> str:
     return b.replace("``", "`")
 
 
-def _ts(m: re.Match) -> int:
+def _ts(m: re.Match[bytes]) -> int:
     d = m.group(1).decode()
     yy, mo, dd = int(d[:2]), int(d[2:4]), int(d[4:6])
     year = 1900 + yy if yy >= 70 else 2000 + yy
@@ -663,7 +663,7 @@ def _unescape_quoted(b: bytes) -> bytes:
 
 # --- list_events ---------------------------------------------------------------
 
-def list_events(path: str | os.PathLike, *, hexdump: bool = True) -> list[OracleEvent]:
+def list_events(path: str | os.PathLike[str], *, hexdump: bool = True) -> list[OracleEvent]:
     """All events of one binlog file, in file order.
 
     Parameters
@@ -700,10 +700,10 @@ class _EventsParser:
 
     def __init__(self) -> None:
         self.pending: deque[int] = deque()
-        self.events: list[dict] = []
+        self.events: list[dict[str, Any]] = []
         self.tables: dict[int, tuple[str, str]] = {}
-        self.cur: dict | None = None     # event awaiting its "# Event:" line (hexdump)
-        self.last: dict | None = None    # last event, for continuation lines
+        self.cur: dict[str, Any] | None = None     # event awaiting its "# Event:" line (hexdump)
+        self.last: dict[str, Any] | None = None    # last event, for continuation lines
         self.in_sql = False              # inside the SQL text printed after a Query event
 
     def feed(self, line: bytes) -> None:
@@ -725,7 +725,7 @@ class _EventsParser:
         elif self.last is not None:
             self._continuation(line, self.last)
 
-    def _header(self, line: bytes, m: re.Match) -> None:
+    def _header(self, line: bytes, m: re.Match[bytes]) -> None:
         if not self.pending:
             raise OracleError(f"event header without '# at': {line!r}")
         ev: dict[str, Any] = {"pos": self.pending.popleft(), "end_pos": int(m.group(6)),
@@ -740,7 +740,7 @@ class _EventsParser:
         else:
             self.cur, self.last = ev, None
 
-    def _hexdump(self, line: bytes, cur: dict) -> None:
+    def _hexdump(self, line: bytes, cur: dict[str, Any]) -> None:
         """A line after a header without its label: the hex dump, then the "# Event:" line."""
         m = _HEXHEAD.match(line)
         if m:
@@ -772,7 +772,7 @@ class _EventsParser:
         _finish(ev, label + " " + line.decode("utf-8", "surrogateescape")[2:], self.tables)
         self.last = None
 
-    def _continuation(self, line: bytes, last: dict) -> None:
+    def _continuation(self, line: bytes, last: dict[str, Any]) -> None:
         if line == b"# Unknown event":
             last["printed"] = "Unknown"
         elif line.startswith(b"#Q> ") and last["printed"] == "Annotate_rows":
@@ -798,7 +798,7 @@ class _EventsParser:
         return out
 
 
-def _gtid_list_more(ev: dict, text: str) -> None:
+def _gtid_list_more(ev: dict[str, Any], text: str) -> None:
     body = text.rstrip()
     if body.endswith("]"):
         ev["_closed"] = True
@@ -807,7 +807,7 @@ def _gtid_list_more(ev: dict, text: str) -> None:
     ev["info"] += "\n" + text
 
 
-def _finish(ev: dict, text: str, tables: dict[int, tuple[str, str]]) -> None:
+def _finish(ev: dict[str, Any], text: str, tables: dict[int, tuple[str, str]]) -> None:
     """Fill label-derived fields of ``ev`` from the printed text."""
     printed, rest = _label(text)
     ev["printed"] = printed
@@ -835,7 +835,7 @@ def _finish(ev: dict, text: str, tables: dict[int, tuple[str, str]]) -> None:
         _event_extra(ev, printed, rest)
 
 
-def _event_ids(ev: dict, printed: str, text: str, tables: dict[int, tuple[str, str]]) -> None:
+def _event_ids(ev: dict[str, Any], printed: str, text: str, tables: dict[int, tuple[str, str]]) -> None:
     """The GTID, table, or XID a GTID, TABLE_MAP, rows or XID event's text names."""
     if printed == "GTID":
         m = _GTID.match(text)
@@ -862,7 +862,7 @@ def _event_ids(ev: dict, printed: str, text: str, tables: dict[int, tuple[str, s
             ev["xid"] = int(m.group(1))
 
 
-def _event_extra(ev: dict, printed: str, rest: str) -> None:
+def _event_extra(ev: dict[str, Any], printed: str, rest: str) -> None:
     """What a ROTATE, checkpoint, GTID list or START event's text says, in ``extra``."""
     if printed == "Rotate":
         m = re.match(r"^(.*?)\s+pos: (\d+)$", rest)
@@ -891,7 +891,7 @@ def _gtid_words(s: str) -> list[str]:
 
 # --- decode_rows -------------------------------------------------------------
 
-def decode_rows(path: str | os.PathLike, *extra_args: str) -> list[OracleRowChange]:
+def decode_rows(path: str | os.PathLike[str], *extra_args: str) -> list[OracleRowChange]:
     """All row changes of one binlog file, in file order.
 
     Runs ``mariadb-binlog -vv --base64-output=decode-rows``; ``extra_args``
@@ -921,9 +921,9 @@ class _RowsParser:
         self.statement = -1
         self.query: str | None = None
         self.last_label: str | None = None
-        self.changes: list[dict] = []
-        self.cur: dict | None = None
-        self.image: list | None = None
+        self.changes: list[dict[str, Any]] = []
+        self.cur: dict[str, Any] | None = None
+        self.image: list[Any] | None = None
         self.counted_from = 0
         self.in_sql = False
 
@@ -982,7 +982,7 @@ class _RowsParser:
             return
         raise OracleError(f"unexpected row line: {line[:200]!r}")
 
-    def _change(self, m: re.Match) -> None:
+    def _change(self, m: re.Match[bytes]) -> None:
         self.close_change()
         self.group_done = True
         kind = {b"INSERT INTO": "INSERT", b"UPDATE": "UPDATE",
@@ -1000,7 +1000,7 @@ class _RowsParser:
         if m.group(4):
             self.cur["after"] = []
 
-    def _header(self, line: bytes, m: re.Match) -> None:
+    def _header(self, line: bytes, m: re.Match[bytes]) -> None:
         if not self.pending:
             raise OracleError(f"event header without '# at': {line!r}")
         pos = self.pending.popleft()
