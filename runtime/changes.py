@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from typing import Any, BinaryIO, Literal
 
 from . import constants as et
+from .bodies import RowsBody, TableMapBody
 from .column import FLAVOR_MARIADB, FLAVOR_MYSQL, Column
 from .errors import (
     BinlogError,
@@ -254,7 +255,7 @@ class ChangeReader:
 
     def _history_table(self, event: Event) -> TableDef | None:
         assert self.history is not None
-        body = event.body
+        body: TableMapBody = event.body
         return self.history.table(text_of(body.schema) or "", text_of(body.table) or "")
 
     def _warn_history(self, event: Event, table_map: TableMap) -> None:
@@ -268,7 +269,7 @@ class ChangeReader:
             offset=event.pos, event_type=event.type_name, length=event.length), always_continue=True)
 
     def _rows_event(self, event: Event, gtid: str | None, seq: int | None) -> RowsEvent | None:
-        body = event.body
+        body: RowsBody = event.body
         stmt_end = body.is_stmt_end
         try:
             if body.version == 0:

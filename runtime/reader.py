@@ -37,6 +37,7 @@ from typing import BinaryIO
 from kaitaistruct import KaitaiStream
 
 from ..generated.event_control import EventControl
+from .bodies import FormatDescriptionBody, TransactionPayloadBody
 from .constants import (
     BINLOG_MAGIC,
     ENCRYPTED_BINLOG_MAGIC,
@@ -484,7 +485,7 @@ class BinlogReader:
         """
         body = raw[header_len:]
         try:
-            fde = EventControl.FormatDescriptionEvent(KaitaiStream(io.BytesIO(body)))
+            fde: FormatDescriptionBody = EventControl.FormatDescriptionEvent(KaitaiStream(io.BytesIO(body)))
             has_alg = bool(fde.has_checksum_alg)
             server_version = fde.server_version
             new_header_len = fde.len_header
@@ -595,7 +596,8 @@ class BinlogReader:
             f.seek(pos)
             damaged = f.read(resume - pos)
             try:
-                fde = EventControl.FormatDescriptionEvent(KaitaiStream(io.BytesIO(damaged[V4_HEADER_LEN:])))
+                fde: FormatDescriptionBody = EventControl.FormatDescriptionEvent(
+                    KaitaiStream(io.BytesIO(damaged[V4_HEADER_LEN:])))
                 fmt = dataclasses.replace(fmt, post_header_lengths=bytes(fde.post_header_lengths),
                                           server_version=fde.server_version,
                                           uses_pre_ga_numbering=bool(fde.uses_pre_ga_numbering))
@@ -646,7 +648,7 @@ class BinlogReader:
         Raises MalformedEventError (or a zstd error) when the payload does not decode.
         """
         pos = payload_event.pos
-        body = payload_event.body
+        body: TransactionPayloadBody = payload_event.body
         try:
             compression = int(body.compression_type)
             payload = bytes(body.payload)

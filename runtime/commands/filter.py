@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .. import constants as et
+from ..bodies import RowsBody, TableMapBody
 from ..changes import ChangeReader
 from ..constants import STMT_END_F
 from ..errors import BinlogError, FlashbackRefusal, UsageError
@@ -219,12 +220,14 @@ class _FileFilter:
     def _note_maps(self, event: Event) -> tuple[str, str] | None:
         """Keep the TABLE_MAP events and, for a rows event, its table (before accept() forgets the statement's maps)."""
         if event.type_code in et.ROWS_EVENTS:
-            table_map = self.reader.tables.get(getattr(event.body, "table_id", -1))
+            rows_body: RowsBody = event.body
+            table_map = self.reader.tables.get(rows_body.table_id)
             if table_map is not None:
                 self.rows_maps[event.pos] = (self.map_events[table_map.table_id], table_map)
                 return (table_map.schema, table_map.table)
         elif event.type_code == et.TABLE_MAP_EVENT:
-            self.map_events[event.body.table_id] = event
+            map_body: TableMapBody = event.body
+            self.map_events[map_body.table_id] = event
         return None
 
     def _outside_transaction(self, event: Event, writer: BinlogWriter) -> None:

@@ -16,6 +16,7 @@ from typing import Any
 from kaitaistruct import KaitaiStruct
 
 from .. import constants as et
+from ..bodies import FormatDescriptionBody, RowsBody, TableMapBody
 from ..errors import BinlogError, MalformedEventError
 from ..event import Event
 from ..event_fields import (
@@ -82,8 +83,8 @@ def _intervals_text(intervals: list[tuple[int, int]]) -> str:
 # -- per-type plain fields -------------------------------------------------------
 
 
-def _fde(b: Any) -> dict[str, Any]:
-    alg = getattr(b, "checksum_alg", None)
+def _fde(b: FormatDescriptionBody) -> dict[str, Any]:
+    alg = getattr(b, "checksum_alg", None)  # only in checksum-aware servers' format descriptions
     return {
         "binlog_version": b.binlog_version,
         "server_version": b.server_version,
@@ -129,7 +130,7 @@ def _gtid_list(b: Any) -> dict[str, Any]:
     return {"gtid_set": ",".join(f"{g.domain_id}-{g.server_id}-{g.seq_no}" for g in gtids)}
 
 
-def _table_map(b: Any) -> dict[str, Any]:
+def _table_map(b: TableMapBody) -> dict[str, Any]:
     return {"table_id": b.table_id, "schema": text_of(b.schema), "table": text_of(b.table)}
 
 
@@ -141,8 +142,8 @@ def _xid(b: Any) -> dict[str, Any]:
     return {"xid": b.xid}
 
 
-def _rows(b: Any) -> dict[str, Any]:
-    return {"table_id": getattr(b, "table_id", None)}
+def _rows(b: RowsBody) -> dict[str, Any]:
+    return {"table_id": b.table_id}
 
 
 _PLAIN: dict[int, Callable[..., dict[str, Any]]] = {
