@@ -144,20 +144,10 @@ def main() -> int:
     copies = [int(c) for c in args.copies.split(",")]
 
     os.environ.setdefault("PYSPARK_PYTHON", sys.executable)
-    from make_big_binlog import make
-
     work = Path(tempfile.mkdtemp(prefix="bench-extract-"))
     try:
-        base = work / "base.bin"
-        n_events = make(base, int(args.size_mb * (1 << 20)))
+        base = _inputs(work, args.size_mb, copies)
         size = base.stat().st_size
-        print(f"input: {base.name} {size / 1e6:.1f} MB, {n_events} events (copies are hard links)", flush=True)
-        for n in copies:
-            d = work / f"in{n}"
-            d.mkdir()
-            for i in range(n):
-                os.link(base, d / f"binlog.{i + 1:06d}")
-
         load_before = load()
         cpu0 = time.process_time()
         rt, events, changes = bench_runtime(str(base))
@@ -165,51 +155,8 @@ def main() -> int:
         rows = bench_rows(str(base))
         print(f"runtime, 1 file: {rt:.1f} s, {rt_cpu:.1f} s CPU ({events} events, {changes} changes); "
               f"data source rows without Spark: {rows:.1f} s", flush=True)
-
-        from pyspark.sql import SparkSession
-
-        from binlog_ksy.spark_jobs.job.extract import default_spark_conf, run_extract
-
-        t = time.perf_counter()
-        builder = SparkSession.builder.master(args.master).appName("bench-extract")
-        for key, value in default_spark_conf(cores=os.cpu_count()).items():
-            builder = builder.config(key, value)
-        spark = builder.getOrCreate()
-        spark.sparkContext.setLogLevel("ERROR")
-        session_s = time.perf_counter() - t
-        t = time.perf_counter()
-        warm = work / "warm"
-        warm.mkdir()
-        os.link(base, warm / "binlog.000001")
-        run_extract([str(warm)], str(work / "out-warm"), spark=spark, progress=None, typed=args.typed)
-        warm_s = time.perf_counter() - t
-        print(f"Spark session start {session_s:.1f} s; first (warm-up) job on 1 file {warm_s:.1f} s", flush=True)
-
-        results = []
-        for n in copies:
-            cpu0 = tree_cpu()
-            t = time.perf_counter()
-            summary = run_extract([str(work / f"in{n}")], str(work / f"out{n}"), spark=spark, progress=None,
-                                  typed=args.typed)
-            job_s = time.perf_counter() - t
-            job_cpu = tree_cpu() - cpu0
-            assert summary.events == n * events and summary.total_changes == n * changes, summary
-            results.append((n, job_s, job_cpu, load()))
-            print(f"  {n} files: job {job_s:.1f} s, {job_cpu:.1f} s CPU, load {load()}", flush=True)
-        spark.stop()
-
-        cores = os.cpu_count() or 1
-        print()
-        print(f"{'files':>5} {'MB':>6} {'runtime s':>10} {'runtime CPU s':>14} {'job s':>7} {'job CPU s':>10} "
-              f"{'job MB/s':>9} {'speed-up':>9} {'ideal s':>8} {'ideal speed-up':>15}")
-        for n, job_s, job_cpu, _ in results:
-            mb = n * size / 1e6
-            single, single_cpu = n * rt, n * rt_cpu
-            ideal = job_cpu / cores
-            print(f"{n:>5} {mb:>6.1f} {single:>6.1f} x{n:<2} {single_cpu:>10.1f} x{n:<2} {job_s:>7.1f} "
-                  f"{job_cpu:>10.1f} {mb / job_s:>9.2f} {single / job_s:>8.2f}x {ideal:>8.1f} "
-                  f"{single_cpu / ideal:>14.2f}x")
-        print()
+        results = _jobs(args, work, base, copies, events, changes)
+        _print_table(results, size, rt, rt_cpu)
         print(f"machine: {machine()}")
         print(f"load average before/after: {load_before} / {load()}  (other processes share these cores)")
         print(f"command: python benchmarks/bench_extract.py --size-mb {args.size_mb:g} --copies {args.copies} "
@@ -220,6 +167,74 @@ def main() -> int:
         else:
             print(f"kept {work}")
     return 0
+
+
+def _inputs(work: Path, size_mb: float, copies: list[int]) -> Path:
+    """The base binlog, and a folder of ``n`` hard links to it for each ``n`` in ``copies``."""
+    from make_big_binlog import make
+
+    base = work / "base.bin"
+    n_events = make(base, int(size_mb * (1 << 20)))
+    size = base.stat().st_size
+    print(f"input: {base.name} {size / 1e6:.1f} MB, {n_events} events (copies are hard links)", flush=True)
+    for n in copies:
+        d = work / f"in{n}"
+        d.mkdir()
+        for i in range(n):
+            os.link(base, d / f"binlog.{i + 1:06d}")
+    return base
+
+
+def _jobs(args: argparse.Namespace, work: Path, base: Path, copies: list[int], events: int,
+          changes: int) -> list[tuple[int, float, float, str]]:
+    """The job on each number of files, after a warm-up job: (files, seconds, CPU seconds, load)."""
+    from pyspark.sql import SparkSession
+
+    from binlog_ksy.spark_jobs.job.extract import default_spark_conf, run_extract
+
+    t = time.perf_counter()
+    builder = SparkSession.builder.master(args.master).appName("bench-extract")
+    for key, value in default_spark_conf(cores=os.cpu_count()).items():
+        builder = builder.config(key, value)
+    spark = builder.getOrCreate()
+    spark.sparkContext.setLogLevel("ERROR")
+    session_s = time.perf_counter() - t
+    t = time.perf_counter()
+    warm = work / "warm"
+    warm.mkdir()
+    os.link(base, warm / "binlog.000001")
+    run_extract([str(warm)], str(work / "out-warm"), spark=spark, progress=None, typed=args.typed)
+    warm_s = time.perf_counter() - t
+    print(f"Spark session start {session_s:.1f} s; first (warm-up) job on 1 file {warm_s:.1f} s", flush=True)
+
+    results = []
+    for n in copies:
+        cpu0 = tree_cpu()
+        t = time.perf_counter()
+        summary = run_extract([str(work / f"in{n}")], str(work / f"out{n}"), spark=spark, progress=None,
+                              typed=args.typed)
+        job_s = time.perf_counter() - t
+        job_cpu = tree_cpu() - cpu0
+        assert summary.events == n * events and summary.total_changes == n * changes, summary
+        results.append((n, job_s, job_cpu, load()))
+        print(f"  {n} files: job {job_s:.1f} s, {job_cpu:.1f} s CPU, load {load()}", flush=True)
+    spark.stop()
+    return results
+
+
+def _print_table(results: list[tuple[int, float, float, str]], size: int, rt: float, rt_cpu: float) -> None:
+    cores = os.cpu_count() or 1
+    print()
+    print(f"{'files':>5} {'MB':>6} {'runtime s':>10} {'runtime CPU s':>14} {'job s':>7} {'job CPU s':>10} "
+          f"{'job MB/s':>9} {'speed-up':>9} {'ideal s':>8} {'ideal speed-up':>15}")
+    for n, job_s, job_cpu, _ in results:
+        mb = n * size / 1e6
+        single, single_cpu = n * rt, n * rt_cpu
+        ideal = job_cpu / cores
+        print(f"{n:>5} {mb:>6.1f} {single:>6.1f} x{n:<2} {single_cpu:>10.1f} x{n:<2} {job_s:>7.1f} "
+              f"{job_cpu:>10.1f} {mb / job_s:>9.2f} {single / job_s:>8.2f}x {ideal:>8.1f} "
+              f"{single_cpu / ideal:>14.2f}x")
+    print()
 
 
 if __name__ == "__main__":

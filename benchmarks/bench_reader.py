@@ -19,6 +19,7 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
@@ -29,7 +30,7 @@ MODES = {
 }
 
 
-def run_mode(mode: str, path: str) -> dict:
+def run_mode(mode: str, path: str) -> dict[str, Any]:
     from binlog_ksy.runtime.reader import BinlogReader
 
     start = time.perf_counter()

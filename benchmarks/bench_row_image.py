@@ -25,6 +25,7 @@ import sys
 import time
 from datetime import date, datetime
 from decimal import Decimal
+from typing import Any
 
 from binlog_ksy.runtime.column import Column
 from binlog_ksy.runtime.constants import MYSQL_TYPE as T
@@ -96,7 +97,7 @@ def make_events(nrows: int, event_size: int = 8192, pairs: bool = False) -> list
     return events
 
 
-def naive_decode(data: bytes) -> list[dict]:
+def naive_decode(data: bytes) -> list[dict[str, Any]]:
     """A straightforward per-column struct decoder of the same table (calibration only)."""
     rows = []
     pos = 0

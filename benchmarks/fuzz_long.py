@@ -28,6 +28,7 @@ import tempfile
 import time
 import traceback
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tests"))
@@ -89,7 +90,7 @@ def main(argv: list[str] | None = None) -> int:
     pool = seeds()
     deadline = time.monotonic() + args.minutes * 60
     cases = events = changes = open_bugs = command_cases = 0
-    failures: dict[tuple, str] = {}
+    failures: dict[tuple[Any, ...], str] = {}
     started = time.monotonic()
     with tempfile.TemporaryDirectory() as tmp:
         path = Path(tmp) / "case.bin"
@@ -110,7 +111,7 @@ def main(argv: list[str] | None = None) -> int:
                         exercise_commands(path, work)
                     shutil.rmtree(work, ignore_errors=True)
                     command_cases += 1
-            except (Exception, Hang) as exc:
+            except (Exception, Hang) as exc:  # noqa: BLE001 - the fuzzer records every crash site, whatever its type
                 frame = traceback.extract_tb(exc.__traceback__)[-1]
                 site = (type(exc).__name__, Path(frame.filename).name, frame.lineno)
                 if site in failures:

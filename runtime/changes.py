@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from typing import Any, BinaryIO, Literal
 
 from . import constants as et
+from .bodies import RowsBody, TableMapBody
 from .column import FLAVOR_MARIADB, FLAVOR_MYSQL, Column
 from .errors import (
     BinlogError,
@@ -224,7 +225,7 @@ class ChangeReader:
             return self._rows_event(event, state.gtid, state.seq)
         except BinlogError as err:
             self.report(_located(err, event))
-        except Exception as exc:  # a decoder bug must still name the event
+        except Exception as exc:  # noqa: BLE001 - a decoder bug must still name the event
             self.report(MalformedEventError(f"rows event does not parse: {type(exc).__name__}: {exc}",
                                             file=event.file, offset=event.pos,
                                             event_type=event.type_name, length=event.length))
@@ -247,14 +248,14 @@ class ChangeReader:
             self.tables.add(table_map)
         except BinlogError as err:
             self.report(_located(err, event))
-        except Exception as exc:
+        except Exception as exc:  # noqa: BLE001 - a table map the generated parser or the schema merge rejects in any way is unusable, and named
             self.report(MalformedEventError(f"unusable table map: {type(exc).__name__}: {exc}",
                                              file=event.file, offset=event.pos,
                                              event_type=event.type_name, length=event.length))
 
     def _history_table(self, event: Event) -> TableDef | None:
         assert self.history is not None
-        body = event.body
+        body: TableMapBody = event.body
         return self.history.table(text_of(body.schema) or "", text_of(body.table) or "")
 
     def _warn_history(self, event: Event, table_map: TableMap) -> None:
@@ -268,7 +269,7 @@ class ChangeReader:
             offset=event.pos, event_type=event.type_name, length=event.length), always_continue=True)
 
     def _rows_event(self, event: Event, gtid: str | None, seq: int | None) -> RowsEvent | None:
-        body = event.body
+        body: RowsBody = event.body
         stmt_end = body.is_stmt_end
         try:
             if body.version == 0:
@@ -304,7 +305,7 @@ class ChangeReader:
                                 rows_event.present_after, rows_event.data,
                                 partial_json=rows_event.partial_json, errors=self.undecodable,
                                 memo=table_map.memo)
-        except Exception as exc:
+        except Exception as exc:  # noqa: BLE001 - decode_error names the event and column of any decoder failure
             raise self.decode_error(rows_event, exc) from None
         file, pos, timestamp, server_id = event.file, event.pos, event.timestamp, event.server_id
         gtid, seq, op = rows_event.gtid, rows_event.transaction, rows_event.op

@@ -100,7 +100,7 @@ class Event:
                 router = BinlogEvent.EventBody(self.type_code, self.post_header_len,
                                                KaitaiStream(io.BytesIO(self.body_bytes)))
                 self._body = router.data
-            except Exception as exc:  # the generated code raises EOF, validation, Unicode, ... errors
+            except Exception as exc:  # noqa: BLE001 - the generated parser raises EOF, validation, Unicode... errors: any is a malformed body
                 raise MalformedEventError(
                     f"body does not parse: {type(exc).__name__}: {exc}",
                     file=self.file, offset=self.pos, event_type=self.type_name, length=self.length,

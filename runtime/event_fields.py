@@ -13,6 +13,7 @@ import uuid
 from typing import Any
 
 from . import constants as et
+from .bodies import GtidBody, GtidTaggedBody, MariadbGtidBody
 from .errors import MalformedEventError
 from .event import Event
 from .mariadb_compression import inflate
@@ -44,33 +45,30 @@ def query_text(b: Any) -> str | None:
     return text_of(query)
 
 
-def gtid_fields(b: Any) -> dict:
+def gtid_fields(b: GtidBody) -> dict[str, Any]:
     """GTID_LOG_EVENT / ANONYMOUS_GTID_LOG_EVENT: ``gtid`` (``uuid:gno`` or ``ANONYMOUS``) and commit order."""
-    out = {"last_committed": getattr(b, "last_committed", None),
-           "sequence_number": getattr(b, "sequence_number", None)}
-    sid = getattr(b, "sid", None)
-    gno = getattr(b, "gno", None)
-    if sid is not None and gno is not None:
-        if bytes(sid) == bytes(16) and gno == 0:
-            out["gtid"] = "ANONYMOUS"
-        else:
-            out["gtid"] = f"{format_uuid(sid)}:{gno}"
+    logical = b.has_logical_timestamps  # before MySQL 5.7: no commit order
+    out: dict[str, Any] = {"last_committed": b.last_committed if logical else None,
+                           "sequence_number": b.sequence_number if logical else None}
+    sid = b.sid
+    gno = b.gno
+    if bytes(sid) == bytes(16) and gno == 0:
+        out["gtid"] = "ANONYMOUS"
+    else:
+        out["gtid"] = f"{format_uuid(sid)}:{gno}"
     return out
 
 
-def gtid_tagged_fields(b: Any) -> dict:
+def gtid_tagged_fields(b: GtidTaggedBody) -> dict[str, Any]:
     """GTID_TAGGED_LOG_EVENT: ``gtid`` (``uuid:tag:gno``) and commit order."""
     out: dict[str, Any] = {}
-    for name in ("last_committed", "sequence_number"):
-        value = getattr(b, name, None)
-        out[name] = getattr(value, "value", value)
-    sid = getattr(b, "sid", None)
+    for name, value in (("last_committed", b.last_committed), ("sequence_number", b.sequence_number)):
+        out[name] = getattr(value, "value", value)  # a varlen integer's value
+    sid: Any = b.sid
     if isinstance(sid, list):  # each UUID byte is its own varlen integer in mysql::serialization
         sid = bytes(int(getattr(x, "value", x) or 0) for x in sid)
-    gno = getattr(b, "gno", None)
-    gno = getattr(gno, "value", gno)
-    tag = getattr(b, "tag", None)
-    tag = getattr(tag, "value", tag)
+    gno = getattr(b.gno, "value", b.gno)
+    tag = getattr(b.tag, "value", b.tag)
     if isinstance(tag, (bytes, bytearray)):
         tag = tag.decode("ascii", "backslashreplace")
     if sid is not None and gno is not None:
@@ -78,7 +76,7 @@ def gtid_tagged_fields(b: Any) -> dict:
     return out
 
 
-def mariadb_gtid_fields(b: Any, event: Event) -> dict:
+def mariadb_gtid_fields(b: MariadbGtidBody, event: Event) -> dict[str, Any]:
     """MariaDB GTID_EVENT: ``gtid`` as ``domain-server-seq``."""
     return {"gtid": f"{b.domain_id}-{event.server_id}-{b.seq_no}"}
 
@@ -94,7 +92,7 @@ def gtid_text(event: Event) -> str | None:
             return gtid_tagged_fields(body).get("gtid")
         if code in et.MYSQL_GTID_EVENTS:  # the tagged one is handled above
             return gtid_fields(body).get("gtid")
-    except Exception as exc:
+    except Exception as exc:  # noqa: BLE001 - the generated GTID bodies raise EOF, validation, Unicode... errors: any is an unreadable GTID
         raise MalformedEventError(f"unreadable GTID: {type(exc).__name__}: {exc}", file=event.file,
                                   offset=event.pos, event_type=event.type_name, length=event.length) from None
     return None

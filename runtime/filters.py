@@ -29,6 +29,7 @@ from datetime import UTC, datetime
 from typing import TYPE_CHECKING
 
 from . import constants as et
+from .bodies import RowsBody
 from .errors import UsageError
 from .event_fields import query_text, text_of
 from .transactions import TransactionTracker, statement_role
@@ -388,7 +389,8 @@ class EventSelection:
             self._table_ids[body.table_id] = keep
             return keep
         if code in et.ROWS_EVENTS:
-            return self._table_ids.get(getattr(event.body, "table_id", -1), False)
+            rows_body: RowsBody = event.body
+            return self._table_ids.get(rows_body.table_id, False)
         if code in et.QUERY_EVENTS:
             body = event.body
             return is_transaction_control(query_text(body)) or flt.wants_statement(text_of(body.schema))

@@ -37,6 +37,7 @@ from typing import BinaryIO
 from kaitaistruct import KaitaiStream
 
 from ..generated.event_control import EventControl
+from .bodies import FormatDescriptionBody, TransactionPayloadBody
 from .constants import (
     BINLOG_MAGIC,
     ENCRYPTED_BINLOG_MAGIC,
@@ -193,7 +194,7 @@ class BinlogReader:
 
     def __init__(
         self,
-        source: str | os.PathLike | BinaryIO,
+        source: str | os.PathLike[str] | BinaryIO,
         *,
         name: str | None = None,
         verify_checksums: bool = True,
@@ -266,8 +267,8 @@ class BinlogReader:
                 what = f"the file starts with {magic.hex(' ')}, not the binlog magic fe 62 69 6e"
             raise NotABinlogError(f"not a binlog: {what}", file=self.name, offset=0, length=self.size)
 
-    def _read(self, f: BinaryIO) -> Iterator[Event]:  # noqa: C901  (one loop, one branch per kind of damage)
-        self.size = size = _size_of(f)
+    def _read(self, f: BinaryIO) -> Iterator[Event]:
+        self.size = _size_of(f)
         self._format_known = False
         self._seen = seen = _Seen()
         seen_ids = seen.server_ids
@@ -275,7 +276,7 @@ class BinlogReader:
         self.position = pos = 4
         # Bytes already read from the file that start at ``pos`` (only the first read of a v1 file).
         carry = _read_upto(f, V4_HEADER_LEN)
-        fmt, first_problem = self._guess_format(carry)
+        fmt, problem = self._guess_format(carry)
         self.format = fmt
         jump = self.start if self.start is not None and self.start > pos else None
         while True:
@@ -285,135 +286,23 @@ class BinlogReader:
                 if found is None:
                     return
                 pos = found
-            header_len = fmt.header_len
-            if carry:
-                head, carry = carry[:header_len], carry[header_len:]
-                if len(head) < header_len:
-                    head += _read_upto(f, header_len - len(head))
-            else:
-                head = f.read(header_len)
-            if not head:
-                return
-            if len(head) < header_len:
-                self._truncated(pos, len(head), "inside an event header")
-                return
-            if header_len >= V4_HEADER_LEN:
-                timestamp, raw_type, server_id, length, next_pos, flags = _HEADER_V4.unpack_from(head)
-            else:
-                timestamp, raw_type, server_id, length = _HEADER_V1.unpack_from(head)
-                next_pos, flags = pos + length, 0
-            type_code = fmt.canonical_type(raw_type)
-            with_crc = fmt.has_crc32 and type_code != FORMAT_DESCRIPTION_EVENT
-            min_len = header_len + (CHECKSUM_LEN if with_crc else 0)
-            problem = None
-            if first_problem is not None:
-                problem, first_problem = first_problem, None
-            elif length < min_len or length > MAX_EVENT_LENGTH:
-                problem = f"impossible event length {length} (type code {raw_type})"
-            elif not fmt.has_crc32 and type_code not in _REAL_TYPES and (
-                    header_len < V4_HEADER_LEN or next_pos != pos + length):
-                problem = (f"unknown event type code {raw_type} with a next-position field ({next_pos}) "
-                           f"that does not match its length ({length}): not an event header")
-            if problem is not None:
-                err: BinlogError = MalformedEventError(problem, file=self.name, offset=pos,
-                                                       event_type=event_type_name(type_code))
-                resumed = self._skip(f, pos, err, consumed=header_len)
+            try:
+                framed = self._next_event(f, pos, carry, fmt, problem)
+            except _BadEvent as bad:
+                resumed = self._skip(f, pos, bad.error, bad.consumed, bad.resume)
                 if resumed is None:
                     return
-                pos, carry, fmt = resumed, b"", self.format
+                pos, carry, fmt, problem = resumed, b"", self.format, None
                 continue
-            # The rest of the event; never a read longer than what the file holds.
-            need = length - header_len
-            rest: bytes | None = None
-            if size is not None and pos + length > size:
-                self.size = size = _size_of(f) or size  # a binlog still being written grows
-            if size is not None and pos + length > size:
-                have = size - pos
-            else:
-                if carry:
-                    rest, carry = carry[:need], carry[need:]
-                else:
-                    rest = f.read(need) if need <= READ_CHUNK else b""
-                if len(rest) < need:
-                    rest += _read_upto(f, need - len(rest))
-                if len(rest) < need:
-                    have = header_len + len(rest)
-                    rest = None
-            if rest is None:
-                resume = self._resume_after(f, pos)
-                if resume is None:
-                    self._truncated(pos, have, f"inside an event of {length} bytes",
-                                    event_type=event_type_name(type_code))
-                    return
-                # Not the end of the file: the length field itself is damaged.
-                err = MalformedEventError(
-                    f"event length {length} runs past the end of the file, but a valid event follows at {resume}",
-                    file=self.name, offset=pos, event_type=event_type_name(type_code), length=resume - pos)
-                self._fail(err)
-                f.seek(resume)
-                self.position = pos = resume
-                carry, fmt = b"", self.format
-                continue
-            raw = head + rest
-            crc_len = CHECKSUM_LEN if with_crc else 0
-            verified = False
-            if with_crc and self.verify_checksums:
-                stored = int.from_bytes(raw[-4:], "little")
-                computed = zlib.crc32(memoryview(raw)[:-4])
-                if stored != computed:
-                    err = ChecksumMismatchError(
-                        f"CRC32 mismatch: stored {stored:08x}, computed {computed:08x} over {length - 4} bytes",
-                        file=self.name, offset=pos, event_type=event_type_name(type_code), length=length)
-                    resumed = self._skip(f, pos, err, consumed=length)
-                    if resumed is None:
-                        return
-                    pos, carry, fmt = resumed, b"", self.format
-                    continue
-                verified = True
-            if type_code == FORMAT_DESCRIPTION_EVENT:
-                try:
-                    new_fmt, crc_len = self._apply_format_description(raw, pos, header_len)
-                except BinlogError as exc:
-                    resumed = self._skip(f, pos, exc, consumed=length)
-                    if resumed is None:
-                        return
-                    pos, carry, fmt = resumed, b"", self.format
-                    continue
-                self.format = fmt = new_fmt
-                self._format_known = True
-            encrypted = False
-            if type_code == START_ENCRYPTION_EVENT:
-                body_len = length - header_len - crc_len
-                scheme = raw[header_len] if body_len > 0 else None
-                encrypted = verified or (body_len == START_ENCRYPTION_BODY_LEN and scheme == 1)
-                if not encrypted:
-                    err = MalformedEventError(
-                        f"a START_ENCRYPTION_EVENT has a {body_len}-byte body (crypto scheme {scheme}); "
-                        f"MariaDB writes {START_ENCRYPTION_BODY_LEN} bytes with scheme 1",
-                        file=self.name, offset=pos, event_type=event_type_name(type_code), length=length)
-                    resumed = self._skip(f, pos, err, consumed=length)
-                    if resumed is None:
-                        return
-                    pos, carry, fmt = resumed, b"", self.format
-                    continue
-            event = Event(
-                file=self.name,
-                pos=pos,
-                type_code=type_code,
-                timestamp=timestamp,
-                server_id=server_id,
-                length=length,
-                end_pos=next_pos,
-                flags=flags,
-                raw=raw,
-                header_len=header_len,
-                # The FDE body type reads its own checksum trailer (event_control.ksy).
-                checksum_len=0 if type_code == FORMAT_DESCRIPTION_EVENT else crc_len,
-                post_header_len=fmt.post_header_len(raw_type),
-                in_payload=None,
-            )
+            problem = None
+            if framed is None:
+                return
+            event, carry, encrypted = framed
+            length = event.length
+            if event.type_code == FORMAT_DESCRIPTION_EVENT:
+                fmt = self.format
             inner: list[Event] | None = []
-            if type_code == TRANSACTION_PAYLOAD_EVENT and self.expand_payloads:
+            if event.type_code == TRANSACTION_PAYLOAD_EVENT and self.expand_payloads:
                 inner, payload_err = self._check_payload(event, fmt)
                 if payload_err is not None:
                     # The framing is sound (the next event starts right after): skip this event only.
@@ -422,24 +311,134 @@ class BinlogReader:
                     self.position = pos = pos + length
                     continue
             self.position = pos + length
-            seen_ids.add(server_id)
-            if timestamp > seen.last:
-                seen.last = timestamp
+            seen_ids.add(event.server_id)
+            if event.timestamp > seen.last:
+                seen.last = event.timestamp
             yield event
             if inner:
                 yield from inner
             elif inner is None:  # too large to hold: decompress again, event by event
                 yield from self._second_pass(event, fmt)
             pos += length
-            if encrypted and (size is None or pos < size):
-                rest_len = _drain(f) + len(carry) if size is None else size - pos
-                err = EncryptedBinlogError(
-                    "the events after this START_ENCRYPTION_EVENT are encrypted (MariaDB encrypt_binlog=ON); "
-                    "read the file with mariadb-binlog on the server, which has the key",
-                    file=self.name, offset=pos, event_type=event.type_name, length=rest_len)
-                self.position = pos + rest_len
-                self._fail(err)
+            if encrypted and (self.size is None or pos < self.size):
+                self._encrypted_rest(f, pos, len(carry), event)
                 return
+
+    def _next_event(self, f: BinaryIO, pos: int, carry: bytes, fmt: BinlogFormat,
+                    problem: str | None) -> tuple[Event, bytes, bool] | None:
+        """Frame the event at ``pos``: (the event, the carry left, whether encrypted events follow it).
+
+        None at the end of the file (a partial event there is recorded as
+        truncated); raises _BadEvent for a damaged event, ``problem`` being
+        one found before its header was read.
+        """
+        header_len = fmt.header_len
+        if carry:
+            head, carry = _take(f, carry, header_len)
+        else:
+            head = f.read(header_len)
+        if not head:
+            return None
+        if len(head) < header_len:
+            self._truncated(pos, len(head), "inside an event header")
+            return None
+        if header_len >= V4_HEADER_LEN:
+            timestamp, raw_type, server_id, length, next_pos, flags = _HEADER_V4.unpack_from(head)
+        else:
+            timestamp, raw_type, server_id, length = _HEADER_V1.unpack_from(head)
+            next_pos, flags = pos + length, 0
+        type_code = fmt.canonical_type(raw_type)
+        with_crc = fmt.has_crc32 and type_code != FORMAT_DESCRIPTION_EVENT
+        min_len = header_len + (CHECKSUM_LEN if with_crc else 0)
+        if problem is None and (length < min_len or length > MAX_EVENT_LENGTH
+                                or (not fmt.has_crc32 and type_code not in _REAL_TYPES)):
+            problem = _header_problem(fmt, pos, raw_type, type_code, length, next_pos, min_len)
+        if problem is not None:
+            raise _BadEvent(MalformedEventError(problem, file=self.name, offset=pos,
+                                                event_type=event_type_name(type_code)), header_len)
+        # The rest of the event; never a read longer than what the file holds.
+        need = length - header_len
+        size = self.size
+        if size is not None and pos + length > size:
+            self.size = size = _size_of(f) or size  # a binlog still being written grows
+        if size is not None and pos + length > size:
+            self._missing_rest(f, pos, size - pos, length, type_code)
+            return None
+        if carry:
+            rest, carry = carry[:need], carry[need:]
+        else:
+            rest = f.read(need) if need <= READ_CHUNK else b""
+        if len(rest) < need:
+            rest += _read_upto(f, need - len(rest))
+            if len(rest) < need:
+                self._missing_rest(f, pos, header_len + len(rest), length, type_code)
+                return None
+        raw = head + rest
+        crc_len = CHECKSUM_LEN if with_crc else 0
+        verified = False
+        if with_crc and self.verify_checksums:
+            stored = int.from_bytes(raw[-4:], "little")
+            computed = zlib.crc32(memoryview(raw)[:-4])
+            if stored != computed:
+                raise _BadEvent(ChecksumMismatchError(
+                    f"CRC32 mismatch: stored {stored:08x}, computed {computed:08x} over {length - 4} bytes",
+                    file=self.name, offset=pos, event_type=event_type_name(type_code), length=length), length)
+            verified = True
+        if type_code == FORMAT_DESCRIPTION_EVENT:
+            fmt, crc_len = self._format_event(raw, pos, header_len)
+        encrypted = type_code == START_ENCRYPTION_EVENT and self._check_start_encryption(
+            raw, pos, header_len, crc_len, verified)
+        event = Event(
+            file=self.name, pos=pos, type_code=type_code, timestamp=timestamp, server_id=server_id,
+            length=length, end_pos=next_pos, flags=flags, raw=raw, header_len=header_len,
+            # The FDE body type reads its own checksum trailer (event_control.ksy).
+            checksum_len=0 if type_code == FORMAT_DESCRIPTION_EVENT else crc_len,
+            post_header_len=fmt.post_header_len(raw_type), in_payload=None)
+        return event, carry, encrypted
+
+    def _missing_rest(self, f: BinaryIO, pos: int, have: int, length: int, type_code: int) -> None:
+        """The event at ``pos`` runs past the end of the file: truncated, or (a valid event follows) damaged."""
+        resume = self._resume_after(f, pos)
+        if resume is None:
+            self._truncated(pos, have, f"inside an event of {length} bytes", event_type=event_type_name(type_code))
+            return
+        # Not the end of the file: the length field itself is damaged.
+        raise _BadEvent(MalformedEventError(
+            f"event length {length} runs past the end of the file, but a valid event follows at {resume}",
+            file=self.name, offset=pos, event_type=event_type_name(type_code), length=resume - pos),
+            have, resume)
+
+    def _format_event(self, raw: bytes, pos: int, header_len: int) -> tuple[BinlogFormat, int]:
+        """Apply a FORMAT_DESCRIPTION_EVENT: the new framing and its CRC length (_BadEvent if it is unusable)."""
+        try:
+            new_fmt, crc_len = self._apply_format_description(raw, pos, header_len)
+        except BinlogError as exc:
+            raise _BadEvent(exc, len(raw)) from None
+        self.format = new_fmt
+        self._format_known = True
+        return new_fmt, crc_len
+
+    def _check_start_encryption(self, raw: bytes, pos: int, header_len: int, crc_len: int, verified: bool) -> bool:
+        """Whether a START_ENCRYPTION_EVENT is real (the events after it are encrypted); _BadEvent if damaged."""
+        body_len = len(raw) - header_len - crc_len
+        scheme = raw[header_len] if body_len > 0 else None
+        if verified or (body_len == START_ENCRYPTION_BODY_LEN and scheme == 1):
+            return True
+        raise _BadEvent(MalformedEventError(
+            f"a START_ENCRYPTION_EVENT has a {body_len}-byte body (crypto scheme {scheme}); "
+            f"MariaDB writes {START_ENCRYPTION_BODY_LEN} bytes with scheme 1",
+            file=self.name, offset=pos, event_type=event_type_name(START_ENCRYPTION_EVENT), length=len(raw)),
+            len(raw))
+
+    def _encrypted_rest(self, f: BinaryIO, pos: int, carried: int, event: Event) -> None:
+        """Record the encrypted rest of the file, from ``pos`` (after a START_ENCRYPTION_EVENT)."""
+        rest_len = _drain(f) + carried if self.size is None else self.size - pos
+        err = EncryptedBinlogError(
+            "the events after this START_ENCRYPTION_EVENT are encrypted (MariaDB encrypt_binlog=ON); "
+            "read the file with mariadb-binlog on the server, which has the key",
+            file=self.name, offset=pos, event_type=event.type_name, length=rest_len)
+        self.position = pos + rest_len
+        self._fail(err)
 
     def _jump(self, f: BinaryIO, start: int) -> int | None:
         """Go to the first provable event start at or after ``start`` (None: none before the end)."""
@@ -486,14 +485,14 @@ class BinlogReader:
         """
         body = raw[header_len:]
         try:
-            fde = EventControl.FormatDescriptionEvent(KaitaiStream(io.BytesIO(body)))
+            fde: FormatDescriptionBody = EventControl.FormatDescriptionEvent(KaitaiStream(io.BytesIO(body)))
             has_alg = bool(fde.has_checksum_alg)
             server_version = fde.server_version
             new_header_len = fde.len_header
             post_header_lengths = bytes(fde.post_header_lengths)
             has_crc32 = bool(fde.has_crc32)
             pre_ga = bool(fde.uses_pre_ga_numbering)
-        except Exception as exc:  # generated parsers raise many types on bad bytes
+        except Exception as exc:  # noqa: BLE001 - the generated parser raises EOF, validation, Unicode... errors on bad bytes
             raise MalformedEventError(f"unreadable format description: {type(exc).__name__}: {exc}",
                                       file=self.name, offset=pos, event_type="FORMAT_DESCRIPTION_EVENT",
                                       length=len(raw)) from None
@@ -536,19 +535,22 @@ class BinlogReader:
 
     # -- recovery ----------------------------------------------------------------
 
-    def _skip(self, f: BinaryIO, pos: int, err: BinlogError, consumed: int) -> int | None:
+    def _skip(self, f: BinaryIO, pos: int, err: BinlogError, consumed: int, resume: int | None = None) -> int | None:
         """Record a bad event at ``pos``; in skip mode, find where the next valid event starts.
 
-        ``consumed`` is how many bytes from ``pos`` were read already. Returns
-        the position to resume at (the stream is left there), or None when
-        nothing valid follows; ``err.length`` is set to the skipped range.
+        ``consumed`` is how many bytes from ``pos`` were read already;
+        ``resume``, where the next valid event starts when that is known
+        already. Returns the position to resume at (the stream is left there),
+        or None when nothing valid follows; ``err.length`` is set to the
+        skipped range.
         """
         self._fail(err)  # raises in stop mode
         if self.size is None:  # a stream cannot go back: its rest is the damaged range
             err.length = consumed + _drain(f)
             self.position = pos + err.length
             return None
-        resume = self._resume_after(f, pos)
+        if resume is None:
+            resume = self._resume_after(f, pos)
         end = resume if resume is not None else self.size
         err.length = end - pos
         self.position = end
@@ -594,11 +596,12 @@ class BinlogReader:
             f.seek(pos)
             damaged = f.read(resume - pos)
             try:
-                fde = EventControl.FormatDescriptionEvent(KaitaiStream(io.BytesIO(damaged[V4_HEADER_LEN:])))
+                fde: FormatDescriptionBody = EventControl.FormatDescriptionEvent(
+                    KaitaiStream(io.BytesIO(damaged[V4_HEADER_LEN:])))
                 fmt = dataclasses.replace(fmt, post_header_lengths=bytes(fde.post_header_lengths),
                                           server_version=fde.server_version,
                                           uses_pre_ga_numbering=bool(fde.uses_pre_ga_numbering))
-            except Exception:  # not even that: bodies are parsed without post-header lengths
+            except Exception:  # noqa: BLE001 - not even that (any parser error): bodies are parsed without post-header lengths
                 pass
         self.format = fmt
         self._format_known = True
@@ -624,7 +627,7 @@ class BinlogReader:
         except BinlogError as err:
             err.file, err.offset, err.event_type = self.name, payload_event.pos, payload_event.type_name
             return None, err
-        except Exception as exc:  # zstd errors
+        except Exception as exc:  # noqa: BLE001 - zstandard raises ZstdError and others: any is an undecodable payload
             return None, MalformedEventError(f"cannot decompress the payload: {type(exc).__name__}: {exc}",
                                              file=self.name, offset=payload_event.pos,
                                              event_type=payload_event.type_name)
@@ -633,7 +636,7 @@ class BinlogReader:
     def _second_pass(self, payload_event: Event, fmt: BinlogFormat) -> Iterator[Event]:
         try:
             yield from self._payload_events(payload_event, fmt)
-        except Exception as exc:  # the first pass decoded the same bytes: not reached
+        except Exception as exc:  # noqa: BLE001 - the first pass decoded the same bytes: not reached, but reported if it is
             self._fail(MalformedEventError(f"payload decodes differently the second time: {exc}", file=self.name,
                                            offset=payload_event.pos, event_type=payload_event.type_name, length=0))
 
@@ -645,7 +648,7 @@ class BinlogReader:
         Raises MalformedEventError (or a zstd error) when the payload does not decode.
         """
         pos = payload_event.pos
-        body = payload_event.body
+        body: TransactionPayloadBody = payload_event.body
         try:
             compression = int(body.compression_type)
             payload = bytes(body.payload)
@@ -653,7 +656,7 @@ class BinlogReader:
             for field in body.fields:
                 if not field.is_end and field.field_type.value == 3:
                     declared = int(field.int_value)
-        except Exception as exc:
+        except Exception as exc:  # noqa: BLE001 - the generated parser raises EOF, validation... errors: any is an unreadable header
             raise MalformedEventError(f"unreadable TRANSACTION_PAYLOAD header: {type(exc).__name__}: {exc}") from None
         if compression == 0:
             import zstandard
@@ -689,6 +692,39 @@ class BinlogReader:
             index += 1
         if declared is not None and total != declared:
             raise MalformedEventError(f"payload holds {total} bytes of events, its header says {declared}")
+
+
+class _BadEvent(Exception):
+    """A damaged event met while framing: recorded, then skipped (BinlogReader._skip)."""
+
+    def __init__(self, error: BinlogError, consumed: int, resume: int | None = None) -> None:
+        super().__init__(error)
+        #: The error recorded for it.
+        self.error = error
+        #: How many of its bytes were read already.
+        self.consumed = consumed
+        #: Where the next valid event starts, when that is known already.
+        self.resume = resume
+
+
+def _header_problem(fmt: BinlogFormat, pos: int, raw_type: int, type_code: int, length: int, next_pos: int,
+                    min_len: int) -> str | None:
+    """Why a header read at ``pos`` is not an event header (None: it may be one)."""
+    if length < min_len or length > MAX_EVENT_LENGTH:
+        return f"impossible event length {length} (type code {raw_type})"
+    if not fmt.has_crc32 and type_code not in _REAL_TYPES and (
+            fmt.header_len < V4_HEADER_LEN or next_pos != pos + length):
+        return (f"unknown event type code {raw_type} with a next-position field ({next_pos}) "
+                f"that does not match its length ({length}): not an event header")
+    return None
+
+
+def _take(f: BinaryIO, carry: bytes, n: int) -> tuple[bytes, bytes]:
+    """The next ``n`` bytes (fewer only at the end), from ``carry`` first, then the file; and the carry left."""
+    data, carry = carry[:n], carry[n:]
+    if len(data) < n:
+        data += _read_upto(f, n - len(data))
+    return data, carry
 
 
 def _read_upto(stream: BinaryIO, n: int) -> bytes:

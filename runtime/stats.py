@@ -235,17 +235,7 @@ class BinlogStats:
                 if seq is None or not counts_event(flt, event):
                     continue  # framing events (FORMAT_DESCRIPTION, ROTATE, ...) and events out of the windows
                 if current is None or seq != current_seq:
-                    if current is not None:
-                        self._close(current)
-                        current = None
-                    if pending is not None:  # the first transaction of this file: does it go on with it?
-                        if _continues(event):
-                            current = pending
-                        else:
-                            self._close(pending)
-                        pending = None
-                    if current is None:
-                        current = TransactionStats.starting_at(event, reader.state.gtid, name)
+                    current, pending = self._next_transaction(event, reader.state.gtid, name, current, pending)
                     current_seq = seq
                 elif current.gtid is None:
                     current.gtid = reader.state.gtid
@@ -262,6 +252,18 @@ class BinlogStats:
                     self._pending = current
                 else:
                     self._close(current)
+
+    def _next_transaction(self, event: Event, gtid: str | None, name: str, current: TransactionStats | None,
+                          pending: TransactionStats | None) -> tuple[TransactionStats, None]:
+        """The transaction ``event`` starts (the current one is closed); the previous file's unfinished one
+        when this file's first transaction goes on with it."""
+        if current is not None:
+            self._close(current)
+        if pending is not None:  # the first transaction of this file: does it go on with it?
+            if _continues(event):
+                return pending, None
+            self._close(pending)
+        return TransactionStats.starting_at(event, gtid, name), None
 
     def finish(self) -> None:
         """Count the last file's last transaction when it did not end in it (called by the outputs)."""

@@ -45,7 +45,7 @@ import os
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import BinaryIO
+from typing import Any, BinaryIO
 
 from .errors import StorageError
 
@@ -95,7 +95,7 @@ def _s3_settings_hint() -> str:
             f"AWS_ACCESS_KEY_ID {keys})")
 
 
-def filesystem_of(uri: str):  # noqa: ANN201 - (pyarrow.fs.FileSystem, str)
+def filesystem_of(uri: str):
     """The pyarrow filesystem of ``uri`` and the path inside it.
 
     Raises
@@ -112,7 +112,7 @@ def filesystem_of(uri: str):  # noqa: ANN201 - (pyarrow.fs.FileSystem, str)
     scheme = uri.split("://", 1)[0].lower() if is_uri(uri) else "file"
     try:
         return pafs.FileSystem.from_uri(uri)
-    except Exception as exc:  # ArrowInvalid, ArrowNotImplementedError, OSError from the store's client
+    except Exception as exc:  # noqa: BLE001 - ArrowInvalid, ArrowNotImplementedError, OSError from the store's client
         text = str(exc)
         if "Unrecognized filesystem type" in text or "not compiled" in text.lower() or "support" in text.lower():
             raise StorageError(f"{scheme}://: this pyarrow build has no filesystem for scheme {scheme!r} "
@@ -329,54 +329,76 @@ def _glob_regex(pattern: str) -> re.Pattern[str]:
 
 
 def _expand_remote(uri: str) -> list[InputFile]:
-    from pyarrow import fs as pafs
-
     scheme_end = uri.index("://") + 3
     match = _GLOB_CHARS.search(uri, scheme_end)
     # from_uri needs a URI without wildcards: use the part before the first wild component.
     base_uri = uri if match is None else uri[:uri.rfind("/", 0, match.start()) + 1]
     filesystem, base_path = filesystem_of(base_uri)
+    listing = _RemoteListing(base_uri, filesystem, base_path)
+    if match is None:
+        return listing.named(uri)
+    return listing.matching(uri)
 
-    def to_uri(path: str) -> str:
-        # Rebuild the caller's URI form: scheme + authority from the input, path from the listing.
-        root = base_path.rstrip("/")
+
+class _RemoteListing:
+    """The files under a URI without wildcards (``base_uri``) on an object store or remote file system."""
+
+    def __init__(self, base_uri: str, filesystem: Any, base_path: str) -> None:  # a pyarrow.fs.FileSystem
+        self.base_uri = base_uri
+        self.filesystem = filesystem
+        self.base_path = base_path
+
+    def to_uri(self, path: str) -> str:
+        """The caller's URI form: scheme + authority from the input, path from the listing."""
+        root = self.base_path.rstrip("/")
         if path.startswith(root):
-            return base_uri.rstrip("/") + path[len(root):]
+            return self.base_uri.rstrip("/") + path[len(root):]
         return path
 
-    def walk(path: str) -> list[InputFile]:
+    def walk(self, path: str) -> list[InputFile]:
+        """The binlog files under directory ``path``."""
+        from pyarrow import fs as pafs
+
         found = []
-        for info in filesystem.get_file_info(pafs.FileSelector(path, recursive=True)):
+        for info in self.filesystem.get_file_info(pafs.FileSelector(path, recursive=True)):
             if info.type != pafs.FileType.File:
                 continue
             rel = info.path[len(path.rstrip("/")):]
             if any(part.startswith(_SKIPPED_PREFIXES) for part in rel.split("/")[:-1] if part):
                 continue
             if not _skipped(info.path):
-                found.append(InputFile(to_uri(info.path), info.size))
+                found.append(InputFile(self.to_uri(info.path), info.size))
         return found
 
-    if match is None:
-        info = filesystem.get_file_info(base_path)
+    def named(self, uri: str) -> list[InputFile]:
+        """``uri`` (the base itself): one file, or the files of a directory."""
+        from pyarrow import fs as pafs
+
+        info = self.filesystem.get_file_info(self.base_path)
         if info.type == pafs.FileType.File:
             return [InputFile(uri, info.size)]
         if info.type == pafs.FileType.Directory:
-            return walk(base_path)
+            return self.walk(self.base_path)
         raise FileNotFoundError(f"no such file or directory: {uri!r}")
-    pattern_path = base_path.rstrip("/") + "/" + uri[len(base_uri):]
-    regex = _glob_regex(pattern_path)
-    root = filesystem.get_file_info(base_path)
-    if root.type != pafs.FileType.Directory:
-        raise FileNotFoundError(f"no file matches {uri!r}")
-    out = []
-    for info in filesystem.get_file_info(pafs.FileSelector(base_path, recursive=True)):
-        if info.type == pafs.FileType.File and regex.match(info.path) and not _skipped(info.path):
-            out.append(InputFile(to_uri(info.path), info.size))
-        elif info.type == pafs.FileType.Directory and regex.match(info.path):
-            out.extend(walk(info.path))
-    if not out:
-        raise FileNotFoundError(f"no file matches {uri!r}")
-    return out
+
+    def matching(self, uri: str) -> list[InputFile]:
+        """The files a glob ``uri`` matches, and the files of the directories it matches."""
+        from pyarrow import fs as pafs
+
+        base_path = self.base_path
+        regex = _glob_regex(base_path.rstrip("/") + "/" + uri[len(self.base_uri):])
+        root = self.filesystem.get_file_info(base_path)
+        if root.type != pafs.FileType.Directory:
+            raise FileNotFoundError(f"no file matches {uri!r}")
+        out = []
+        for info in self.filesystem.get_file_info(pafs.FileSelector(base_path, recursive=True)):
+            if info.type == pafs.FileType.File and regex.match(info.path) and not _skipped(info.path):
+                out.append(InputFile(self.to_uri(info.path), info.size))
+            elif info.type == pafs.FileType.Directory and regex.match(info.path):
+                out.extend(self.walk(info.path))
+        if not out:
+            raise FileNotFoundError(f"no file matches {uri!r}")
+        return out
 
 
 def expand_inputs(inputs: str | Sequence[str]) -> list[InputFile]:
@@ -410,7 +432,7 @@ def expand_inputs(inputs: str | Sequence[str]) -> list[InputFile]:
 class _NativeRaw(io.RawIOBase):
     """A pyarrow ``NativeFile`` as a raw stream, so :class:`io.BufferedReader` can buffer it."""
 
-    def __init__(self, native) -> None:  # noqa: ANN001 - pyarrow.NativeFile
+    def __init__(self, native) -> None:
         self._f = native
 
     def readable(self) -> bool:
@@ -419,7 +441,7 @@ class _NativeRaw(io.RawIOBase):
     def seekable(self) -> bool:
         return True
 
-    def readinto(self, b) -> int:  # noqa: ANN001 - a writable buffer
+    def readinto(self, b) -> int:
         data = self._f.read(len(b))
         n = len(data)
         b[:n] = data

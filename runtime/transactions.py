@@ -16,10 +16,9 @@ from dataclasses import dataclass
 from enum import Enum
 
 from . import constants as et
-from .errors import MalformedEventError
+from .errors import CompressionError, MalformedEventError
 from .event import Event
 from .event_fields import gtid_text, query_text
-from .mariadb_compression import CompressionError
 from .reader import BinlogFormat
 
 _ENDS = et.TRANSACTION_END_EVENTS

@@ -5,6 +5,7 @@ from __future__ import annotations
 import datetime as dt
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -19,7 +20,7 @@ PRE_GA = ("a_drop6p", "5.1.15-", "5.1.17-")
 
 @pytest.mark.parametrize("fx", load_index(), ids=lambda f: f.name)
 def test_every_rows_event_decodes(fx, tmp_path: Path) -> None:
-    errors: list = []
+    errors: list[Any] = []
     changes = list(iter_changes(fx.readable_path(tmp_path), on_error="skip", errors=errors))
     for change in changes:
         change_json(change)
@@ -40,7 +41,7 @@ def test_every_rows_event_decodes(fx, tmp_path: Path) -> None:
         assert (len(changes) > 0) == (len(rows_positions) > 0)
 
 
-def _changes(name: str, **kw) -> list:
+def _changes(name: str, **kw) -> list[Any]:
     return list(iter_changes(fixture(name).path, **kw))
 
 

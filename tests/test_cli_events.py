@@ -7,6 +7,7 @@ import subprocess
 import sys
 from itertools import pairwise
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -16,7 +17,7 @@ from fixture_index import fixture
 REQUIRED_KEYS = {"file", "pos", "end_pos", "type", "type_code", "timestamp", "server_id", "length", "flags", "body"}
 
 
-def run_jsonl(capsys, *files: str, extra: tuple[str, ...] = ()) -> tuple[int, list[dict], str]:
+def run_jsonl(capsys, *files: str, extra: tuple[str, ...] = ()) -> tuple[int, list[dict[str, Any]], str]:
     status = main(["events", "--format", "jsonl", *extra, *files])
     captured = capsys.readouterr()
     return status, [json.loads(line) for line in captured.out.splitlines()], captured.err

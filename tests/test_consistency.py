@@ -11,6 +11,7 @@ import subprocess
 import sys
 from collections import Counter
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -39,17 +40,17 @@ def _flags(databases: tuple[str, ...], tables: tuple[str, ...]) -> list[str]:
     return [arg for d in databases for arg in ("--database", d)] + [arg for t in tables for arg in ("--table", t)]
 
 
-def _cli_rows(capsys: pytest.CaptureFixture[str], argv: list[str]) -> list[dict]:
+def _cli_rows(capsys: pytest.CaptureFixture[str], argv: list[str]) -> list[dict[str, Any]]:
     capsys.readouterr()
     assert main(argv) == 0
     return [json.loads(line) for line in capsys.readouterr().out.splitlines()]
 
 
-def _key(schema: str, table: str, pos: int, row_index: int) -> tuple:
+def _key(schema: str, table: str, pos: int, row_index: int) -> tuple[Any, ...]:
     return (schema, table, pos, row_index)
 
 
-def _rows_keys(records: list[dict]) -> Counter:
+def _rows_keys(records: list[dict[str, Any]]) -> Counter[tuple[Any, ...]]:
     return Counter((r["schema"], r["table"], r["pos"]) for r in records)
 
 

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import struct
 from io import BytesIO
+from typing import Any
 
 import pytest
 from kaitaistruct import KaitaiStream
@@ -128,7 +129,7 @@ USER_VAR_CASES = [
 
 
 @pytest.mark.parametrize(("hex_body", "expected"), USER_VAR_CASES)
-def test_user_var_event(hex_body: str, expected: dict) -> None:
+def test_user_var_event(hex_body: str, expected: dict[str, Any]) -> None:
     ev = EventControl.UserVarEvent(stream(hex_body))
     for name, want in expected.items():
         assert getattr(ev, name, None) == want, name

@@ -301,7 +301,7 @@ ROWS_CLI_FILES = [
 ]
 
 
-def test_changes_equal_binlog_ksy_rows(spark, capsys: pytest.CaptureFixture) -> None:  # noqa: F811
+def test_changes_equal_binlog_ksy_rows(spark, capsys: pytest.CaptureFixture[str]) -> None:  # noqa: F811
     """Every change the data source returns is what ``binlog-ksy rows --format jsonl`` prints, in order."""
     import json
 

@@ -18,6 +18,7 @@ import subprocess
 import sys
 from datetime import date, datetime
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -74,13 +75,13 @@ def binlogs(mariadb_server_factory, tmp_path_factory: pytest.TempPathFactory) ->
     return srv.copy_binlogs(tmp_path_factory.mktemp("debezium") / "binlogs")
 
 
-def cli_events(files: list[Path], *extra: str) -> list[dict]:
+def cli_events(files: list[Path], *extra: str) -> list[dict[str, Any]]:
     run = subprocess.run([*CLI, "rows", "--format", "debezium", *extra, *map(str, files)], capture_output=True,
                          text=True, check=True, env=dict(os.environ))
     return [json.loads(line) for line in run.stdout.splitlines()]
 
 
-def jsonl_rows(files: list[Path]) -> list[dict]:
+def jsonl_rows(files: list[Path]) -> list[dict[str, Any]]:
     run = subprocess.run([*CLI, "rows", "--format", "jsonl", *map(str, files)], capture_output=True, text=True,
                          check=True)
     return [json.loads(line) for line in run.stdout.splitlines()]

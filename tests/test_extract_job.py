@@ -15,6 +15,7 @@ import argparse
 import json
 import os
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -52,7 +53,7 @@ def job(spark, tmp_path_factory: pytest.TempPathFactory):  # noqa: F811
     return out, summary
 
 
-def _rows(spark, path: Path, order: list[str] | None = None) -> list:  # noqa: F811
+def _rows(spark, path: Path, order: list[str] | None = None) -> list[Any]:  # noqa: F811
     df = spark.read.parquet(str(path))
     return sorted(tuple(r) for r in df.select(*(order or df.columns)).collect())
 
@@ -269,8 +270,9 @@ def test_output_inside_an_input_directory_is_not_read(spark, tmp_path: Path) -> 
     assert summary.files == 1 and summary.errors == 0
 
 
-def test_cli_with_job_file_and_filters(spark, tmp_path: Path, capsys: pytest.CaptureFixture) -> None:  # noqa: F811
-    from binlog_ksy.spark_jobs.job.cli import EXIT_DAMAGED, EXIT_USAGE, add_extract_parser
+def test_cli_with_job_file_and_filters(spark, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:  # noqa: F811
+    from binlog_ksy.runtime.commands.common import EXIT_DAMAGED, EXIT_USAGE
+    from binlog_ksy.spark_jobs.job.cli import add_extract_parser
 
     parser = argparse.ArgumentParser(prog="binlog-ksy")
     add_extract_parser(parser.add_subparsers(dest="command"))
@@ -369,7 +371,7 @@ def test_job_on_fresh_mariadb_binlogs(spark, mariadb_server_factory, tmp_path: P
     typed = spark.read.parquet(str(out / "tables" / "shop2.items"))
     rows = typed.selectExpr("op", "before.id AS old_id", "after.*", "unix_micros(after.seen) AS seen_us") \
         .orderBy("file", "pos", "row_index").collect()
-    table: dict[int, tuple] = {}
+    table: dict[int, tuple[Any, ...]] = {}
     for r in rows:
         if r["op"] == "delete":
             del table[r["old_id"]]

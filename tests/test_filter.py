@@ -60,7 +60,7 @@ def binlogs(tmp_path_factory: pytest.TempPathFactory) -> Any:
         srv.cleanup()
 
 
-def _changes(capsysbinary: Any, *args: str) -> list[dict]:
+def _changes(capsysbinary: Any, *args: str) -> list[dict[str, Any]]:
     assert main(["rows", "--format", "jsonl", *args]) == 0
     keep = ("gtid", "timestamp", "schema", "table", "op", "before", "after")
     return [{k: c[k] for k in keep} for c in map(json.loads, capsysbinary.readouterr().out.splitlines())]
@@ -86,7 +86,7 @@ def test_a_filtered_copy_keeps_one_table_and_replays(binlogs, capsysbinary) -> N
     assert main(["events", "--format", "jsonl", *map(str, files)]) == 0
     before = [json.loads(line) for line in capsysbinary.readouterr().out.splitlines()]
 
-    def gtids(evs: list[dict]) -> set[str]:
+    def gtids(evs: list[dict[str, Any]]) -> set[str]:
         return {e["body"]["gtid"] for e in evs if e["type"] == "GTID_EVENT" and e.get("body")}
 
     # transactions: those of the kept changes are there, the emptied ones (other.c only) are gone

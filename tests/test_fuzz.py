@@ -24,6 +24,7 @@ import contextlib
 import io
 import os
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -95,7 +96,7 @@ OPEN: dict[str, str] = {}
 def raise_open_bug(data: bytes, path: Path) -> None:
     """Run iter_changes without harness.exercise's tolerance of OPEN_BUGS."""
     path.write_bytes(data)
-    errors: list = []
+    errors: list[Any] = []
     for change in iter_changes(path, on_error="skip", errors=errors):
         change_json(change)
 

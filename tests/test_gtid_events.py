@@ -14,6 +14,7 @@ Every case is an event body (common header and CRC32 removed) from a fixture in
 from __future__ import annotations
 
 from io import BytesIO
+from typing import Any
 
 import pytest
 import zstandard
@@ -103,7 +104,7 @@ GTID_CASES = [
 
 
 @pytest.mark.parametrize(("hex_body", "expected"), GTID_CASES)
-def test_gtid_event(hex_body: str, expected: dict) -> None:
+def test_gtid_event(hex_body: str, expected: dict[str, Any]) -> None:
     ev = EventGtid.GtidEvent(stream(hex_body))
     for name, want in expected.items():
         got = getattr(ev, name)
@@ -231,7 +232,7 @@ PREVIOUS_GTIDS_CASES = [
 
 
 @pytest.mark.parametrize(("hex_body", "tagged", "expected"), PREVIOUS_GTIDS_CASES)
-def test_previous_gtids_event(hex_body: str, tagged: bool, expected: list) -> None:
+def test_previous_gtids_event(hex_body: str, tagged: bool, expected: list[Any]) -> None:
     ev = EventGtid.PreviousGtidsEvent(stream(hex_body))
     gs = ev.gtid_set
     assert ev.sids == gs.sids and ev.num_sids == gs.num_sids
@@ -264,7 +265,7 @@ PAYLOAD_CASES = [
 
 @pytest.mark.parametrize(("hex_body", "payload_size", "uncompressed_size", "inner"), PAYLOAD_CASES)
 def test_transaction_payload_event(hex_body: str, payload_size: int, uncompressed_size: int,
-                                   inner: list) -> None:
+                                   inner: list[Any]) -> None:
     ev = EventGtid.TransactionPayloadEvent(stream(hex_body))
     assert [int(f.field_type.value) for f in ev.fields] == [2, 3, 1, 0]
     assert ev.compression_type == EventGtid.CompressionType.zstd

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -30,7 +31,7 @@ def test_gtid_sets_parse_match_and_round_trip() -> None:
             parse_gtid_set(bad)
 
 
-def _rows(capsysbinary: pytest.CaptureFixture[bytes], *args: str) -> list[dict]:
+def _rows(capsysbinary: pytest.CaptureFixture[bytes], *args: str) -> list[dict[str, Any]]:
     assert main(["rows", "--format", "jsonl", *args, *SHOP]) == 0
     return [json.loads(line) for line in capsysbinary.readouterr().out.splitlines()]
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import shutil
 from pathlib import Path
+from typing import Any
 
 import pyarrow as pa
 import pyarrow.dataset as ds
@@ -23,14 +24,14 @@ from spark_session import spark  # noqa: F401 - the session fixture
 pytestmark = [pytest.mark.spark, pytest.mark.server]
 
 
-def _dataset(path: Path) -> list[dict]:
+def _dataset(path: Path) -> list[dict[str, Any]]:
     """Every row of a Parquet dataset whose parts may have different layouts (a table altered mid-stream)."""
     dataset = ds.dataset(str(path), format="parquet", partitioning="hive")
     schema = pa.unify_schemas([f.physical_schema for f in dataset.get_fragments()] + [dataset.schema])
     return ds.dataset(str(path), format="parquet", partitioning="hive", schema=schema).to_table().to_pylist()
 
 
-def _keys(rows: list[dict], *columns: str) -> list[tuple]:
+def _keys(rows: list[dict[str, Any]], *columns: str) -> list[tuple[Any, ...]]:
     return sorted(tuple(r[c] for c in columns) for r in rows)
 
 

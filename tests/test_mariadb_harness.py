@@ -71,8 +71,8 @@ def run_workload(srv: MariaDBServer, seed: int, n: int) -> tuple[list[str], list
     return stmts, counts
 
 
-def expected_kinds(stmts: list[str], counts: list[int]) -> Counter:
-    kinds: Counter = Counter()
+def expected_kinds(stmts: list[str], counts: list[int]) -> Counter[str]:
+    kinds: Counter[str] = Counter()
     for s, c in zip((s for s in stmts if workload.is_dml(s)), counts, strict=True):
         kinds[s.split(None, 1)[0].upper()] += c
     return kinds

@@ -70,23 +70,23 @@ class SeedRun:
     seed: int
     level: compare.Level
     files: list[Path]
-    schema: dict
-    snapshot: dict
-    defaults: dict
-    errors: dict = field(default_factory=dict)
+    schema: dict[str, Any]
+    snapshot: dict[str, Any]
+    defaults: dict[str, Any]
+    errors: dict[Path, Any] = field(default_factory=dict)
 
     @cached_property
-    def decoded(self) -> dict[Path, list]:
+    def decoded(self) -> dict[Path, list[Any]]:
         """Our changes per file (``on_error="skip"``; errors go to ``self.errors``)."""
         out = {}
         for path in self.files:
-            errs: list = []
+            errs: list[Any] = []
             out[path] = list(iter_changes(path, on_error="skip", errors=errs))
             self.errors[path] = errs
         return out
 
     @cached_property
-    def printed(self) -> dict[Path, list]:
+    def printed(self) -> dict[Path, list[Any]]:
         return {path: oracle.decode_rows(path) for path in self.files}
 
 
@@ -137,7 +137,7 @@ def test_every_rows_event_decodes(runs) -> None:
             for c in changes:                      # and maps to JSON (the jsonl/Spark contract)
                 try:
                     dumps(change_json(c))
-                except Exception as exc:
+                except Exception as exc:  # noqa: BLE001 - any failure to map to JSON is a problem to list
                     problems.append(f"seed {run.seed} {path.name}@{c.pos} {c.table}: to_json: {exc!r}")
     assert not problems, f"{len(problems)} problems:\n" + "\n".join(problems[:20])
     assert total > 300 * len(runs)
@@ -171,8 +171,8 @@ def test_the_setting_took_effect(runs) -> None:
 
 def test_changes_equal_mariadb_binlog(runs) -> None:
     mismatches: list[compare.Mismatch] = []
-    seen: Counter = Counter()
-    values_by_column: Counter = Counter()
+    seen: Counter[str] = Counter()
+    values_by_column: Counter[tuple[str, int]] = Counter()
     for run in runs:
         for path in run.files:
             ours = run.decoded[path]
@@ -200,7 +200,7 @@ def test_changes_equal_mariadb_binlog(runs) -> None:
 
 def test_replay_rebuilds_the_servers_tables(runs) -> None:
     mismatches: list[compare.Mismatch] = []
-    seen: Counter = Counter()
+    seen: Counter[str] = Counter()
     for run in runs:
         replica = compare.Replica(run.schema)
         for path in run.files:
@@ -324,7 +324,7 @@ def test_columnar_decoder_equals_row_decoder(runs) -> None:
     assert fast > 0
 
 
-def _parquet_changes(out: Path, columns_of: dict[tuple[str, int], tuple]) -> list[Any]:
+def _parquet_changes(out: Path, columns_of: dict[tuple[str, int], tuple[Any, ...]]) -> list[Any]:
     """The changes of ``rows --format parquet`` read back, as objects the replay takes (file order)."""
     import types
 
@@ -359,7 +359,7 @@ def test_parquet_tables_replay_to_the_servers_tables(runs, tmp_path) -> None:
     """
     from binlog_ksy.cli import main
 
-    seen: Counter = Counter()
+    seen: Counter[str] = Counter()
     for run in runs:
         out = tmp_path / f"{run.setting}-{run.seed}"
         assert main(["rows", "--format", "parquet", "--output", str(out), "--no-schema-history",

@@ -13,6 +13,7 @@ import json
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pyarrow.dataset as ds
 import pytest
@@ -36,14 +37,14 @@ def upload(local_dir: Path, uri: str) -> list[str]:
     return out
 
 
-def rows_jsonl(*inputs: str, env: dict[str, str] | None = None) -> list[dict]:
+def rows_jsonl(*inputs: str, env: dict[str, str] | None = None) -> list[dict[str, Any]]:
     """``binlog-ksy rows --format jsonl`` of the inputs, as objects."""
     run = subprocess.run([*CLI, "rows", "--format", "jsonl", *inputs], capture_output=True, text=True, env=env,
                          check=True)
     return [json.loads(line) for line in run.stdout.splitlines()]
 
 
-def _without_file(rows: list[dict]) -> list[dict]:
+def _without_file(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return [{k: (v.rsplit("/", 1)[-1] if k == "file" else v) for k, v in r.items()} for r in rows]
 
 
@@ -72,7 +73,7 @@ def test_cli_error_names_the_store_not_the_secret(s3_env) -> None:
     assert "Traceback" not in run.stderr
 
 
-def change_keys(rows: list[dict]) -> list[tuple]:
+def change_keys(rows: list[dict[str, Any]]) -> list[tuple[Any, ...]]:
     """Each change as (file, pos, op, schema, table, before, after), images as canonical JSON, sorted."""
     def image(value: object) -> str | None:
         if isinstance(value, str):
@@ -83,7 +84,7 @@ def change_keys(rows: list[dict]) -> list[tuple]:
                    image(r["after"]) or "") for r in rows)
 
 
-def _changes_rows(dataset_uri: str) -> list[tuple]:
+def _changes_rows(dataset_uri: str) -> list[tuple[Any, ...]]:
     filesystem, path = pafs.FileSystem.from_uri(dataset_uri)
     table = ds.dataset(path, filesystem=filesystem, format="parquet", partitioning="hive").to_table()
     return change_keys(table.to_pylist())

@@ -113,7 +113,7 @@ def _canon(value: Any) -> Any:
     return value
 
 
-def _same(source, dataset) -> int:  # noqa: ANN001 - DataFrames
+def _same(source, dataset) -> int:
     """Assert equal schemas and equal rows (as multisets); returns the row count."""
     assert source.schema == dataset.schema
     mine = Counter(_canon(r) for r in source.collect())

@@ -16,6 +16,7 @@ connection charset (Q_CHARSET_CODE).
 from __future__ import annotations
 
 from io import BytesIO
+from typing import Any
 
 import pytest
 from kaitaistruct import KaitaiStream
@@ -37,7 +38,7 @@ def query_body(status_vars: bytes, schema: bytes, query: bytes) -> bytes:
     )
 
 
-def entries(ev: EventQuery.QueryEvent) -> list:
+def entries(ev: EventQuery.QueryEvent) -> list[Any]:
     return list(getattr(getattr(ev, "status_vars", None), "entries", None) or [])
 
 
@@ -129,7 +130,7 @@ def value_of(entry: EventQuery.StatusVar):
 
 
 @pytest.mark.parametrize(("post_header_len", "hex_body", "fields", "status_vars"), QUERY_CASES)
-def test_query_event(post_header_len: int, hex_body: str, fields: dict, status_vars: list) -> None:
+def test_query_event(post_header_len: int, hex_body: str, fields: dict[str, Any], status_vars: list[Any]) -> None:
     ev = EventQuery.QueryEvent(post_header_len, stream(hex_body))
     for name, want in fields.items():
         assert getattr(ev, name) == want, name
@@ -186,7 +187,7 @@ def test_query_event_mariadb_status_vars() -> None:
         pytest.param("00000000000100010203", [Code.q_flags2_code], "00010203", id="sql_mode-cut"),
     ],
 )
-def test_query_event_status_vars_stop(status_vars_hex: str, known_codes: list, unparsed_hex: str) -> None:
+def test_query_event_status_vars_stop(status_vars_hex: str, known_codes: list[Any], unparsed_hex: str) -> None:
     ev = EventQuery.QueryEvent(13, stream(query_body(bytes.fromhex(status_vars_hex), b"test", b"SELECT 1")))
     es = entries(ev)
     assert [e.code for e in es if e.is_known] == known_codes

@@ -6,6 +6,7 @@ import collections
 import io
 from itertools import pairwise
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -35,7 +36,7 @@ def expected_histogram(fx: Fixture) -> dict[str, int]:
     return fx.histogram
 
 
-def read_all(path: Path, **kwargs) -> tuple[list, BinlogError | None, BinlogReader]:
+def read_all(path: Path, **kwargs) -> tuple[list[Any], BinlogError | None, BinlogReader]:
     reader = BinlogReader(path, **kwargs)
     events, error = [], None
     try:

@@ -28,6 +28,7 @@ import random
 import tracemalloc
 from functools import cache
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -142,7 +143,7 @@ def test_truncated_big_files_at_their_real_end(fx: Fixture) -> None:
         assert isinstance(got.error, TruncatedEventError) and got.error.offset == last.pos
 
 
-def _changes(data: bytes, tmp: Path) -> tuple[list, list[BinlogError]]:
+def _changes(data: bytes, tmp: Path) -> tuple[list[Any], list[BinlogError]]:
     path = tmp / "changes.bin"
     path.write_bytes(data)
     errors: list[BinlogError] = []
@@ -181,7 +182,7 @@ def test_truncated_copies_keep_every_row_change_before_the_cut(fx: Fixture, tmp_
 # -- one damaged byte ------------------------------------------------------------------------------
 
 
-def sample_events(reading: Reading) -> list:
+def sample_events(reading: Reading) -> list[Any]:
     """The first three, the last three and two in the middle."""
     top = reading.top
     n = len(top)

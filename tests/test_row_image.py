@@ -365,19 +365,7 @@ def _table_map(body: bytes, post_len: int, flavor: str) -> tuple[int, str, tuple
     mlen, p = _packed(body, p)
     meta_bytes, p = body[p : p + mlen], p + mlen
     nulls, p = body[p : p + (count + 7) // 8], p + (count + 7) // 8
-    metas, m = [], 0
-    for t in types:  # sql/rpl_utility.cc table_def::table_def
-        if t in _ONE_BYTE_META:
-            metas.append(meta_bytes[m])
-            m += 1
-        elif t in (T.VARCHAR, T.VAR_STRING, T.BIT):
-            metas.append(meta_bytes[m] | meta_bytes[m + 1] << 8)
-            m += 2
-        elif t in (T.NEWDECIMAL, T.STRING, T.ENUM, T.SET):
-            metas.append(meta_bytes[m] << 8 | meta_bytes[m + 1])
-            m += 2
-        else:
-            metas.append(0)
+    metas = _metas(types, meta_bytes)
     opt: dict[int, bytes] = {}
     while p < len(body):
         length, q = _packed(body, p + 1)
@@ -389,6 +377,32 @@ def _table_map(body: bytes, post_len: int, flavor: str) -> tuple[int, str, tuple
         for i in range(count)
     ]
     real = [Column(**x).real_type for x in info]
+    _names_and_signedness(opt, info, real)
+    _charsets(opt, info, real, flavor)
+    _labels(opt, info, real)
+    return tid, table, tuple(Column(**x) for x in info)
+
+
+def _metas(types: list[int], meta_bytes: bytes) -> list[int]:
+    """Each column's metadata (sql/rpl_utility.cc table_def::table_def)."""
+    metas, m = [], 0
+    for t in types:
+        if t in _ONE_BYTE_META:
+            metas.append(meta_bytes[m])
+            m += 1
+        elif t in (T.VARCHAR, T.VAR_STRING, T.BIT):
+            metas.append(meta_bytes[m] | meta_bytes[m + 1] << 8)
+            m += 2
+        elif t in (T.NEWDECIMAL, T.STRING, T.ENUM, T.SET):
+            metas.append(meta_bytes[m] << 8 | meta_bytes[m + 1])
+            m += 2
+        else:
+            metas.append(0)
+    return metas
+
+
+def _names_and_signedness(opt: dict[int, bytes], info: list[dict[str, Any]], real: list[int]) -> None:
+    count = len(info)
     if 4 in opt:  # COLUMN_NAME
         q = 0
         for i in range(count):
@@ -401,6 +415,10 @@ def _table_map(body: bytes, post_len: int, flavor: str) -> tuple[int, str, tuple
             if real[i] in _NUMERIC:
                 info[i]["unsigned"] = bool(opt[1][k >> 3] >> (7 - (k & 7)) & 1)
                 k += 1
+
+
+def _charsets(opt: dict[int, bytes], info: list[dict[str, Any]], real: list[int], flavor: str) -> None:
+    count = len(info)
     # MySQL 9 counts VECTOR as a character column (binary collation): see test_vector_fixture
     character = {T.STRING, T.VAR_STRING, T.VARCHAR, T.BLOB, T.VECTOR}
     chars = [i for i in range(count) if real[i] in character or (flavor == "mariadb" and real[i] == T.GEOMETRY)]
@@ -419,10 +437,13 @@ def _table_map(body: bytes, post_len: int, flavor: str) -> tuple[int, str, tuple
             q = 0
             for i in cols:
                 info[i]["charset"], q = _packed(opt[column_code], q)
+
+
+def _labels(opt: dict[int, bytes], info: list[dict[str, Any]], real: list[int]) -> None:
     for code, key, wanted in ((5, "set_values", T.SET), (6, "enum_values", T.ENUM)):
         if code in opt:
             q = 0
-            for i in range(count):
+            for i in range(len(info)):
                 if real[i] == wanted:
                     n, q = _packed(opt[code], q)
                     labels = []
@@ -431,7 +452,6 @@ def _table_map(body: bytes, post_len: int, flavor: str) -> tuple[int, str, tuple
                         labels.append(opt[code][q : q + ln].decode())
                         q += ln
                     info[i][key] = tuple(labels)
-    return tid, table, tuple(Column(**x) for x in info)
 
 
 def walk_rows(path: Path) -> Iterator[tuple[str, int, str, tuple[Column, ...], list[tuple[Any, Any]]]]:

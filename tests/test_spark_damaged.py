@@ -8,6 +8,7 @@ from __future__ import annotations
 import shutil
 from itertools import pairwise
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -86,7 +87,7 @@ def test_every_good_row_is_written(spark, extracted) -> None:  # noqa: F811
     got = {(r["file"], r["pos"], r["row_index"]) for r in changes.select("file", "pos", "row_index").collect()}
     for name in made:
         path = str(folder / name)
-        errors: list = []
+        errors: list[Any] = []
         want = []
         try:
             for change in iter_changes(path, on_error="skip", errors=errors):

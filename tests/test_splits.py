@@ -8,6 +8,7 @@ from __future__ import annotations
 import os
 import shutil
 from pathlib import Path
+from typing import Any
 
 import pyarrow.dataset as ds
 import pytest
@@ -21,9 +22,9 @@ ROOT = Path(__file__).resolve().parent.parent
 SAMPLE = ROOT / "samples" / "mariadb-10.11" / "shop-full" / "binlog.000002"
 
 
-def _read(root: Path) -> dict[str, list]:
+def _read(root: Path) -> dict[str, list[Any]]:
     """Every dataset's rows, sorted (``columns`` aside: each part states a table's columns once)."""
-    out: dict[str, list] = {}
+    out: dict[str, list[Any]] = {}
     for name in ("events", "transactions", "errors", "changes"):
         path = root / name
         if not path.exists():
@@ -35,7 +36,7 @@ def _read(root: Path) -> dict[str, list]:
     return out
 
 
-def _extract(path: Path, split_size: int, out: Path) -> tuple[list[TaskSpec], dict[str, list]]:
+def _extract(path: Path, split_size: int, out: Path) -> tuple[list[TaskSpec], dict[str, list[Any]]]:
     shutil.rmtree(out, ignore_errors=True)
     specs = plan_tasks([(str(path), path.stat().st_size)], split_size)
     for spec in specs:
@@ -43,7 +44,7 @@ def _extract(path: Path, split_size: int, out: Path) -> tuple[list[TaskSpec], di
     return specs, _read(out)
 
 
-def _tiles(path: Path, data: dict[str, list]) -> bool:
+def _tiles(path: Path, data: dict[str, list[Any]]) -> bool:
     ranges = sorted([(e["pos"], e["length"]) for e in data["events"] if e["in_payload"] is None]
                     + [(e["offset"], e["length"]) for e in data["errors"]])
     end = 4

@@ -47,7 +47,7 @@ CHAIN_WORK = [
 ]
 
 
-def _state(srv: MariaDBServer, schema: dict) -> tuple[dict, list]:
+def _state(srv: MariaDBServer, schema: dict[str, Any]) -> tuple[dict[str, Any], list[Any]]:
     """Every row (as SELECT prints it) and the CHECKSUM TABLE of each table.
 
     ``t_gen`` is left out of the checksums: MariaDB's CHECKSUM TABLE of a table

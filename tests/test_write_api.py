@@ -77,7 +77,7 @@ def test_events_changed_through_their_fields(tmp_path: Path) -> None:
 TAGGED = "binlog_transaction_with_GTID_TAG.000001"  # MySQL 9.6: a tagged GTID transaction
 
 
-def _optional_metadata(event) -> bytes:  # noqa: ANN001 - an Event
+def _optional_metadata(event) -> bytes:
     """A TABLE_MAP's optional metadata in wire form: the body after its nullability bitmap."""
     body = event.body
     meta_len = body.len_metadata.value
@@ -85,7 +85,7 @@ def _optional_metadata(event) -> bytes:  # noqa: ANN001 - an Event
     return event.raw[19:len(event.raw) - 4][start:]
 
 
-def _rebuild(builder: BinlogBuilder, event) -> None:  # noqa: ANN001 - an Event
+def _rebuild(builder: BinlogBuilder, event) -> None:
     """Add ``event`` to ``builder`` again, made from the values of its fields only."""
     body, when = event.body, event.timestamp
     kind = event.type_name
@@ -256,7 +256,7 @@ def test_the_flavor_and_version_choose_the_table() -> None:
         BinlogBuilder.new("8.0.40", "percona")
 
 
-def _gtid_values(event) -> dict[str, Any]:  # noqa: ANN001 - an Event
+def _gtid_values(event) -> dict[str, Any]:
     """The keyword values of ``BinlogBuilder.gtid`` as the reader gives them (GTID text and body)."""
     body, text = event.body, gtid_text(event)
     assert text is not None
@@ -375,10 +375,8 @@ def test_gtid_log_events_rebuilt_from_the_readers_values(tmp_path: Path) -> None
     _assert_same_events(built, source)
 
 
-def test_a_binlog_from_nothing_reads_back_as_the_real_ones(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    """Only the API and its encoders: a tagged GTID insert, a partial JSON update with a minimal before image,
-    a plain GTID insert and a rotate; the events and rows CLIs give what they give for real 8.4 binlogs."""
-    sid = uuid.UUID("9f3c1a52-2b7e-11ef-8a31-0242ac120002")
+def _build_from_nothing(path: Path, sid: uuid.UUID) -> None:
+    """A tagged GTID insert, a partial JSON update with a minimal before image, a plain GTID insert and a rotate."""
     types, metas = [3, 245, 15], [0, 4, 160]  # INT, JSON (4-byte length), VARCHAR(40) utf8mb4
     meta = column_metadata(types, metas)
     nullable = bitmap([False, True, True])
@@ -404,8 +402,15 @@ def test_a_binlog_from_nothing_reads_back_as_the_real_ones(tmp_path: Path, capsy
     builder.rows("write", 71, 3, bitmap([1, 1, 1]), row_image(types, [2, None, "ü" * 3], metadata=metas))
     builder.xid(102)
     builder.rotate("binlog.000002")
-    path = tmp_path / "binlog.000001"
     builder.save(path)
+
+
+def test_a_binlog_from_nothing_reads_back_as_the_real_ones(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Only the API and its encoders: a tagged GTID insert, a partial JSON update with a minimal before image,
+    a plain GTID insert and a rotate; the events and rows CLIs give what they give for real 8.4 binlogs."""
+    sid = uuid.UUID("9f3c1a52-2b7e-11ef-8a31-0242ac120002")
+    path = tmp_path / "binlog.000001"
+    _build_from_nothing(path, sid)
 
     events = list(read_events(path))
     assert [e.type_name for e in events] == ["FORMAT_DESCRIPTION_EVENT"] + [

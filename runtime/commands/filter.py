@@ -11,6 +11,7 @@ from typing import Any
 
 from .. import constants as et
 from ..atomic import pid_alive
+from ..bodies import RowsBody, TableMapBody
 from ..changes import ChangeReader
 from ..constants import STMT_END_F
 from ..errors import BinlogError, FlashbackRefusal, MalformedEventError, UsageError
@@ -149,48 +150,151 @@ def run_filter(args: argparse.Namespace) -> int:
 
 def _filter_file(args: argparse.Namespace, name: str, out: Any, selection: _Selection,
                  flt: ChangeFilter) -> tuple[int, int, int]:
-    reader = ChangeReader(name, filters=ChangeFilter(), on_error=args.on_error,
-                          verify_checksums=args.verify_checksums, history=None)
-    writer: BinlogWriter | None = None
-    flashback = bool(getattr(args, "flashback", False))
-    outside: list[Event] = []  # flashback: the events outside transactions, written first
-    undo: list[FlashbackTransaction] = []
-    map_events: dict[int, Event] = {}  # table id -> its TABLE_MAP event in the statement
-    rows_maps: dict[int, tuple[Event, TableMap]] = {}  # rows event pos -> (TABLE_MAP event, map)
-    current: _Transaction | None = None
-    current_seq: int | None = None
-    read = 0
-    warned_payload = False
-    ddl = SchemaState()  # which tables each DDL statement changes
+    """Filter one FILE into ``out``: (exit status, events written, events read)."""
+    return _FileFilter(args, name, out, selection, flt).run()
 
-    def emit(tx: _Transaction) -> None:
+
+class _FileFilter:
+    """One FILE through ``filter``: its transactions gathered, each written (or its undo kept) when it ends."""
+
+    def __init__(self, args: argparse.Namespace, name: str, out: Any, selection: _Selection,
+                 flt: ChangeFilter) -> None:
+        self.args = args
+        self.name = name
+        self.out = out
+        self.selection = selection
+        self.flt = flt
+        self.reader = ChangeReader(name, filters=ChangeFilter(), on_error=args.on_error,
+                                   verify_checksums=args.verify_checksums, history=None)
+        self.writer: BinlogWriter | None = None
+        self.flashback = bool(getattr(args, "flashback", False))
+        self.outside: list[Event] = []  # flashback: the events outside transactions, written first
+        self.undo: list[FlashbackTransaction] = []
+        self.map_events: dict[int, Event] = {}  # table id -> its TABLE_MAP event in the statement
+        self.rows_maps: dict[int, tuple[Event, TableMap]] = {}  # rows event pos -> (TABLE_MAP event, map)
+        self.current: _Transaction | None = None
+        self.current_seq: int | None = None
+        self.read = 0
+        self.warned_payload = False
+        self.ddl = SchemaState()  # which tables each DDL statement changes
+
+    def run(self) -> tuple[int, int, int]:
+        try:
+            for event in self.reader.reader:
+                self._event(event)
+            if self.current is not None:
+                self._emit(self.current)
+                self.current = None
+        except BinlogError as err:
+            report_error(err, self.args.debug)
+            return exit_status_for(err), self._written(), self.read
+        except FlashbackRefusal:
+            self._report_damage()  # what was met before the refusal is reported too
+            raise
+        return self._finish()
+
+    def _report_damage(self) -> None:
+        for problem in self.reader.errors:
+            report_error(problem, self.args.debug)
+
+    def _written(self) -> int:
+        return self.writer.events if self.writer else 0
+
+    def _event(self, event: Event) -> None:
+        self.read += 1
+        try:
+            table = self._note_maps(event)
+        except MalformedEventError:
+            table = None  # accept() reports the body that does not parse
+        reader = self.reader
+        reader.accept(event)
+        if event.in_payload is not None:
+            return  # written with their TRANSACTION_PAYLOAD
+        fmt = reader.reader.format
+        if self.writer is None and fmt is not None:
+            self.writer = BinlogWriter(self.out, fmt)
+        if self.writer is None:
+            return
+        seq = reader.state.seq
+        if seq is None:  # outside transactions: format description, rotate, GTID lists...
+            self._outside_transaction(event, self.writer)
+            return
+        current = self.current
+        if current is None or seq != self.current_seq:
+            if current is not None:
+                self._emit(current)
+            current = self.current = _Transaction()
+            self.current_seq = seq
+        try:
+            content = _is_content(reader, event, table, self.selection, self.flt, self.ddl)
+        except MalformedEventError:
+            content = False  # reported by accept(); a body that does not parse is not kept for itself
+        if event.type_code == et.TRANSACTION_PAYLOAD_EVENT and not self.warned_payload:
+            self.warned_payload = True
+            print(f"binlog-ksy filter: warning: {self.name}: compressed transactions (TRANSACTION_PAYLOAD) are "
+                  "kept whole", file=sys.stderr)
+        current.events.append((event, content))
+        current.content += content
+
+    def _note_maps(self, event: Event) -> tuple[str, str] | None:
+        """Keep the TABLE_MAP events and, for a rows event, its table (before accept() forgets the statement's maps)."""
+        if event.type_code in et.ROWS_EVENTS:
+            rows_body: RowsBody = event.body
+            table_map = self.reader.tables.get(rows_body.table_id)
+            if table_map is not None:
+                self.rows_maps[event.pos] = (self.map_events[table_map.table_id], table_map)
+                return (table_map.schema, table_map.table)
+        elif event.type_code == et.TABLE_MAP_EVENT:
+            map_body: TableMapBody = event.body
+            self.map_events[map_body.table_id] = event
+        return None
+
+    def _outside_transaction(self, event: Event, writer: BinlogWriter) -> None:
+        if self.current is not None:
+            self._emit(self.current)
+            self.current, self.current_seq = None, None
+        if event.type_code == et.FORMAT_DESCRIPTION_EVENT and writer.events == 0 and not self.outside:
+            writer.write(event)
+        elif self.flashback:
+            self.outside.append(event)
+        elif event.type_code != et.FORMAT_DESCRIPTION_EVENT:
+            try:
+                writer.write(event)
+            except MalformedEventError as err:  # framed, but its body cannot be rewritten: left out
+                self.reader.report(err)
+
+    def _emit(self, tx: _Transaction) -> None:
         if not tx.content:
             return  # a transaction left empty is dropped whole
+        writer = self.writer
         assert writer is not None
-        if flashback:
-            undo.append(split_transaction(tx.events, rows_maps))
+        if self.flashback:
+            self.undo.append(split_transaction(tx.events, self.rows_maps))
             return
+        fmt = self.reader.reader.format
         kept_rows = [i for i, (e, c) in enumerate(tx.events) if c and e.type_code in et.ROWS_EVENTS]
         for i, (event, content) in enumerate(tx.events):
             try:
                 if not content and _dropped_unless_content(event):
                     continue
-                write_kept(tx, i, event, kept_rows)
+                self._write_kept(tx, i, event, kept_rows, fmt)
             except MalformedEventError as err:  # framed, but its body cannot be rewritten: left out
-                if not any(e.offset == err.offset for e in reader.errors):
-                    reader.report(err)
+                if not any(e.offset == err.offset for e in self.reader.errors):
+                    self.reader.report(err)
 
-    def write_kept(tx: _Transaction, i: int, event: Event, kept_rows: list[int]) -> None:
+    def _write_kept(self, tx: _Transaction, i: int, event: Event, kept_rows: list[int], fmt: Any) -> None:
+        writer = self.writer
         assert writer is not None
+        renames = self.args.renames
         rw = None
         size = None
-        if args.renames and (event.type_code == et.TABLE_MAP_EVENT or event.type_code in et.QUERY_EVENTS):
-            rw = editable(event, reader.reader.format)  # type: ignore[arg-type]
-            size = rename_database(event, rw, args.renames)
+        if renames and (event.type_code == et.TABLE_MAP_EVENT or event.type_code in et.QUERY_EVENTS):
+            rw = editable(event, fmt)
+            size = rename_database(event, rw, renames)
             if size is None:
                 rw = None
         if event.type_code in et.ROWS_EVENTS and i in kept_rows:
-            rw = editable(event, reader.reader.format)  # type: ignore[arg-type]
+            rw = editable(event, fmt)
             ends = _statement_ends(tx, i)
             flags = rw.body.data.flags
             new_flags = (flags | STMT_END_F) if ends else flags
@@ -198,86 +302,27 @@ def _filter_file(args: argparse.Namespace, name: str, out: Any, selection: _Sele
                 rw.body.data.flags = new_flags
         writer.write(event, rw, size)
 
-    try:
-        for event in reader.reader:
-            read += 1
-            table = None
+    def _finish(self) -> tuple[int, int, int]:
+        writer = self.writer
+        if self.flashback and writer is not None:
             try:
-                if event.type_code in et.ROWS_EVENTS:  # before accept(), which forgets the maps at a statement's end
-                    table_map = reader.tables.get(getattr(event.body, "table_id", -1))
-                    if table_map is not None:
-                        table = (table_map.schema, table_map.table)
-                        rows_maps[event.pos] = (map_events[table_map.table_id], table_map)
-                elif event.type_code == et.TABLE_MAP_EVENT:
-                    map_events[event.body.table_id] = event
-            except MalformedEventError:
-                pass  # accept() reports the body that does not parse
-            reader.accept(event)
-            if event.in_payload is not None:
-                continue  # written with their TRANSACTION_PAYLOAD
-            fmt = reader.reader.format
-            if writer is None and fmt is not None:
-                writer = BinlogWriter(out, fmt)
-            if writer is None:
-                continue
-            seq = reader.state.seq
-            if seq is None:  # outside transactions: format description, rotate, GTID lists...
-                if current is not None:
-                    emit(current)
-                    current, current_seq = None, None
-                if event.type_code == et.FORMAT_DESCRIPTION_EVENT and writer.events == 0 and not outside:
-                    writer.write(event)
-                elif flashback:
-                    outside.append(event)
-                elif event.type_code != et.FORMAT_DESCRIPTION_EVENT:
-                    try:
-                        writer.write(event)
-                    except MalformedEventError as err:  # framed, but its body cannot be rewritten: left out
-                        reader.report(err)
-                continue
-            if current is None or seq != current_seq:
-                if current is not None:
-                    emit(current)
-                current, current_seq = _Transaction(), seq
-            try:
-                content = _is_content(reader, event, table, selection, flt, ddl)
-            except MalformedEventError:
-                content = False  # reported by accept(); a body that does not parse is not kept for itself
-            if event.type_code == et.TRANSACTION_PAYLOAD_EVENT and not warned_payload:
-                warned_payload = True
-                print(f"binlog-ksy filter: warning: {name}: compressed transactions (TRANSACTION_PAYLOAD) are "
-                      "kept whole", file=sys.stderr)
-            current.events.append((event, content))
-            current.content += content
-        if current is not None:
-            emit(current)
-    except BinlogError as err:
-        report_error(err, args.debug)
-        return exit_status_for(err), writer.events if writer else 0, read
-    except FlashbackRefusal:
-        for problem in reader.errors:  # the damage met before the refusal is reported too
-            report_error(problem, args.debug)
-        raise
-    if flashback and writer is not None:
-        try:
-            skipped = write_flashback(reader, writer, outside, undo)
-        except FlashbackRefusal:
-            for problem in reader.errors:  # the damage met before the refusal is reported too
-                report_error(problem, args.debug)
-            raise
-        except BinlogError as err:  # an event that cannot be rewritten: the undo binlog stops before it
-            reader.errors.append(err)
-            print(f"binlog-ksy filter: error: {name}: the undo binlog stops at the event that cannot be "
-                  "rewritten (it undoes only what precedes it in its output)", file=sys.stderr)
-            skipped = 0
-        if skipped:
-            print(f"binlog-ksy filter: warning: {name}: {skipped} DDL statements left out of the undo binlog "
-                  "(DDL cannot be undone from a binlog)", file=sys.stderr)
-    status = EXIT_OK if writer is not None else EXIT_USAGE
-    for problem in reader.errors:
-        report_error(problem, args.debug)
-        status = max(status, exit_status_for(problem))
-    return status, writer.events if writer else 0, read
+                skipped = write_flashback(self.reader, writer, self.outside, self.undo)
+            except FlashbackRefusal:
+                self._report_damage()  # what was met before the refusal is reported too
+                raise
+            except BinlogError as err:  # an event that cannot be rewritten: the undo binlog stops before it
+                self.reader.errors.append(err)
+                print(f"binlog-ksy filter: error: {self.name}: the undo binlog stops at the event that cannot be "
+                      "rewritten (it undoes only what precedes it in its output)", file=sys.stderr)
+                skipped = 0
+            if skipped:
+                print(f"binlog-ksy filter: warning: {self.name}: {skipped} DDL statements left out of the undo "
+                      "binlog (DDL cannot be undone from a binlog)", file=sys.stderr)
+        status = EXIT_OK if writer is not None else EXIT_USAGE
+        for problem in self.reader.errors:
+            report_error(problem, self.args.debug)
+            status = max(status, exit_status_for(problem))
+        return status, self._written(), self.read
 
 
 def _statement_ends(tx: _Transaction, index: int) -> bool:

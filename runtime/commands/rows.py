@@ -172,51 +172,65 @@ def run_rows(args: argparse.Namespace) -> int:
 def _run_text(args: argparse.Namespace, flt: ChangeFilter, schema: SchemaFile | None,
               history: SchemaHistory | None, undecodable: Undecodable, out: TextIO) -> int:
     """``rows --format text|jsonl|debezium``: the changes of every file, one after the other, to ``out``."""
-    jsonl = args.format == "jsonl"
-    debezium = args.format == "debezium"
     now_ms = int(time.time() * 1000)
 
     def handle(name: str) -> int:
         reader = ChangeReader(name, schema=schema, filters=flt, on_error=args.on_error,
                               verify_checksums=args.verify_checksums, undecodable=undecodable, history=history)
-        reported = 0
-
-        def flush() -> None:
-            nonlocal reported
-            while reported < len(reader.errors):  # warnings that did not stop the read
-                report_error(reader.errors[reported], args.debug)
-                reported += 1
-
+        warnings = _Warnings(reader, args.debug)
         try:
-            if jsonl:
-                for columns in iter_change_columns(reader):
-                    _write_json_lines(reader, columns)
-                    if reported < len(reader.errors):
-                        flush()
-            elif debezium:  # follows every event (the transaction's thread and commit time), row by row
-                for _change, _op, _key, value in iter_messages(reader, name=args.topic_prefix, ts_ms=now_ms):
-                    out.write(value)
-                    out.write("\n")
-                    if reported < len(reader.errors):
-                        flush()
-            else:
-                for change in reader:
-                    out.write(_text_line(change, undecodable))
-                    out.write("\n")
-                    if reported < len(reader.errors):
-                        flush()
+            _write_changes(args, reader, out, warnings, now_ms)
         except BinlogError as stop:
-            for err in reader.errors[reported:]:
+            for err in reader.errors[warnings.reported:]:
                 if err is not stop:
                     report_error(err, args.debug)
             raise
-        flush()
+        warnings.flush()
         status = EXIT_OK
         for err in reader.errors:
             status = max(status, exit_status_for(err))
         return status
 
     return for_each_file(args, handle)
+
+
+class _Warnings:
+    """Reports a reader's errors as they come: warnings that did not stop the read."""
+
+    def __init__(self, reader: ChangeReader, debug: bool) -> None:
+        self.reader = reader
+        self.debug = debug
+        #: How many of the reader's errors are reported.
+        self.reported = 0
+
+    def flush(self) -> None:
+        errors = self.reader.errors
+        while self.reported < len(errors):
+            report_error(errors[self.reported], self.debug)
+            self.reported += 1
+
+
+def _write_changes(args: argparse.Namespace, reader: ChangeReader, out: TextIO, warnings: _Warnings,
+                   now_ms: int) -> None:
+    """The changes of one file in ``args.format`` (text, jsonl or debezium), each followed by its warnings."""
+    errors = reader.errors
+    if args.format == "jsonl":
+        for columns in iter_change_columns(reader):
+            _write_json_lines(reader, columns)
+            if warnings.reported < len(errors):
+                warnings.flush()
+    elif args.format == "debezium":  # follows every event (the transaction's thread and commit time), row by row
+        for _change, _op, _key, value in iter_messages(reader, name=args.topic_prefix, ts_ms=now_ms):
+            out.write(value)
+            out.write("\n")
+            if warnings.reported < len(errors):
+                warnings.flush()
+    else:
+        for change in reader:
+            out.write(_text_line(change, reader.undecodable))
+            out.write("\n")
+            if warnings.reported < len(errors):
+                warnings.flush()
 
 
 def _run_parquet(args: argparse.Namespace, flt: ChangeFilter, schema: SchemaFile | None,

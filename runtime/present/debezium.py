@@ -82,6 +82,7 @@ from decimal import Decimal
 from typing import TYPE_CHECKING, Any
 
 from .. import constants as et
+from ..bodies import GtidBody, GtidTaggedBody
 from ..column import Column
 from ..constants import MYSQL_TYPE
 from ..errors import BinlogError
@@ -270,7 +271,8 @@ class SourceTracker:
         try:
             if code in _MYSQL_GTIDS:
                 self._gtid_mode = True
-                commit = getattr(event.body, "original_commit_timestamp", None)
+                gtid_body: GtidBody | GtidTaggedBody = event.body
+                commit = gtid_body.original_commit_timestamp
                 self.ts_us = int(commit) if commit else event.timestamp * 1_000_000
                 return
             if code in _NO_GTID_MODE:

@@ -16,6 +16,7 @@ from typing import Any
 from kaitaistruct import KaitaiStruct
 
 from .. import constants as et
+from ..bodies import FormatDescriptionBody, RowsBody, TableMapBody
 from ..errors import BinlogError, MalformedEventError
 from ..event import Event
 from ..event_fields import (
@@ -58,7 +59,7 @@ def kaitai_to_plain(obj: Any, depth: int = 0) -> Any:
                 continue
             try:
                 value = getattr(obj, key)
-            except Exception:  # an instance that does not apply to this body
+            except Exception:  # noqa: BLE001 - an instance that does not apply to this body raises whatever its expression does
                 continue
             if value is not None:
                 out[key] = kaitai_to_plain(value, depth + 1)
@@ -82,8 +83,8 @@ def _intervals_text(intervals: list[tuple[int, int]]) -> str:
 # -- per-type plain fields -------------------------------------------------------
 
 
-def _fde(b: Any) -> dict:
-    alg = getattr(b, "checksum_alg", None)
+def _fde(b: FormatDescriptionBody) -> dict[str, Any]:
+    alg = getattr(b, "checksum_alg", None)  # only in checksum-aware servers' format descriptions
     return {
         "binlog_version": b.binlog_version,
         "server_version": b.server_version,
@@ -94,19 +95,19 @@ def _fde(b: Any) -> dict:
     }
 
 
-def _start_v3(b: Any) -> dict:
+def _start_v3(b: Any) -> dict[str, Any]:
     return {"binlog_version": b.binlog_version, "server_version": b.server_version,
             "create_timestamp": b.create_timestamp}
 
 
-def _query(b: Any) -> dict:
+def _query(b: Any) -> dict[str, Any]:
     if getattr(b, "is_malformed", False):
         # MySQL rejects such an event (Query_log_event ctor: "lengths beyond the end of the event").
         raise ValueError("its status-variable and schema lengths point past the end of the event")
     return {"schema": text_of(getattr(b, "schema", None)), "query": query_text(b)}
 
 
-def _previous_gtids(b: Any) -> dict:
+def _previous_gtids(b: Any) -> dict[str, Any]:
     """The GTID set as MySQL prints it: ``uuid:1-5:7,uuid2:1-3:tag:1-2`` (tags after the untagged intervals)."""
     by_uuid: dict[str, list[str]] = {}
     for sid in getattr(b, "sids", None) or []:
@@ -124,28 +125,28 @@ def _previous_gtids(b: Any) -> dict:
     return {"gtid_set": ",".join(":".join([u, *p]) for u, p in by_uuid.items())}
 
 
-def _gtid_list(b: Any) -> dict:
+def _gtid_list(b: Any) -> dict[str, Any]:
     gtids = getattr(b, "gtids", None) or getattr(b, "entries", None) or []
     return {"gtid_set": ",".join(f"{g.domain_id}-{g.server_id}-{g.seq_no}" for g in gtids)}
 
 
-def _table_map(b: Any) -> dict:
+def _table_map(b: TableMapBody) -> dict[str, Any]:
     return {"table_id": b.table_id, "schema": text_of(b.schema), "table": text_of(b.table)}
 
 
-def _rotate(b: Any) -> dict:
+def _rotate(b: Any) -> dict[str, Any]:
     return {"next_file": text_of(b.next_file), "position": getattr(b, "position", None)}
 
 
-def _xid(b: Any) -> dict:
+def _xid(b: Any) -> dict[str, Any]:
     return {"xid": b.xid}
 
 
-def _rows(b: Any) -> dict:
-    return {"table_id": getattr(b, "table_id", None)}
+def _rows(b: RowsBody) -> dict[str, Any]:
+    return {"table_id": b.table_id}
 
 
-_PLAIN: dict[int, Callable[..., dict]] = {
+_PLAIN: dict[int, Callable[..., dict[str, Any]]] = {
     et.FORMAT_DESCRIPTION_EVENT: _fde,
     et.START_EVENT_V3: _start_v3,
     et.EventType.query_event.value: _query,
@@ -186,7 +187,7 @@ def body_to_dict(event: Event) -> dict[str, Any]:
             out.update(_PLAIN[code](body))
     except BinlogError:
         raise
-    except Exception as exc:
+    except Exception as exc:  # noqa: BLE001 - the generated parser raises EOF, validation, Unicode... errors: any is a malformed body
         raise MalformedEventError(f"body does not parse: {type(exc).__name__}: {exc}", file=event.file,
                                   offset=event.pos, event_type=event.type_name, length=event.length) from None
     return out

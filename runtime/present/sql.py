@@ -74,18 +74,33 @@ def sql_literal(column: Column, value: Any) -> str:
         return "1" if value else "0"
     if isinstance(value, int):
         return str(value)
+    if isinstance(value, str):
+        return _text(value)
     if isinstance(value, float):
         return repr(value)  # the double nearest the stored value; a FLOAT stores back to the same bits
     if isinstance(value, Decimal):
         return format(value, "f")
+    if isinstance(value, _TEMPORAL_VALUES):
+        return _temporal_literal(column, value)
+    return _bytes_or_document_literal(column, t, value)
+
+
+#: The classes of the values :func:`_temporal_literal` writes (``dt.datetime`` is a ``dt.date``).
+_TEMPORAL_VALUES = (MySQLDate, MySQLDateTime, dt.date, dt.timedelta)
+
+
+def _temporal_literal(column: Column, value: MySQLDate | MySQLDateTime | dt.date | dt.timedelta) -> str:
     if isinstance(value, (MySQLDate, MySQLDateTime)):
         return "'" + str(value) + "'"
     if isinstance(value, dt.datetime):
         return "'" + format_datetime(value, column.fsp) + "'"
     if isinstance(value, dt.date):
         return "'" + format_date(value) + "'"
-    if isinstance(value, dt.timedelta):
-        return "'" + format_time(value, column.fsp) + "'"
+    return "'" + format_time(value, column.fsp) + "'"
+
+
+def _bytes_or_document_literal(column: Column, t: int, value: Any) -> str:
+    """Bytes, SET labels and JSON documents (a refusal for anything else)."""
     if isinstance(value, (bytes, bytearray, memoryview)):
         raw = bytes(value)
         if t == T.STRING and column.charset == BINARY_COLLATION and column.max_length:
@@ -94,8 +109,6 @@ def sql_literal(column: Column, value: Any) -> str:
         return "X'" + raw.hex().upper() + "'" if raw else "''"
     if isinstance(value, tuple):  # SET labels
         return _text(",".join(value))
-    if isinstance(value, str):
-        return _text(value)
     if isinstance(value, (dict, list)) or t == T.JSON:
         if t == T.VECTOR:
             raise SqlRefusal(f"column {column.name}: VECTOR values are not written as SQL")

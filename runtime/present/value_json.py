@@ -122,6 +122,10 @@ def json_value(column: Column, value: Any, *, errors: str = "strict") -> Any:
     t = column.real_type
     if t in _INTEGERS:
         return int(value)
+    if t in _STRINGS:
+        if isinstance(value, (dict, list)):  # MariaDB JSON (a LONGTEXT) decoded by the caller
+            return json_document(value)
+        return _text_or_hex(column, value, errors)
     if t == T.FLOAT:
         return _finite(float32_shortest(value))
     if t == T.DOUBLE:
@@ -134,6 +138,11 @@ def json_value(column: Column, value: Any, *, errors: str = "strict") -> Any:
         return format_date(value)
     if t in _TIMES:
         return format_time(value, column.fsp)
+    return _other_json_value(t, value)
+
+
+def _other_json_value(t: int, value: Any) -> Any:
+    """:func:`json_value` of the types neither numbers, temporal nor strings."""
     if t == T.ENUM:
         return value
     if t == T.SET:
@@ -144,10 +153,6 @@ def json_value(column: Column, value: Any, *, errors: str = "strict") -> Any:
         return bytes(value).hex()
     if t == T.VECTOR:
         return [_finite(float32_shortest(v)) for v in value]
-    if t in _STRINGS:
-        if isinstance(value, (dict, list)):  # MariaDB JSON (a LONGTEXT) decoded by the caller
-            return json_document(value)
-        return _text_or_hex(column, value, errors)
     if isinstance(value, (bytes, bytearray)):
         return bytes(value).hex()
     return value
@@ -184,7 +189,7 @@ def _make_formatter(column: Column, errors: str) -> Callable[[Any], Any]:
         def datetime_text(v: Any) -> Any:
             if v is None:
                 return None
-            if type(v) is datetime:  # noqa: E721 - MySQLDateTime (zero dates) takes the slow path
+            if type(v) is datetime:
                 if v.tzinfo is not None:
                     v = v.astimezone(UTC).replace(tzinfo=None)
                 return v.isoformat(" ", "microseconds")[:width]
@@ -194,7 +199,7 @@ def _make_formatter(column: Column, errors: str) -> Callable[[Any], Any]:
     if t in _DATES:
         return lambda v: None if v is None else format_date(v)
     if t in _STRINGS:
-        return lambda v: v if type(v) is str else json_value(column, v, errors=errors)  # noqa: E721
+        return lambda v: v if type(v) is str else json_value(column, v, errors=errors)
     if t in _TIMES:
         fsp = column.fsp
         return lambda v: None if v is None else format_time(v, fsp)

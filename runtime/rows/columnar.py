@@ -175,81 +175,122 @@ def _column_array(column: Column, codec: _Codec, typ: pa.DataType, data: np.ndar
                   offsets: np.ndarray, lengths: np.ndarray) -> tuple[pa.Array, bool]:
     """One present column of a run: ``(array, exact)``."""
     t = column.real_type
+    done: tuple[pa.Array, bool] | None = None
+    if codec.error is None:
+        if t in _VECTOR_TYPES and codec.fmt is not None:
+            done = _fixed_array(column, codec, typ, data, offsets)
+        elif t in _TEMPORAL_TYPES and codec.fmt is not None:
+            done = _temporal_array(column, codec, typ, data, offsets)
+        elif t == T.NEWDECIMAL and pa.types.is_decimal128(typ):
+            done = _decimal_array(codec, typ, data, offsets)
+        elif t in _STRING_TYPES and codec.prefix:
+            done = _string_array(column, data, offsets, lengths)
+    return done if done is not None else _value_by_value(column, codec, typ, buf, offsets)
+
+
+def _fixed_array(column: Column, codec: _Codec, typ: pa.DataType, data: np.ndarray,
+                 offsets: np.ndarray) -> tuple[pa.Array, bool] | None:
+    """Integers, floats, YEAR, BIT, NULL, ENUM and SET (None: value by value)."""
+    t = column.real_type
     n = len(offsets)
-    if t in _VECTOR_TYPES and codec.fmt is not None and codec.error is None:
-        size = codec.size
-        raw = _fixed_bytes(data, offsets, size) if size else np.zeros((n, 0), np.uint8)
-        if t in (T.TINY, T.SHORT, T.LONG, T.LONGLONG):
-            values = raw.view(_INT_DTYPES[size]).reshape(n)
-            if column.unsigned:
-                values = values.view(values.dtype.str.replace("i", "u"))
+    size = codec.size
+    raw = _fixed_bytes(data, offsets, size) if size else np.zeros((n, 0), np.uint8)
+    if t in (T.TINY, T.SHORT, T.LONG, T.LONGLONG):
+        values = raw.view(_INT_DTYPES[size]).reshape(n)
+        if column.unsigned:
+            values = values.view(values.dtype.str.replace("i", "u"))
+        return _from_numpy(values, offsets, typ), True
+    if t == T.INT24:
+        v = raw[:, 0].astype(np.int32) | raw[:, 1].astype(np.int32) << 8 | raw[:, 2].astype(np.int32) << 16
+        if not column.unsigned:
+            v = (v ^ 0x800000) - 0x800000
+        return _from_numpy(v, offsets, typ), True
+    if t == T.YEAR:
+        y = raw[:, 0].astype(np.int16)
+        return _from_numpy(np.where(y != 0, y + 1900, 0).astype(np.int16), offsets, typ), True
+    if t in (T.FLOAT, T.DOUBLE):
+        return _from_numpy(raw.view("<f4" if t == T.FLOAT else "<f8").reshape(n), offsets, typ), True
+    if t == T.BIT:
+        v = np.zeros(n, dtype=np.uint64)
+        for i in range(size):
+            v = v << np.uint64(8) | raw[:, i].astype(np.uint64)
+        return _from_numpy(v, offsets, typ), True
+    if t == T.NULL:
+        return pa.nulls(n, typ), True  # MYSQL_TYPE_NULL: no bytes, always NULL
+    if t == T.ENUM:
+        return _enum_array(column, typ, raw, size, offsets)
+    if t == T.SET and size in (1, 2, 4, 8):
+        return _set_array(column, typ, raw, size, offsets)
+    return None
+
+
+def _enum_array(column: Column, typ: pa.DataType, raw: np.ndarray, size: int,
+                offsets: np.ndarray) -> tuple[pa.Array, bool]:
+    n = len(offsets)
+    index = raw.view("<u2" if size == 2 else "u1").reshape(n)
+    if column.enum_values is None:
+        return _from_numpy(index.astype(np.uint16), offsets, typ), True
+    table = pa.array(("", *column.enum_values), pa.string())
+    ok = index < len(table)
+    arr = table.take(pa.array(np.where(ok, index, 0).astype(np.int32), mask=(offsets < 0) | ~ok))
+    return arr, bool(ok[offsets >= 0].all())
+
+
+def _set_array(column: Column, typ: pa.DataType, raw: np.ndarray, size: int,
+               offsets: np.ndarray) -> tuple[pa.Array, bool]:
+    n = len(offsets)
+    mask = raw.view({1: "u1", 2: "<u2", 4: "<u4", 8: "<u8"}[size]).reshape(n).astype(np.uint64)
+    if column.set_values is None:
+        return _from_numpy(mask, offsets, typ), True
+    labels = column.set_values
+    ok = (mask >> np.uint64(len(labels))) == 0 if len(labels) < 64 else np.ones(n, bool)
+    valid = (offsets >= 0) & ok
+    bits = ((mask[:, None] >> np.arange(len(labels), dtype=np.uint64)) & np.uint64(1)).astype(bool)
+    bits &= valid[:, None]
+    counts = bits.sum(axis=1)
+    bounds = np.zeros(n + 1, dtype=np.int32)
+    np.cumsum(counts, out=bounds[1:])
+    members = pa.array(labels, pa.string()).take(pa.array(np.nonzero(bits)[1].astype(np.int32)))
+    arr = pa.ListArray.from_arrays(pa.array(bounds), members, mask=pa.array(~valid))
+    return arr, bool(ok[offsets >= 0].all())
+
+
+def _temporal_array(column: Column, codec: _Codec, typ: pa.DataType, data: np.ndarray,
+                    offsets: np.ndarray) -> tuple[pa.Array, bool] | None:
+    """Dates and times (None: a type without a vectorized decoder, or zero dates or bad values: value by value)."""
+    decoded = _temporal(column, _fixed_bytes(data, offsets, codec.size))
+    if decoded is not None:
+        values, ok = decoded
+        if ok[offsets >= 0].all():
             return _from_numpy(values, offsets, typ), True
-        if t == T.INT24:
-            v = raw[:, 0].astype(np.int32) | raw[:, 1].astype(np.int32) << 8 | raw[:, 2].astype(np.int32) << 16
-            if not column.unsigned:
-                v = (v ^ 0x800000) - 0x800000
-            return _from_numpy(v, offsets, typ), True
-        if t == T.YEAR:
-            y = raw[:, 0].astype(np.int16)
-            return _from_numpy(np.where(y != 0, y + 1900, 0).astype(np.int16), offsets, typ), True
-        if t in (T.FLOAT, T.DOUBLE):
-            return _from_numpy(raw.view("<f4" if t == T.FLOAT else "<f8").reshape(n), offsets, typ), True
-        if t == T.BIT:
-            v = np.zeros(n, dtype=np.uint64)
-            for i in range(size):
-                v = v << np.uint64(8) | raw[:, i].astype(np.uint64)
-            return _from_numpy(v, offsets, typ), True
-        if t == T.NULL:
-            return pa.nulls(n, typ), True  # MYSQL_TYPE_NULL: no bytes, always NULL
-        if t == T.ENUM:
-            index = raw.view("<u2" if size == 2 else "u1").reshape(n)
-            if column.enum_values is None:
-                return _from_numpy(index.astype(np.uint16), offsets, typ), True
-            table = pa.array(("", *column.enum_values), pa.string())
-            ok = index < len(table)
-            arr = table.take(pa.array(np.where(ok, index, 0).astype(np.int32), mask=(offsets < 0) | ~ok))
-            return arr, bool(ok[offsets >= 0].all())
-        if t == T.SET and size in (1, 2, 4, 8):
-            mask = raw.view({1: "u1", 2: "<u2", 4: "<u4", 8: "<u8"}[size]).reshape(n).astype(np.uint64)
-            if column.set_values is None:
-                return _from_numpy(mask, offsets, typ), True
-            labels = column.set_values
-            ok = (mask >> np.uint64(len(labels))) == 0 if len(labels) < 64 else np.ones(n, bool)
-            valid = (offsets >= 0) & ok
-            bits = ((mask[:, None] >> np.arange(len(labels), dtype=np.uint64)) & np.uint64(1)).astype(bool)
-            bits &= valid[:, None]
-            counts = bits.sum(axis=1)
-            bounds = np.zeros(n + 1, dtype=np.int32)
-            np.cumsum(counts, out=bounds[1:])
-            members = pa.array(labels, pa.string()).take(pa.array(np.nonzero(bits)[1].astype(np.int32)))
-            arr = pa.ListArray.from_arrays(pa.array(bounds), members, mask=pa.array(~valid))
-            return arr, bool(ok[offsets >= 0].all())
-    if t in _TEMPORAL_TYPES and codec.fmt is not None and codec.error is None:
-        raw = _fixed_bytes(data, offsets, codec.size)
-        decoded = _temporal(column, raw)
-        if decoded is not None:
-            values, ok = decoded
-            if ok[offsets >= 0].all():  # else zero dates (or bad values): value by value
-                return _from_numpy(values, offsets, typ), True
-    if t == T.NEWDECIMAL and pa.types.is_decimal128(typ) and codec.error is None:
-        unscaled, ok = decimal_column(_fixed_bytes(data, offsets, codec.size), typ.precision, typ.scale)
-        valid = offsets >= 0
-        if ok[valid].all():
-            return decimal128_array(unscaled, valid, typ.precision, typ.scale), True
-    if t in _STRING_TYPES and codec.prefix and codec.error is None:
-        text = is_text_column(column)
-        if not text or codec_of_collation(column.charset, column.flavor) == "utf-8":
-            bounds, values = gather_values(data, offsets, lengths)
-            validity, nulls = _validity(offsets)
-            arr = pa.Array.from_buffers(pa.binary(), n, [validity, pa.py_buffer(bounds), pa.py_buffer(values)],
-                                        null_count=nulls)
-            if text:
-                try:
-                    arr = arr.cast(pa.string())
-                except pa.ArrowInvalid:
-                    raise _Slow from None  # not UTF-8: the row decoder reports or keeps it
-            return arr, True
-    return _value_by_value(column, codec, typ, buf, offsets)
+    return None
+
+
+def _decimal_array(codec: _Codec, typ: pa.DataType, data: np.ndarray,
+                   offsets: np.ndarray) -> tuple[pa.Array, bool] | None:
+    unscaled, ok = decimal_column(_fixed_bytes(data, offsets, codec.size), typ.precision, typ.scale)
+    valid = offsets >= 0
+    if ok[valid].all():
+        return decimal128_array(unscaled, valid, typ.precision, typ.scale), True
+    return None
+
+
+def _string_array(column: Column, data: np.ndarray, offsets: np.ndarray,
+                  lengths: np.ndarray) -> tuple[pa.Array, bool] | None:
+    """Bytes, and text in UTF-8 (None: text in another charset, value by value)."""
+    text = is_text_column(column)
+    if text and codec_of_collation(column.charset, column.flavor) != "utf-8":
+        return None
+    bounds, values = gather_values(data, offsets, lengths)
+    validity, nulls = _validity(offsets)
+    arr = pa.Array.from_buffers(pa.binary(), len(offsets), [validity, pa.py_buffer(bounds), pa.py_buffer(values)],
+                                null_count=nulls)
+    if text:
+        try:
+            arr = arr.cast(pa.string())
+        except pa.ArrowInvalid:
+            raise _Slow from None  # not UTF-8: the row decoder reports or keeps it
+    return arr, True
 
 
 def _value_by_value(column: Column, codec: _Codec, typ: pa.DataType, buf: bytes,
@@ -268,7 +309,7 @@ def _value_by_value(column: Column, codec: _Codec, typ: pa.DataType, buf: bytes,
             continue
         try:
             value, _ = read(buf, off - prefix, end)
-        except Exception:
+        except Exception:  # noqa: BLE001 - any failure goes to the row decoder, which names it
             raise _Slow from None
         arrow_value, ok = convert(value)
         exact &= ok
@@ -337,7 +378,7 @@ def image_layouts(table_map: TableMap, op: Op, present_before: bytes, present_af
         try:
             layouts = [[_width(codec) for codec in codecs]
                        for _, _, codecs in _sides(table_map, op, present_before, present_after, errors)]
-        except Exception:  # _Slow, or a layout the row decoder rejects
+        except Exception:  # noqa: BLE001 - _Slow, or a layout the row decoder rejects (it then reports why)
             layouts = []
         table_map.memo[key] = layouts
     return layouts if layouts and all(layouts) else None
@@ -459,7 +500,7 @@ def iter_change_columns(reader: RowsEventSource, *, max_run_bytes: int = MAX_RUN
                                     rows_event.present_after, rows_event.data,
                                     partial_json=rows_event.partial_json, errors=errors,
                                     memo=rows_event.table_map.memo)
-            except Exception as exc:
+            except Exception as exc:  # noqa: BLE001 - decode_error names the event and column of any decoder failure
                 reader.report(reader.decode_error(rows_event, exc))
                 continue
             yield columns_of_rows(rows_event, pairs, errors=errors)

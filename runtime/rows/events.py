@@ -9,8 +9,9 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import Any, Literal, Protocol
+from typing import Literal, Protocol
 
+from ..bodies import RowsBody
 from ..errors import BinlogError, CompressionError, MalformedEventError
 from ..event import Event
 from ..mariadb_compression import inflate
@@ -43,7 +44,7 @@ class RowsEvent:
     transaction: int | None
 
 
-def rows_data(event: Event, body: Any) -> bytes:
+def rows_data(event: Event, body: RowsBody) -> bytes:
     """The row images of a rows event (uncompressed for MariaDB's compressed types)."""
     if not body.is_compressed:
         return bytes(body.rows)
@@ -54,7 +55,7 @@ def rows_data(event: Event, body: Any) -> bytes:
                                   event_type=event.type_name, length=event.length) from None
 
 
-def op_of(body: Any) -> Op:
+def op_of(body: RowsBody) -> Op:
     if body.is_update:
         return "update"
     if body.is_delete:

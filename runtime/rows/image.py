@@ -165,9 +165,18 @@ def _json_text(raw: bytes) -> Any:
 def _build_codec(column: Column, errors: str, partial: bool) -> _Codec:
     """The codec for one column (layouts: binary_log_funcs.cpp ``calc_field_size``)."""
     t = column.real_type
-    meta = column.meta
-    signed = not column.unsigned
+    for family in (_number_codec, _temporal_codec, _string_codec):
+        codec = family(column, t, errors, partial)
+        if codec is not None:
+            return codec
+    if t == T.DECIMAL:
+        return _unsupported(column, "pre-5.0 DECIMAL values cannot be decoded (no size in the binlog)")
+    return _unsupported(column, f"column type {column.type_name} ({column.type}) is not supported in row images")
 
+
+def _number_codec(column: Column, t: int, errors: str, partial: bool) -> _Codec | None:
+    """Integers, floats, NULL, DECIMAL and BIT (None: another type)."""
+    signed = not column.unsigned
     if t in STRUCT_CODES:
         return _fixed(column, STRUCT_CODES[t][0 if signed else 1])
     if t == T.INT24:
@@ -180,6 +189,26 @@ def _build_codec(column: Column, errors: str, partial: bool) -> _Codec:
         return _fixed(column, "d")
     if t == T.NULL:
         return _fixed(column, "", "None")
+    if t == T.NEWDECIMAL:
+        meta = column.meta
+        precision, scale = meta >> 8, meta & 0xFF
+        try:
+            size = decimal_binary_size(precision, scale)
+        except ValueError:
+            return _unsupported(column, f"bad DECIMAL metadata ({precision},{scale})")
+        return _raw(
+            column,
+            size,
+            decimal_decoder(precision, scale),
+            lambda items, dst: decimal_source(precision, scale, items[0], dst),
+        )
+    if t == T.BIT:
+        return _fixed(column, f"{bit_size(column.meta)}s", "_ifb({0}, 'big')")
+    return None
+
+
+def _temporal_codec(column: Column, t: int, errors: str, partial: bool) -> _Codec | None:
+    """DATE, TIME, DATETIME and TIMESTAMP in their old, MariaDB 5.3 and 5.6 (``*2``) layouts (None: another type)."""
     if t in (T.DATE, T.NEWDATE):
         codec = _fixed(column, "HB", "{f}({0} | ({1} << 16))", decode_date)
         codec.source = lambda items, dst: date_source(f"({items[0]} | ({items[1]} << 16))", dst)
@@ -193,38 +222,31 @@ def _build_codec(column: Column, errors: str, partial: bool) -> _Codec:
         return _fixed(column, "Q", "{f}({0})", decode_datetime)
     if t == T.TIMESTAMP:
         return _fixed(column, "I", "{f}({0})", decode_timestamp)
-    if t in (T.TIME2, T.DATETIME2, T.TIMESTAMP2):
-        if not 0 <= meta <= 6:
-            return _unsupported(column, f"fractional-second precision {meta} is not 0-6")
-        if t == T.TIME2:
-            return _raw(column, time2_size(meta), time2_decoder(meta))
-        if t == T.DATETIME2:
-            return _raw(
-                column,
-                datetime2_size(meta),
-                datetime2_decoder(meta),
-                lambda items, dst: datetime2_source(meta, items[0], dst),
-            )
+    if t not in (T.TIME2, T.DATETIME2, T.TIMESTAMP2):
+        return None
+    meta = column.meta
+    if not 0 <= meta <= 6:
+        return _unsupported(column, f"fractional-second precision {meta} is not 0-6")
+    if t == T.TIME2:
+        return _raw(column, time2_size(meta), time2_decoder(meta))
+    if t == T.DATETIME2:
         return _raw(
             column,
-            timestamp2_size(meta),
-            timestamp2_decoder(meta),
-            lambda items, dst: timestamp2_source(meta, items[0], dst),
+            datetime2_size(meta),
+            datetime2_decoder(meta),
+            lambda items, dst: datetime2_source(meta, items[0], dst),
         )
-    if t == T.NEWDECIMAL:
-        precision, scale = meta >> 8, meta & 0xFF
-        try:
-            size = decimal_binary_size(precision, scale)
-        except ValueError:
-            return _unsupported(column, f"bad DECIMAL metadata ({precision},{scale})")
-        return _raw(
-            column,
-            size,
-            decimal_decoder(precision, scale),
-            lambda items, dst: decimal_source(precision, scale, items[0], dst),
-        )
-    if t == T.BIT:
-        return _fixed(column, f"{bit_size(meta)}s", "_ifb({0}, 'big')")
+    return _raw(
+        column,
+        timestamp2_size(meta),
+        timestamp2_decoder(meta),
+        lambda items, dst: timestamp2_source(meta, items[0], dst),
+    )
+
+
+def _string_codec(column: Column, t: int, errors: str, partial: bool) -> _Codec | None:
+    """ENUM, SET, strings, BLOBs, JSON, GEOMETRY and VECTOR (None: another type)."""
+    meta = column.meta
     if t in (T.ENUM, T.SET):
         return _enum_set_codec(column, t)
     if t in (T.STRING, T.VARCHAR, T.VAR_STRING):
@@ -232,25 +254,23 @@ def _build_codec(column: Column, errors: str, partial: bool) -> _Codec:
         return _text_codec(column, 2 if max_len > 255 else 1, errors)
     if t == T.VARCHAR_COMPRESSED:
         return _text_codec(column, 2 if meta > 255 else 1, errors, uncompress_mariadb)
-    if t in (T.BLOB, T.TINY_BLOB, T.MEDIUM_BLOB, T.LONG_BLOB, T.BLOB_COMPRESSED, T.JSON, T.GEOMETRY, T.VECTOR):
-        if not 1 <= meta <= 4:
-            return _unsupported(column, f"length-prefix size {meta} is not 1-4")
-        if t == T.BLOB_COMPRESSED:
-            return _text_codec(column, meta, errors, uncompress_mariadb)
-        if t == T.JSON:
-            if partial:
-                return _Codec(column, prefix=meta, func=lambda raw: JsonPartialUpdate(decode_json_diff(raw)))
-            if column.flavor == FLAVOR_MARIADB:
-                return _Codec(column, prefix=meta, func=_json_text)
-            return _Codec(column, prefix=meta, func=decode_json_binary)
-        if t == T.GEOMETRY:
-            return _Codec(column, prefix=meta, func=Geometry)
-        if t == T.VECTOR:
-            return _Codec(column, prefix=meta, func=decode_vector)
-        return _text_codec(column, meta, errors)
-    if t == T.DECIMAL:
-        return _unsupported(column, "pre-5.0 DECIMAL values cannot be decoded (no size in the binlog)")
-    return _unsupported(column, f"column type {column.type_name} ({column.type}) is not supported in row images")
+    if t not in (T.BLOB, T.TINY_BLOB, T.MEDIUM_BLOB, T.LONG_BLOB, T.BLOB_COMPRESSED, T.JSON, T.GEOMETRY, T.VECTOR):
+        return None
+    if not 1 <= meta <= 4:
+        return _unsupported(column, f"length-prefix size {meta} is not 1-4")
+    if t == T.BLOB_COMPRESSED:
+        return _text_codec(column, meta, errors, uncompress_mariadb)
+    if t == T.JSON:
+        if partial:
+            return _Codec(column, prefix=meta, func=lambda raw: JsonPartialUpdate(decode_json_diff(raw)))
+        if column.flavor == FLAVOR_MARIADB:
+            return _Codec(column, prefix=meta, func=_json_text)
+        return _Codec(column, prefix=meta, func=decode_json_binary)
+    if t == T.GEOMETRY:
+        return _Codec(column, prefix=meta, func=Geometry)
+    if t == T.VECTOR:
+        return _Codec(column, prefix=meta, func=decode_vector)
+    return _text_codec(column, meta, errors)
 
 
 def _enum_set_codec(column: Column, t: int) -> _Codec:
@@ -343,22 +363,76 @@ def _compile(codecs: Sequence[_Codec], names: Sequence[str], mask: int | None) -
     The function is ``f(buf, pos, end)`` (``f(buf, pos, end, m)`` when
     ``mask`` is ``None``) and returns ``(row, new_pos)``.
     """
-    ns: dict[str, Any] = dict(_GLOBALS, _Overrun=_Overrun)
+    src = _Source(codecs)
     generic = mask is None
-    lines = ["def decode(buf, pos, end, m):" if generic else "def decode(buf, pos, end):"]
-    values: list[str] = []
-    run: list[int] = []
-    struct_count = 0
+    lines = src.lines
+    lines.append("def decode(buf, pos, end, m):" if generic else "def decode(buf, pos, end):")
+    for k, codec in enumerate(codecs):
+        src.values.append("None")
+        if mask is None:
+            src.add_any(k, codec)
+        elif not mask >> k & 1:
+            src.add_present(k, codec)
+    src.flush_run()
+    lines.append("    if pos > end:")
+    lines.append("        raise _Overrun")
+    pairs = ", ".join(f"{name!r}: {value}" for name, value in zip(names, src.values, strict=True))
+    lines.append(f"    return {{{pairs}}}, pos")
+    source = "\n".join(lines)
+    ns = src.ns
+    exec(compile(source, f"<row decoder {'any' if generic else mask}>", "exec"), ns)
+    decode = ns["decode"]
+    decode.source = source  # for debugging: print(decoder._fast[0].source)
+    return decode
 
-    def bind(k: int) -> str:
+
+class _Source:
+    """The lines of one compiled row function (:func:`_compile`), column by column, and their namespace."""
+
+    def __init__(self, codecs: Sequence[_Codec]) -> None:
+        self.codecs = codecs
+        self.ns: dict[str, Any] = dict(_GLOBALS, _Overrun=_Overrun)
+        self.lines: list[str] = []
+        #: The expression of each column's value.
+        self.values: list[str] = []
+        #: Columns of fixed size not written out yet: read together by one struct.
+        self.run: list[int] = []
+        self.struct_count = 0
+
+    def bind(self, k: int) -> str:
+        codecs = self.codecs
         if codecs[k].func is not None:
-            ns[f"_f{k}"] = codecs[k].func
+            self.ns[f"_f{k}"] = codecs[k].func
         return f"_f{k}"
 
-    def flush_run() -> None:
-        nonlocal struct_count
+    def add_any(self, k: int, codec: _Codec) -> None:
+        """Column ``k`` of the generic function: one column at a time, each behind its own null test."""
+        lines = self.lines
+        lines.append(f"    if m >> {k} & 1:")
+        lines.append(f"        v{k} = None")
+        lines.append("    else:")
+        body = _column_code(codec, k, self.bind, self.ns)
+        lines += ["    " + line for line in body[0]]
+        lines.append(f"        v{k} = {body[1]}")
+        self.values[k] = f"v{k}"
+
+    def add_present(self, k: int, codec: _Codec) -> None:
+        """Column ``k``, not null in the pattern: fixed-size ones join the run, others are read on their own."""
+        if codec.fmt is not None and codec.error is None:
+            self.run.append(k)
+            return
+        self.flush_run()
+        body_lines, expr = _column_code(codec, k, self.bind, self.ns)
+        self.lines += body_lines
+        self.values[k] = expr
+
+    def flush_run(self) -> None:
+        """Write out the run of fixed-size columns: one struct unpack, then their values."""
+        run = self.run
         if not run:
             return
+        codecs = self.codecs
+        lines = self.lines
         fmt = "".join(codecs[k].fmt or "" for k in run)
         size = struct.calcsize("<" + fmt)
         items: list[str] = []
@@ -368,9 +442,9 @@ def _compile(codecs: Sequence[_Codec], names: Sequence[str], mask: int | None) -
             items += mine
             exprs.append((k, mine))
         if items:
-            sname = f"_S{struct_count}"
-            struct_count += 1
-            ns[sname] = struct.Struct("<" + fmt).unpack_from
+            sname = f"_S{self.struct_count}"
+            self.struct_count += 1
+            self.ns[sname] = struct.Struct("<" + fmt).unpack_from
             lines.append(f"    {', '.join(items)}, = {sname}(buf, pos)")
         if size:
             lines.append(f"    pos += {size}")
@@ -378,42 +452,10 @@ def _compile(codecs: Sequence[_Codec], names: Sequence[str], mask: int | None) -
             source = codecs[k].source
             if source is not None:
                 lines.extend("    " + line for line in source(mine, f"v{k}"))
-                values[k] = f"v{k}"
+                self.values[k] = f"v{k}"
             else:
-                values[k] = codecs[k].expr.format(*mine, f=bind(k))
+                self.values[k] = codecs[k].expr.format(*mine, f=self.bind(k))
         run.clear()
-
-    for k, codec in enumerate(codecs):
-        values.append("None")
-        if generic:
-            # one column at a time, each behind its own null test
-            lines.append(f"    if m >> {k} & 1:")
-            lines.append(f"        v{k} = None")
-            lines.append("    else:")
-            body = _column_code(codec, k, bind, ns)
-            lines += ["    " + line for line in body[0]]
-            lines.append(f"        v{k} = {body[1]}")
-            values[k] = f"v{k}"
-            continue
-        if mask is not None and mask >> k & 1:
-            continue
-        if codec.fmt is not None and codec.error is None:
-            run.append(k)
-            continue
-        flush_run()
-        body_lines, expr = _column_code(codec, k, bind, ns)
-        lines += body_lines
-        values[k] = expr
-    flush_run()
-    lines.append("    if pos > end:")
-    lines.append("        raise _Overrun")
-    pairs = ", ".join(f"{name!r}: {value}" for name, value in zip(names, values, strict=True))
-    lines.append(f"    return {{{pairs}}}, pos")
-    source = "\n".join(lines)
-    exec(compile(source, f"<row decoder {'any' if generic else mask}>", "exec"), ns)
-    decode = ns["decode"]
-    decode.source = source  # for debugging: print(decoder._fast[0].source)
-    return decode
 
 
 def _column_code(codec: _Codec, k: int, bind: Callable[[int], str], ns: dict[str, Any]) -> tuple[list[str], str]:
@@ -497,6 +539,7 @@ class RowImageDecoder:
         "_generic",
         "max_compiled_patterns",
         "decode_at",
+        "decode_images",
     )
 
     #: Distinct null patterns compiled per decoder before using the generic function.
@@ -528,33 +571,62 @@ class RowImageDecoder:
         self.max_compiled_patterns = self.MAX_COMPILED_PATTERNS
         #: ``decode_at(buf: bytes, pos, end) -> (row, new_pos)``: :meth:`decode`
         #: without argument normalisation, for callers that loop over images.
-        self.decode_at = self._make_dispatch()
+        #: ``decode_images(data: bytes, end, insert) -> [(before, after), ...]``: every image
+        #: of a WRITE (``insert``) or DELETE rows event.
+        self.decode_at, self.decode_images = self._make_dispatch()
 
-    def _make_dispatch(self) -> Callable[[bytes, int, int], tuple[dict[str, Any], int]]:
+    def _make_dispatch(self) -> tuple[Callable[[bytes, int, int], tuple[dict[str, Any], int]],
+                                      Callable[[bytes, int, bool], list[tuple[Any, Any]]]]:
+        """The per-row dispatch: ``decode_at`` for one image, ``decode_images`` for all of an event.
+
+        A row's null bitmap picks its compiled function (compiled on first
+        use); any error there, the checked path decodes the row again and
+        names what is wrong. ``decode_images`` writes the dispatch out in its
+        loop so that a row costs one call, of its compiled function.
+        """
         get = self._fast.get
         compile_pattern = self._compile_pattern
         checked = self.decode_checked
         nb = self._null_bytes
         nmask = self._null_mask
 
+        def decode_images(data: bytes, end: int, insert: bool) -> list[tuple[Any, Any]]:
+            out: list[tuple[Any, Any]] = []
+            append = out.append
+            pos = 0
+            if nb == 0:
+                if end:
+                    raise RowDecodeError("row images of 0 bytes (no present columns)", offset=0)
+                return out
+            while pos < end:
+                try:
+                    m = (data[pos] if nb == 1 else int.from_bytes(data[pos : pos + nb], "little")) & nmask
+                    f = get(m) or compile_pattern(m)
+                    row, pos2 = f(data, pos + nb, end)
+                except Exception:  # noqa: BLE001 - any fast-path failure: the checked path decodes the row again and names it
+                    row, pos2 = checked(data, pos, end)
+                pos = pos2
+                append((None, row) if insert else (row, None))
+            return out
+
         if nb == 1:
             def decode_at(buf: bytes, pos: int, end: int) -> tuple[dict[str, Any], int]:
                 try:
                     m = buf[pos] & nmask
                     return (get(m) or compile_pattern(m))(buf, pos + 1, end)
-                except Exception:
+                except Exception:  # noqa: BLE001 - any fast-path failure: the checked path decodes the row again and names it
                     return checked(buf, pos, end)
 
-            return decode_at
+            return decode_at, decode_images
 
         def decode_at_n(buf: bytes, pos: int, end: int) -> tuple[dict[str, Any], int]:
             try:
                 m = int.from_bytes(buf[pos : pos + nb], "little") & nmask if nb else 0
                 return (get(m) or compile_pattern(m))(buf, pos + nb, end)
-            except Exception:
+            except Exception:  # noqa: BLE001 - any fast-path failure: the checked path decodes the row again and names it
                 return checked(buf, pos, end)
 
-        return decode_at_n
+        return decode_at_n, decode_images
 
     def _compile_pattern(self, m: int) -> Callable[..., Any]:
         if len(self._fast) < self.max_compiled_patterns:
@@ -670,37 +742,6 @@ def get_decoder(
     return decoder
 
 
-def _decode_images(decoder: RowImageDecoder, data: bytes, end: int, insert: bool) -> list[tuple[Any, Any]]:
-    """Every image of a WRITE (``insert``) or DELETE rows event, one decoder.
-
-    The per-row dispatch of :meth:`RowImageDecoder.decode` is written out
-    here so a row costs one call of its compiled function.
-    """
-    out: list[tuple[Any, Any]] = []
-    append = out.append
-    fast = decoder._fast
-    get = fast.get
-    compile_pattern = decoder._compile_pattern
-    checked = decoder.decode_checked
-    nb = decoder._null_bytes
-    nmask = decoder._null_mask
-    pos = 0
-    if nb == 0:
-        if end:
-            raise RowDecodeError("row images of 0 bytes (no present columns)", offset=0)
-        return out
-    while pos < end:
-        try:
-            m = (data[pos] if nb == 1 else int.from_bytes(data[pos : pos + nb], "little")) & nmask
-            f = get(m) or compile_pattern(m)
-            row, pos2 = f(data, pos + nb, end)
-        except Exception:
-            row, pos2 = checked(data, pos, end)
-        pos = pos2
-        append((None, row) if insert else (row, None))
-    return out
-
-
 def _packed_int(buf: bytes, pos: int, end: int) -> tuple[int, int]:
     """A packed integer (``net_field_length``)."""
     if pos >= end:
@@ -786,24 +827,37 @@ def decode_rows(
     RowDecodeError
         With column name/index and the byte offset inside ``data``.
     """
-    cols = columns if isinstance(columns, tuple) else tuple(columns)
     if type(data) is not bytes:
         data = bytes(data)
-    end = len(data)
-    pos = 0
-    out: list[tuple[dict[str, Any] | None, dict[str, Any] | None]] = []
-    append = out.append
     if kind == "insert" or kind == "delete":
         present = present_after if kind == "insert" else present_before
         if present is None:
             present = present_before if kind == "insert" else present_after
         if present is None:
             raise ValueError(f"{kind}: no columns bitmap given")
-        return _decode_images(get_decoder(columns, present, errors=errors, memo=memo), data, end, kind == "insert")
+        return get_decoder(columns, present, errors=errors, memo=memo).decode_images(data, len(data), kind == "insert")
     if kind != "update":
         raise ValueError(f"kind must be 'insert', 'update' or 'delete', not {kind!r}")
     if present_before is None or present_after is None:
         raise ValueError("update: both column bitmaps are needed")
+    return _decode_updates(columns, present_before, present_after, data, partial_json, errors, memo)
+
+
+def _decode_updates(
+    columns: Sequence[Column],
+    present_before: bytes | bytearray | memoryview | int,
+    present_after: bytes | bytearray | memoryview | int,
+    data: bytes,
+    partial_json: bool,
+    errors: str,
+    memo: dict[Any, Any] | None,
+) -> list[tuple[dict[str, Any] | None, dict[str, Any] | None]]:
+    """The (before, after) image pairs of an UPDATE or PARTIAL_UPDATE rows event (see :func:`decode_rows`)."""
+    cols = columns if isinstance(columns, tuple) else tuple(columns)
+    end = len(data)
+    pos = 0
+    out: list[tuple[dict[str, Any] | None, dict[str, Any] | None]] = []
+    append = out.append
     decode_before = get_decoder(columns, present_before, errors=errors, memo=memo).decode_at
     after_decoder = get_decoder(columns, present_after, errors=errors, memo=memo)
     decode_after = after_decoder.decode_at

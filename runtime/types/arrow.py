@@ -60,47 +60,47 @@ def is_text_column(column: Column) -> bool:
     return codec is not None and codec != BINARY
 
 
+#: The Arrow type of the column types that have one whatever their metadata.
+_ARROW_OF_TYPE: dict[int, pa.DataType] = {
+    T.YEAR: pa.int16(),
+    T.BIT: pa.uint64(),
+    T.FLOAT: pa.float32(),
+    T.DOUBLE: pa.float64(),
+    T.NULL: pa.string(),  # always NULL
+    T.DATE: pa.date32(),
+    T.NEWDATE: pa.date32(),
+    T.DATETIME: pa.timestamp("us"),
+    T.DATETIME2: pa.timestamp("us"),
+    T.TIMESTAMP: TIMESTAMP_UTC,
+    T.TIMESTAMP2: TIMESTAMP_UTC,
+    T.TIME: pa.duration("us"),
+    T.TIME2: pa.duration("us"),
+    T.JSON: pa.string(),
+    T.VECTOR: pa.list_(pa.float32()),
+    T.GEOMETRY: pa.binary(),
+}
+
+
 @lru_cache(maxsize=8192)
 def arrow_type(column: Column) -> pa.DataType:
     """The Arrow type of a column's values (see the module docstring; cached per column)."""
     t = column.real_type
     if t in _SIGNED:
         return _UNSIGNED[t] if column.unsigned else _SIGNED[t]
-    if t == T.YEAR:
-        return pa.int16()
-    if t == T.BIT:
-        return pa.uint64()
-    if t == T.FLOAT:
-        return pa.float32()
-    if t == T.DOUBLE:
-        return pa.float64()
-    if t == T.NULL:
-        return pa.string()  # always NULL
+    fixed = _ARROW_OF_TYPE.get(t)
+    if fixed is not None:
+        return fixed
     if t == T.NEWDECIMAL:
         precision, scale = column.meta >> 8, column.meta & 0xFF
         if 0 < precision <= 38 and scale <= precision:
             return pa.decimal128(precision, scale)
         return pa.string()  # over 38 digits (Spark's limit too): the decimal text
-    if t in (T.DATE, T.NEWDATE):
-        return pa.date32()
-    if t in (T.DATETIME, T.DATETIME2):
-        return pa.timestamp("us")
-    if t in (T.TIMESTAMP, T.TIMESTAMP2):
-        return TIMESTAMP_UTC
-    if t in (T.TIME, T.TIME2):
-        return pa.duration("us")
     if t == T.ENUM:
         return pa.string() if column.enum_values is not None else pa.uint16()
     if t == T.SET:
         return pa.list_(pa.string()) if column.set_values is not None else pa.uint64()
     if t in _TEXT_TYPES:
         return pa.string() if is_text_column(column) else pa.binary()
-    if t == T.JSON:
-        return pa.string()
-    if t == T.VECTOR:
-        return pa.list_(pa.float32())
-    if t == T.GEOMETRY:
-        return pa.binary()
     return pa.string()
 
 
@@ -119,6 +119,17 @@ def value_converter(column: Column) -> Callable[[Any], tuple[Any, bool]]:
     :func:`arrow_type` and became ``None`` (a zero date, say).
     """
     typ = arrow_type(column)
+    for family in (_number_converter, _temporal_converter, _list_or_binary_converter):
+        convert = family(typ)
+        if convert is not None:
+            return convert
+    if column.real_type == T.JSON:
+        return _json_converter()
+    return _text
+
+
+def _number_converter(typ: pa.DataType) -> Callable[[Any], tuple[Any, bool]] | None:
+    """Integers (within the type's range), floats and decimals (within its digits); None: another type."""
     if pa.types.is_integer(typ):
         bits = typ.bit_width
         lo, hi = (0, 1 << bits) if pa.types.is_unsigned_integer(typ) else (-(1 << (bits - 1)), 1 << (bits - 1))
@@ -140,6 +151,11 @@ def value_converter(column: Column) -> Callable[[Any], tuple[Any, bool]]:
                 return v, True
             return None, v is None
         return decimal
+    return None
+
+
+def _temporal_converter(typ: pa.DataType) -> Callable[[Any], tuple[Any, bool]] | None:
+    """Dates, timestamps (wall clock or UTC) and durations; None: another type."""
     if pa.types.is_date(typ):
         return lambda v: (v, True) if isinstance(v, dt.date) and not isinstance(v, dt.datetime) else (None,
                                                                                                      v is None)
@@ -155,33 +171,44 @@ def value_converter(column: Column) -> Callable[[Any], tuple[Any, bool]]:
         return timestamp
     if pa.types.is_duration(typ):
         return lambda v: (v, True) if isinstance(v, dt.timedelta) else (None, v is None)
+    return None
+
+
+def _list_or_binary_converter(typ: pa.DataType) -> Callable[[Any], tuple[Any, bool]] | None:
+    """SET labels, VECTORs and bytes; None: another type."""
     if pa.types.is_list(typ) and pa.types.is_string(typ.value_type):  # SET labels
         return lambda v: (list(v), True) if isinstance(v, tuple) else (None, v is None)
     if pa.types.is_list(typ):  # VECTOR
         return lambda v: ([float(x) for x in v], True) if isinstance(v, list) else (None, v is None)
     if pa.types.is_binary(typ):
-        def binary(v: Any) -> tuple[Any, bool]:
-            if isinstance(v, (bytes, bytearray, memoryview)):
-                return bytes(v), True
-            if isinstance(v, str):  # unknown charset: the row decoder gave valid UTF-8 as text
-                return v.encode("utf-8"), True
-            return None, v is None
-        return binary
-    if column.real_type == T.JSON:
-        from .json_text import dumps, json_document  # JSON documents only
+        return _binary
+    return None
 
-        def json_text(v: Any) -> tuple[Any, bool]:
-            if v is None:
-                return None, True
-            try:
-                return dumps(json_document(v)), True
-            except Exception:
-                return None, False
-        return json_text
-    def text(v: Any) -> tuple[Any, bool]:
-        if v is None or isinstance(v, str):
-            return v, True
-        if isinstance(v, Decimal):
-            return f"{v:f}", True
-        return None, False
-    return text
+
+def _binary(v: Any) -> tuple[Any, bool]:
+    if isinstance(v, (bytes, bytearray, memoryview)):
+        return bytes(v), True
+    if isinstance(v, str):  # unknown charset: the row decoder gave valid UTF-8 as text
+        return v.encode("utf-8"), True
+    return None, v is None
+
+
+def _json_converter() -> Callable[[Any], tuple[Any, bool]]:
+    from .json_text import dumps, json_document  # JSON documents only
+
+    def json_text(v: Any) -> tuple[Any, bool]:
+        if v is None:
+            return None, True
+        try:
+            return dumps(json_document(v)), True
+        except Exception:  # noqa: BLE001 - a value json_document cannot write (any error) has no Arrow value: null, not exact
+            return None, False
+    return json_text
+
+
+def _text(v: Any) -> tuple[Any, bool]:
+    if v is None or isinstance(v, str):
+        return v, True
+    if isinstance(v, Decimal):
+        return f"{v:f}", True
+    return None, False

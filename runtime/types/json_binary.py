@@ -193,24 +193,20 @@ def _value(jtype: int, data: bytes, pos: int, end: int) -> Any:
     return _scalar(jtype, data, pos, end)
 
 
+#: The layout of a small and a large container: (header struct, offset struct, header size, key entry size,
+#: value entry size).
+_LAYOUTS = (
+    (struct.Struct("<HH"), _U16, 4, 4, 3),
+    (struct.Struct("<II"), _U32, 8, 6, 5),
+)
+
+
 def _container(data: bytes, start: int, end: int, large: int, is_object: bool) -> Any:
     """An object or array whose header (count, size) starts at ``start``."""
-    if large:
-        if start + 8 > end:
-            raise _Corrupt("container header runs past the end")
-        count, size = struct.unpack_from("<II", data, start)
-        off = _U32
-        entry_header = 8
-        key_entry = 6
-        value_entry = 5
-    else:
-        if start + 4 > end:
-            raise _Corrupt("container header runs past the end")
-        count, size = struct.unpack_from("<HH", data, start)
-        off = _U16
-        entry_header = 4
-        key_entry = 4
-        value_entry = 3
+    header, off, entry_header, key_entry, value_entry = _LAYOUTS[large]
+    if start + entry_header > end:
+        raise _Corrupt("container header runs past the end")
+    count, size = header.unpack_from(data, start)
     limit = start + size
     if limit > end:
         raise _Corrupt(f"container of {size} bytes runs past the end")
@@ -241,7 +237,13 @@ def _container(data: bytes, start: int, end: int, large: int, is_object: bool) -
         items.append(item)
     if not is_object:
         return items
+    return _object(data, start, limit, count, large, items)
 
+
+def _object(data: bytes, start: int, limit: int, count: int, large: int, items: list[Any]) -> dict[str, Any]:
+    """The object of a container at ``start`` whose values are ``items``: its keys read from the key entries."""
+    _, off, entry_header, key_entry, _ = _LAYOUTS[large]
+    pos = start + entry_header
     result = {}
     for i in range(count):
         kpos = pos + i * key_entry

@@ -116,43 +116,50 @@ def parse_json_path(path: str) -> list[PathLeg]:
         ch = text[i]
         if ch.isspace():
             i += 1
-        elif ch == ".":
-            i += 1
-            while i < n and text[i].isspace():
-                i += 1
-            if i < n and text[i] == '"':
-                j = i + 1
-                while j < n and text[j] != '"':
-                    j += 2 if text[j] == "\\" else 1
-                if j >= n:
-                    raise JsonDiffError(f"unterminated quoted member in JSON path {path!r}")
-                legs.append(json.loads(text[i : j + 1]))
-                i = j + 1
-            else:
-                j = i
-                while j < n and text[j] not in ".[*" and not text[j].isspace():
-                    j += 1
-                if j == i:
-                    raise JsonDiffError(f"unsupported member in JSON path {path!r}")
-                legs.append(text[i:j])
-                i = j
+            continue
+        if ch == ".":
+            leg, i = _member_leg(text, i + 1, path)
         elif ch == "[":
-            j = text.find("]", i)
-            if j < 0:
-                raise JsonDiffError(f"unterminated array index in JSON path {path!r}")
-            inner = text[i + 1 : j].replace(" ", "")
-            if inner.isdigit():
-                legs.append(int(inner))
-            elif inner == "last":
-                legs.append(("last", 0))
-            elif inner.startswith("last-") and inner[5:].isdigit():
-                legs.append(("last", int(inner[5:])))
-            else:
-                raise JsonDiffError(f"unsupported array index [{inner}] in JSON path {path!r}")
-            i = j + 1
+            leg, i = _array_leg(text, i, path)
         else:
             raise JsonDiffError(f"unexpected {ch!r} in JSON path {path!r}")
+        legs.append(leg)
     return legs
+
+
+def _member_leg(text: str, i: int, path: str) -> tuple[PathLeg, int]:
+    """The member name starting at ``text[i]`` (after the dot) and the position after it."""
+    n = len(text)
+    while i < n and text[i].isspace():
+        i += 1
+    if i < n and text[i] == '"':
+        j = i + 1
+        while j < n and text[j] != '"':
+            j += 2 if text[j] == "\\" else 1
+        if j >= n:
+            raise JsonDiffError(f"unterminated quoted member in JSON path {path!r}")
+        return json.loads(text[i : j + 1]), j + 1
+    j = i
+    while j < n and text[j] not in ".[*" and not text[j].isspace():
+        j += 1
+    if j == i:
+        raise JsonDiffError(f"unsupported member in JSON path {path!r}")
+    return text[i:j], j
+
+
+def _array_leg(text: str, i: int, path: str) -> tuple[PathLeg, int]:
+    """The array index whose ``[`` is at ``text[i]`` and the position after its ``]``."""
+    j = text.find("]", i)
+    if j < 0:
+        raise JsonDiffError(f"unterminated array index in JSON path {path!r}")
+    inner = text[i + 1 : j].replace(" ", "")
+    if inner.isdigit():
+        return int(inner), j + 1
+    if inner == "last":
+        return ("last", 0), j + 1
+    if inner.startswith("last-") and inner[5:].isdigit():
+        return ("last", int(inner[5:])), j + 1
+    raise JsonDiffError(f"unsupported array index [{inner}] in JSON path {path!r}")
 
 
 def _index(leg: PathLeg, size: int) -> int:
@@ -249,7 +256,7 @@ def apply_json_diffs(doc: Any, diffs: list[JsonDiff]) -> Any:
     return result
 
 
-class JsonPartialUpdate(dict):
+class JsonPartialUpdate(dict[str, Any]):
     """The after value of a JSON column logged as diffs, when they cannot be applied.
 
     A ``dict`` ``{"json_diff": [{"op": ..., "path": ..., "value": ...}, ...]}``

@@ -435,7 +435,7 @@ class OracleEvent:
     stmt_end: bool | None = None
     xid: int | None = None
     annotate: str | None = None
-    extra: dict = field(default_factory=dict, compare=False)
+    extra: dict[str, Any] = field(default_factory=dict, compare=False)
 
     @property
     def canonical_name(self) -> str | None:
@@ -636,7 +636,7 @@ def _unquote_ident(b: str) -> str:
     return b.replace("``", "`")
 
 
-def _ts(m: re.Match) -> int:
+def _ts(m: re.Match[bytes]) -> int:
     d = m.group(1).decode()
     yy, mo, dd = int(d[:2]), int(d[2:4]), int(d[4:6])
     year = 1900 + yy if yy >= 70 else 2000 + yy
@@ -663,7 +663,7 @@ def _unescape_quoted(b: bytes) -> bytes:
 
 # --- list_events ---------------------------------------------------------------
 
-def list_events(path: str | os.PathLike, *, hexdump: bool = True) -> list[OracleEvent]:
+def list_events(path: str | os.PathLike[str], *, hexdump: bool = True) -> list[OracleEvent]:
     """All events of one binlog file, in file order.
 
     Parameters
@@ -689,100 +689,116 @@ def list_events(path: str | os.PathLike, *, hexdump: bool = True) -> list[Oracle
 
 
 def _parse_events(lines: list[bytes]) -> list[OracleEvent]:
-    pending: deque[int] = deque()
-    events: list[dict] = []
-    tables: dict[int, tuple[str, str]] = {}
-    cur: dict | None = None          # event awaiting its "# Event:" line (hexdump)
-    last: dict | None = None         # last event, for continuation lines
-    i = 0
-    n = len(lines)
-    in_sql = False                   # inside the SQL text printed after a Query event
-    while i < n:
-        line = lines[i]
-        i += 1
-        if in_sql:
-            in_sql = line != _DELIM
-            continue
+    parser = _EventsParser()
+    for line in lines:
+        parser.feed(line)
+    return parser.result()
+
+
+class _EventsParser:
+    """The events of ``mariadb-binlog --base64-output=decode-rows [--hexdump]`` output, line by line."""
+
+    def __init__(self) -> None:
+        self.pending: deque[int] = deque()
+        self.events: list[dict[str, Any]] = []
+        self.tables: dict[int, tuple[str, str]] = {}
+        self.cur: dict[str, Any] | None = None     # event awaiting its "# Event:" line (hexdump)
+        self.last: dict[str, Any] | None = None    # last event, for continuation lines
+        self.in_sql = False              # inside the SQL text printed after a Query event
+
+    def feed(self, line: bytes) -> None:
+        if self.in_sql:
+            self.in_sql = line != _DELIM
+            return
         m = _AT.match(line)
         if m:
-            pending.append(int(m.group(1)))
-            last = None
-            continue
+            self.pending.append(int(m.group(1)))
+            self.last = None
+            return
         m = _HEADER.match(line)
         if m:
-            if not pending:
-                raise OracleError(f"event header without '# at': {line!r}")
-            ev: dict[str, Any] = {"pos": pending.popleft(), "end_pos": int(m.group(6)),
-                  "server_id": int(m.group(5)), "timestamp": _ts(m),
-                  "checksum": int(m.group(8), 16) if m.group(8) else None,
-                  "type_code": None, "flags": None, "size": None}
-            events.append(ev)
-            if m.group(9) is not None:
-                _finish(ev, m.group(9).decode("utf-8", "surrogateescape"), tables)
-                cur, last = None, ev
-                in_sql = ev["printed"] in _QUERY_LABELS
-            else:
-                cur, last = ev, None
-            continue
-        if cur is not None:
-            m = _HEXHEAD.match(line)
-            if m:
-                # The "Position" column is wrong for deferred events (it shows
-                # the latest "# at"), so it is not checked against pos.
-                cur["type_code"] = int(m.group(3), 16)
-                cur["size"] = _le_hex(m.group(5))
-                cur["flags"] = _le_hex(m.group(7) + m.group(8))
-                continue
-            m = _EVENT_LINE.match(line)
-            if m:
-                _finish(cur, m.group(1).decode("utf-8", "surrogateescape"), tables)
-                in_sql = cur["printed"] in _QUERY_LABELS
-                cur, last = None, cur
-                continue
-            if line.startswith(b"# Event: ") or line == b"# Unknown event":
-                # Unknown_log_event: header, then "\n# Unknown event".
-                _finish(cur, "Unknown", tables)
-                cur, last = None, cur
-                continue
-            continue
-        if line.startswith(b"# Encryption scheme:") or line == b"# Encrypted event":
-            if not pending:
-                raise OracleError(f"{line!r} without '# at'")
-            label = "Start_encryption" if b"scheme" in line else "Encrypted"
-            ev = {"pos": pending.popleft(), "end_pos": None, "server_id": None,
-                  "timestamp": None, "checksum": None, "type_code": None,
-                  "flags": None, "size": None}
-            events.append(ev)
-            _finish(ev, label + " " + line.decode("utf-8", "surrogateescape")[2:], tables)
-            last = None
-            continue
-        if line == b"# Unknown event" and last is not None:
+            self._header(line, m)
+        elif self.cur is not None:
+            self._hexdump(line, self.cur)
+        elif line.startswith(b"# Encryption scheme:") or line == b"# Encrypted event":
+            self._encryption(line)
+        elif self.last is not None:
+            self._continuation(line, self.last)
+
+    def _header(self, line: bytes, m: re.Match[bytes]) -> None:
+        if not self.pending:
+            raise OracleError(f"event header without '# at': {line!r}")
+        ev: dict[str, Any] = {"pos": self.pending.popleft(), "end_pos": int(m.group(6)),
+                              "server_id": int(m.group(5)), "timestamp": _ts(m),
+                              "checksum": int(m.group(8), 16) if m.group(8) else None,
+                              "type_code": None, "flags": None, "size": None}
+        self.events.append(ev)
+        if m.group(9) is not None:
+            _finish(ev, m.group(9).decode("utf-8", "surrogateescape"), self.tables)
+            self.cur, self.last = None, ev
+            self.in_sql = ev["printed"] in _QUERY_LABELS
+        else:
+            self.cur, self.last = ev, None
+
+    def _hexdump(self, line: bytes, cur: dict[str, Any]) -> None:
+        """A line after a header without its label: the hex dump, then the "# Event:" line."""
+        m = _HEXHEAD.match(line)
+        if m:
+            # The "Position" column is wrong for deferred events (it shows
+            # the latest "# at"), so it is not checked against pos.
+            cur["type_code"] = int(m.group(3), 16)
+            cur["size"] = _le_hex(m.group(5))
+            cur["flags"] = _le_hex(m.group(7) + m.group(8))
+            return
+        m = _EVENT_LINE.match(line)
+        if m:
+            _finish(cur, m.group(1).decode("utf-8", "surrogateescape"), self.tables)
+            self.in_sql = cur["printed"] in _QUERY_LABELS
+            self.cur, self.last = None, cur
+            return
+        if line.startswith(b"# Event: ") or line == b"# Unknown event":
+            # Unknown_log_event: header, then "\n# Unknown event".
+            _finish(cur, "Unknown", self.tables)
+            self.cur, self.last = None, cur
+
+    def _encryption(self, line: bytes) -> None:
+        if not self.pending:
+            raise OracleError(f"{line!r} without '# at'")
+        label = "Start_encryption" if b"scheme" in line else "Encrypted"
+        ev = {"pos": self.pending.popleft(), "end_pos": None, "server_id": None,
+              "timestamp": None, "checksum": None, "type_code": None,
+              "flags": None, "size": None}
+        self.events.append(ev)
+        _finish(ev, label + " " + line.decode("utf-8", "surrogateescape")[2:], self.tables)
+        self.last = None
+
+    def _continuation(self, line: bytes, last: dict[str, Any]) -> None:
+        if line == b"# Unknown event":
             last["printed"] = "Unknown"
-            continue
-        if last is not None:
-            if line.startswith(b"#Q> ") and last["printed"] == "Annotate_rows":
-                txt = line[4:].decode("utf-8", "surrogateescape")
-                last["annotate"] = txt if last.get("annotate") is None else last["annotate"] + "\n" + txt
-                continue
-            if last["printed"] == "Gtid list" and line.startswith(b"# ") and not last["_closed"]:
-                _gtid_list_more(last, line[2:].decode())
-                continue
-    out = []
-    events.sort(key=lambda e: e["pos"])
-    for k, ev in enumerate(events):
-        if "printed" not in ev:                  # header seen, label never printed
-            _finish(ev, "Unknown", tables)
-        if ev.get("end_pos") is None:            # Start_encryption / Encrypted: no header
-            if ev.get("size") is not None:
-                ev["end_pos"] = ev["pos"] + ev["size"]
-            elif k + 1 < len(events):
-                ev["end_pos"] = events[k + 1]["pos"]
-        ev.pop("_closed", None)
-        out.append(OracleEvent(**ev))
-    return out
+        elif line.startswith(b"#Q> ") and last["printed"] == "Annotate_rows":
+            txt = line[4:].decode("utf-8", "surrogateescape")
+            last["annotate"] = txt if last.get("annotate") is None else last["annotate"] + "\n" + txt
+        elif last["printed"] == "Gtid list" and line.startswith(b"# ") and not last["_closed"]:
+            _gtid_list_more(last, line[2:].decode())
+
+    def result(self) -> list[OracleEvent]:
+        out = []
+        events = self.events
+        events.sort(key=lambda e: e["pos"])
+        for k, ev in enumerate(events):
+            if "printed" not in ev:                  # header seen, label never printed
+                _finish(ev, "Unknown", self.tables)
+            if ev.get("end_pos") is None:            # Start_encryption / Encrypted: no header
+                if ev.get("size") is not None:
+                    ev["end_pos"] = ev["pos"] + ev["size"]
+                elif k + 1 < len(events):
+                    ev["end_pos"] = events[k + 1]["pos"]
+            ev.pop("_closed", None)
+            out.append(OracleEvent(**ev))
+        return out
 
 
-def _gtid_list_more(ev: dict, text: str) -> None:
+def _gtid_list_more(ev: dict[str, Any], text: str) -> None:
     body = text.rstrip()
     if body.endswith("]"):
         ev["_closed"] = True
@@ -791,7 +807,7 @@ def _gtid_list_more(ev: dict, text: str) -> None:
     ev["info"] += "\n" + text
 
 
-def _finish(ev: dict, text: str, tables: dict[int, tuple[str, str]]) -> None:
+def _finish(ev: dict[str, Any], text: str, tables: dict[int, tuple[str, str]]) -> None:
     """Fill label-derived fields of ``ev`` from the printed text."""
     printed, rest = _label(text)
     ev["printed"] = printed
@@ -813,6 +829,14 @@ def _finish(ev: dict, text: str, tables: dict[int, tuple[str, str]]) -> None:
         code = codes[0] if codes else None
         ev["type_code"] = code
     ev["type"] = _CODE_TO_TYPE_STR.get(code, printed) if code is not None else printed
+    if printed in ("GTID", "Table_map", "Xid") or printed in _ROWS_LABELS:
+        _event_ids(ev, printed, text, tables)
+    else:
+        _event_extra(ev, printed, rest)
+
+
+def _event_ids(ev: dict[str, Any], printed: str, text: str, tables: dict[int, tuple[str, str]]) -> None:
+    """The GTID, table, or XID a GTID, TABLE_MAP, rows or XID event's text names."""
     if printed == "GTID":
         m = _GTID.match(text)
         if m:
@@ -832,11 +856,15 @@ def _finish(ev: dict, text: str, tables: dict[int, tuple[str, str]]) -> None:
             ev["table_id"] = tid
             ev["table"] = tables.get(tid)
             ev["stmt_end"] = bool(m.group(3))
-    elif printed == "Xid":
+    else:
         m = re.match(r"^Xid = (\d+)", text)
         if m:
             ev["xid"] = int(m.group(1))
-    elif printed == "Rotate":
+
+
+def _event_extra(ev: dict[str, Any], printed: str, rest: str) -> None:
+    """What a ROTATE, checkpoint, GTID list or START event's text says, in ``extra``."""
+    if printed == "Rotate":
         m = re.match(r"^(.*?)\s+pos: (\d+)$", rest)
         if m:
             ev["extra"].update(rotate_to=m.group(1), rotate_pos=int(m.group(2)))
@@ -863,7 +891,7 @@ def _gtid_words(s: str) -> list[str]:
 
 # --- decode_rows -------------------------------------------------------------
 
-def decode_rows(path: str | os.PathLike, *extra_args: str) -> list[OracleRowChange]:
+def decode_rows(path: str | os.PathLike[str], *extra_args: str) -> list[OracleRowChange]:
     """All row changes of one binlog file, in file order.
 
     Runs ``mariadb-binlog -vv --base64-output=decode-rows``; ``extra_args``
@@ -876,118 +904,140 @@ def decode_rows(path: str | os.PathLike, *extra_args: str) -> list[OracleRowChan
 
 
 def _parse_rows(lines: list[bytes]) -> list[OracleRowChange]:
-    pending: deque[int] = deque()
-    tables: dict[int, tuple[str, str]] = {}
-    group: list[tuple[int, str, int]] = []      # (pos, label, table_id) of this statement
-    group_done = False
-    statement = -1
-    query: str | None = None
-    last_label: str | None = None
-    changes: list[dict] = []
-    cur: dict | None = None
-    image: list | None = None
-    counted_from = 0
-    in_sql = False
-
-    def close_change():
-        nonlocal cur, image
-        if cur is not None:
-            changes.append(cur)
-        cur = None
-        image = None
-
+    parser = _RowsParser()
     for line in lines:
-        if in_sql:
-            in_sql = line != _DELIM
-            continue
+        parser.feed(line)
+    return parser.result()
+
+
+class _RowsParser:
+    """The row changes of ``mariadb-binlog -vv --base64-output=decode-rows`` output, line by line."""
+
+    def __init__(self) -> None:
+        self.pending: deque[int] = deque()
+        self.tables: dict[int, tuple[str, str]] = {}
+        self.group: list[tuple[int, str, int]] = []      # (pos, label, table_id) of this statement
+        self.group_done = False
+        self.statement = -1
+        self.query: str | None = None
+        self.last_label: str | None = None
+        self.changes: list[dict[str, Any]] = []
+        self.cur: dict[str, Any] | None = None
+        self.image: list[Any] | None = None
+        self.counted_from = 0
+        self.in_sql = False
+
+    def close_change(self) -> None:
+        if self.cur is not None:
+            self.changes.append(self.cur)
+        self.cur = None
+        self.image = None
+
+    def feed(self, line: bytes) -> None:
+        if self.in_sql:
+            self.in_sql = line != _DELIM
+            return
         if line.startswith(b"###"):
-            m = _VALUE.match(line)
-            if m:
-                if image is None:
-                    raise OracleError(f"value outside an image: {line!r}")
-                image.append(OracleValue(
-                    index=int(m.group(1)), raw=m.group(2),
-                    type=m.group(3).decode("ascii", "replace").strip(),
-                    meta=int(m.group(4)), nullable=m.group(5) == b"1",
-                    is_null=m.group(6) == b"1"))
-                continue
-            if line in (b"### SET", b"### WHERE", b"### SET /* no columns */"):
-                if cur is None:
-                    raise OracleError(f"image outside a change: {line!r}")
-                image = []
-                cur["before" if line == b"### WHERE" else "after"] = image
-                continue
-            m = _CHANGE.match(line)
-            if m:
-                close_change()
-                group_done = True
-                kind = {b"INSERT INTO": "INSERT", b"UPDATE": "UPDATE",
-                        b"DELETE FROM": "DELETE"}[m.group(1)]
-                db = _unquote_ident(m.group(2).decode("utf-8", "surrogateescape"))
-                tb = _unquote_ident(m.group(3).decode("utf-8", "surrogateescape"))
-                cands = tuple(p for p, _, tid in group if tables.get(tid) == (db, tb))
-                labels = {lab for p, lab, tid in group if tables.get(tid) == (db, tb)}
-                cur = {"kind": kind, "db": db, "table": tb,
-                       "pos": cands[0] if len(cands) == 1 else None,
-                       "candidates": cands, "event": "/".join(sorted(labels)),
-                       "before": None, "after": None, "statement": statement,
-                       "query": query}
-                if m.group(4):
-                    cur["after"] = []
-                continue
-            if line.startswith(b"### Row event for unknown table"):
-                raise OracleError(line.decode("utf-8", "replace"))
-            if line.startswith(b"### Extra row data"):
-                continue
-            raise OracleError(f"unexpected row line: {line[:200]!r}")
-        close_change()
+            self._row_line(line)
+            return
+        self.close_change()
         m = _AT.match(line)
         if m:
-            pending.append(int(m.group(1)))
-            continue
+            self.pending.append(int(m.group(1)))
+            return
         m = _HEADER.match(line)
         if m:
-            if not pending:
-                raise OracleError(f"event header without '# at': {line!r}")
-            pos = pending.popleft()
-            text = (m.group(9) or b"").decode("utf-8", "surrogateescape")
-            label, _ = _label(text)
-            last_label = label
-            if label == "Table_map":
-                tm = _TABLE_MAP.match(text)
-                if tm:
-                    tables[int(tm.group(3))] = (_unquote_ident(tm.group(1)),
-                                                _unquote_ident(tm.group(2)))
-            elif label in _ROWS_LABELS:
-                if group_done or not group:       # first rows event of a statement
-                    statement += 1
-                    group, group_done = [], False
-                rm = _ROWS_HDR.match(text)
-                group.append((pos, label, int(rm.group(2)) if rm else -1))
-            elif label == "Annotate_rows":
-                query = None
-            else:                                 # GTID, Query, Xid ...: no statement open
-                query = None
-                in_sql = label in _QUERY_LABELS
-            continue
-        if line.startswith(b"#Q> ") and last_label == "Annotate_rows":
+            self._header(line, m)
+        elif line.startswith(b"#Q> ") and self.last_label == "Annotate_rows":
             txt = line[4:].decode("utf-8", "surrogateescape")
-            query = txt if query is None else query + "\n" + txt
-            continue
-        if line.startswith(b"# Number of rows: "):
-            n = int(line.split(b":")[1])
-            got = len(changes) - counted_from
-            if got != n:
-                raise OracleError(f"mariadb-binlog counted {n} rows for statement "
-                                  f"{statement}, parsed {got}")
-            counted_from = len(changes)
-            group, group_done, query = [], False, None
-            continue
-        if line.startswith(b"# at ") or line.startswith(b"#"):
-            continue
-    close_change()
-    for c in changes:
-        for k in ("before", "after"):
-            if c[k] is not None:
-                c[k] = tuple(c[k])
-    return [OracleRowChange(**c) for c in changes]
+            self.query = txt if self.query is None else self.query + "\n" + txt
+        elif line.startswith(b"# Number of rows: "):
+            self._row_count(line)
+
+    def _row_line(self, line: bytes) -> None:
+        """A ``###`` line: a value, an image, or a change's first line."""
+        m = _VALUE.match(line)
+        if m:
+            if self.image is None:
+                raise OracleError(f"value outside an image: {line!r}")
+            self.image.append(OracleValue(
+                index=int(m.group(1)), raw=m.group(2),
+                type=m.group(3).decode("ascii", "replace").strip(),
+                meta=int(m.group(4)), nullable=m.group(5) == b"1",
+                is_null=m.group(6) == b"1"))
+            return
+        if line in (b"### SET", b"### WHERE", b"### SET /* no columns */"):
+            if self.cur is None:
+                raise OracleError(f"image outside a change: {line!r}")
+            self.image = []
+            self.cur["before" if line == b"### WHERE" else "after"] = self.image
+            return
+        m = _CHANGE.match(line)
+        if m:
+            self._change(m)
+            return
+        if line.startswith(b"### Row event for unknown table"):
+            raise OracleError(line.decode("utf-8", "replace"))
+        if line.startswith(b"### Extra row data"):
+            return
+        raise OracleError(f"unexpected row line: {line[:200]!r}")
+
+    def _change(self, m: re.Match[bytes]) -> None:
+        self.close_change()
+        self.group_done = True
+        kind = {b"INSERT INTO": "INSERT", b"UPDATE": "UPDATE",
+                b"DELETE FROM": "DELETE"}[m.group(1)]
+        db = _unquote_ident(m.group(2).decode("utf-8", "surrogateescape"))
+        tb = _unquote_ident(m.group(3).decode("utf-8", "surrogateescape"))
+        tables = self.tables
+        cands = tuple(p for p, _, tid in self.group if tables.get(tid) == (db, tb))
+        labels = {lab for p, lab, tid in self.group if tables.get(tid) == (db, tb)}
+        self.cur = {"kind": kind, "db": db, "table": tb,
+                    "pos": cands[0] if len(cands) == 1 else None,
+                    "candidates": cands, "event": "/".join(sorted(labels)),
+                    "before": None, "after": None, "statement": self.statement,
+                    "query": self.query}
+        if m.group(4):
+            self.cur["after"] = []
+
+    def _header(self, line: bytes, m: re.Match[bytes]) -> None:
+        if not self.pending:
+            raise OracleError(f"event header without '# at': {line!r}")
+        pos = self.pending.popleft()
+        text = (m.group(9) or b"").decode("utf-8", "surrogateescape")
+        label, _ = _label(text)
+        self.last_label = label
+        if label == "Table_map":
+            tm = _TABLE_MAP.match(text)
+            if tm:
+                self.tables[int(tm.group(3))] = (_unquote_ident(tm.group(1)),
+                                                 _unquote_ident(tm.group(2)))
+        elif label in _ROWS_LABELS:
+            if self.group_done or not self.group:       # first rows event of a statement
+                self.statement += 1
+                self.group, self.group_done = [], False
+            rm = _ROWS_HDR.match(text)
+            self.group.append((pos, label, int(rm.group(2)) if rm else -1))
+        elif label == "Annotate_rows":
+            self.query = None
+        else:                                 # GTID, Query, Xid ...: no statement open
+            self.query = None
+            self.in_sql = label in _QUERY_LABELS
+
+    def _row_count(self, line: bytes) -> None:
+        n = int(line.split(b":")[1])
+        got = len(self.changes) - self.counted_from
+        if got != n:
+            raise OracleError(f"mariadb-binlog counted {n} rows for statement "
+                              f"{self.statement}, parsed {got}")
+        self.counted_from = len(self.changes)
+        self.group, self.group_done, self.query = [], False, None
+
+    def result(self) -> list[OracleRowChange]:
+        self.close_change()
+        changes = self.changes
+        for c in changes:
+            for k in ("before", "after"):
+                if c[k] is not None:
+                    c[k] = tuple(c[k])
+        return [OracleRowChange(**c) for c in changes]

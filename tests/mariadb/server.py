@@ -32,6 +32,7 @@ import time
 import weakref
 from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
+from typing import Any
 
 __all__ = [
     "MariaDBError",
@@ -154,11 +155,11 @@ def _set_pdeathsig() -> None:  # pragma: no cover - runs in the child
         libc = ctypes.CDLL("libc.so.6", use_errno=True)
         PR_SET_PDEATHSIG = 1
         libc.prctl(PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
-    except Exception:
+    except (OSError, AttributeError):  # no libc.so.6 or no prctl: not Linux
         pass
 
 
-def _reap(proc: subprocess.Popen, root: Path | None) -> None:
+def _reap(proc: subprocess.Popen[bytes], root: Path | None) -> None:
     """Last-resort cleanup (garbage collection or interpreter exit): kill the
     server and remove its directory. Holds no reference to the server object."""
     if proc.poll() is None:
@@ -216,7 +217,7 @@ class MariaDBServer:
     """
 
     def __init__(self, options: Mapping[str, object] | Iterable[str] | None = None,
-                 *, server_id: int = 1, basedir: str | os.PathLike | None = None,
+                 *, server_id: int = 1, basedir: str | os.PathLike[str] | None = None,
                  keep: bool = False, startup_timeout: float = 60.0,
                  die_with_parent: bool = True) -> None:
         self.options = _merge_options(options)
@@ -229,9 +230,9 @@ class MariaDBServer:
         self.install_db = find_binary("mariadb-install-db", "mysql_install_db")
         self.client = find_binary("mariadb", "mysql")
         self.root: Path | None = None
-        self.proc: subprocess.Popen | None = None
+        self.proc: subprocess.Popen[bytes] | None = None
         self.startup_seconds: float | None = None
-        self._finalizer: weakref.finalize | None = None
+        self._finalizer: weakref.finalize[..., Any] | None = None
 
     # -- layout ---------------------------------------------------------
     @property
@@ -531,7 +532,7 @@ class MariaDBServer:
         """Value of the global server variable ``name``."""
         return self.scalar(f"SELECT @@GLOBAL.{name}")
 
-    def copy_binlogs(self, dest: str | os.PathLike) -> list[Path]:
+    def copy_binlogs(self, dest: str | os.PathLike[str]) -> list[Path]:
         """Copy all binlogs (and nothing else) into ``dest``; return the copies."""
         dest = Path(dest)
         dest.mkdir(parents=True, exist_ok=True)
