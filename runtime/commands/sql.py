@@ -6,9 +6,9 @@ import argparse
 import contextlib
 import sys
 import tempfile
-from collections.abc import Iterator
+from array import array
 from datetime import UTC, datetime
-from typing import IO, Any
+from typing import IO, Any, TextIO
 
 from ..changes import ChangeReader, RowChange
 from ..errors import BinlogError, SqlRefusal, UsageError
@@ -60,31 +60,80 @@ def add_sql_parser(sub: Any) -> None:
     p.set_defaults(run=run_sql)
 
 
-def _transactions(readers: list[ChangeReader]) -> Iterator[list[RowChange]]:
-    """The row changes of every FILE grouped by transaction, in file order."""
-    group: list[RowChange] = []
-    key: tuple[str, int | None] | None = None
-    for reader in readers:
-        for change in reader:
-            k = (change.file, change.transaction if change.transaction is not None else -change.pos - 1)
-            if group and k != key:
-                yield group
-                group = []
-            key = k
-            group.append(change)
-    if group:
-        yield group
+def _transaction_key(change: RowChange) -> tuple[str, int]:
+    """Which transaction a change belongs to (a rows event outside any is a transaction of its own)."""
+    return change.file, change.transaction if change.transaction is not None else -change.pos - 1
 
 
-def _block(changes: list[RowChange], undo: bool) -> str:
-    first = changes[0]
-    when = datetime.fromtimestamp(first.timestamp, UTC).strftime("%Y-%m-%d %H:%M:%S")
-    start = first.transaction if first.transaction is not None else first.pos
-    head = f"-- {'undo ' if undo else ''}transaction at {first.file}:{start}" + (
-        f" gtid {first.gtid}" if first.gtid else "") + f" time {when} UTC"
-    ordered = reversed(changes) if undo else changes
-    lines = [head, "BEGIN;", *(change_sql(c, undo=undo) for c in ordered), "COMMIT;", ""]
-    return "\n".join(lines) + "\n"
+def _head(change: RowChange, undo: bool) -> str:
+    when = datetime.fromtimestamp(change.timestamp, UTC).strftime("%Y-%m-%d %H:%M:%S")
+    start = change.transaction if change.transaction is not None else change.pos
+    return f"-- {'undo ' if undo else ''}transaction at {change.file}:{start}" + (
+        f" gtid {change.gtid}" if change.gtid else "") + f" time {when} UTC\nBEGIN;\n"
+
+
+class _Script:
+    """The SQL script, one ``BEGIN ... COMMIT`` block per transaction, written as the changes are read.
+
+    Redo streams each statement out as soon as its change is decoded: memory does not grow with a
+    transaction. Undo (``--flashback``) must come out last transaction first, last statement first:
+    each statement is spooled to a temporary file as it is made and only its position is kept (12
+    bytes a change), then the blocks are read back in reverse.
+    """
+
+    def __init__(self, out: TextIO, spool: IO[bytes] | None) -> None:
+        self.out = out
+        self.spool = spool
+        self.key: tuple[str, int] | None = None
+        self.offsets = array("q")  # undo: where each statement starts in the spool, and its length
+        self.lengths = array("i")
+        self.heads: list[tuple[int, int, int]] = []  # undo: (head offset, head length, first statement index)
+
+    def add(self, change: RowChange) -> None:
+        key = _transaction_key(change)
+        if key != self.key:
+            self._end()
+            self.key = key
+            self._write(_head(change, self.spool is not None), head=True)
+        self._write(change_sql(change, undo=self.spool is not None) + "\n")
+
+    def _write(self, text: str, head: bool = False) -> None:
+        if self.spool is None:
+            self.out.write(text)
+            return
+        data = text.encode("utf-8")
+        if head:
+            self.heads.append((self.spool.tell(), len(data), len(self.offsets)))
+        else:
+            self.offsets.append(self.spool.tell())
+            self.lengths.append(len(data))
+        self.spool.write(data)
+
+    def _end(self) -> None:
+        if self.key is not None and self.spool is None:
+            self.out.write("COMMIT;\n\n")
+        self.key = None
+
+    def abandon(self) -> None:
+        """A change refused in the middle of a redo transaction: what was printed of it is rolled back."""
+        if self.key is not None and self.spool is None:
+            self.out.write("ROLLBACK;\n\n")
+        self.key = None
+
+    def finish(self) -> None:
+        """Redo: close the last block. Undo: write every block, last first, its statements last first."""
+        self._end()
+        spool = self.spool
+        if spool is None:
+            return
+        ends = [first for _, _, first in self.heads[1:]] + [len(self.offsets)]
+        for (offset, length, first), end in zip(reversed(self.heads), reversed(ends), strict=True):
+            spool.seek(offset)
+            self.out.write(spool.read(length).decode("utf-8"))
+            for k in range(end - 1, first - 1, -1):
+                spool.seek(self.offsets[k])
+                self.out.write(spool.read(self.lengths[k]).decode("utf-8"))
+            self.out.write("COMMIT;\n\n")
 
 
 def run_sql(args: argparse.Namespace) -> int:
@@ -106,19 +155,15 @@ def _write(args: argparse.Namespace, readers: list[ChangeReader], spool: IO[byte
     out = sys.stdout
     status = EXIT_OK
     stop: BinlogError | None = None
-    blocks: list[tuple[int, int]] = []
+    script = _Script(out, spool)
     try:
         if spool is None:
             out.write("\n".join(script_header()) + "\n\n")
-        for changes in _transactions(readers):
-            block = _block(changes, args.flashback)
-            if spool is None:
-                out.write(block)
-            else:
-                data = block.encode("utf-8")
-                blocks.append((spool.tell(), len(data)))
-                spool.write(data)
+        for reader in readers:
+            for change in reader:
+                script.add(change)
     except SqlRefusal as err:
+        script.abandon()
         _report_damage(args, readers, None)  # what was met before the refusal is reported too
         print(f"binlog-ksy sql: error: {err}" + ("; nothing was printed" if spool is not None else ""),
               file=sys.stderr)
@@ -134,9 +179,7 @@ def _write(args: argparse.Namespace, readers: list[ChangeReader], spool: IO[byte
     status = max(status, _report_damage(args, readers, stop))
     if spool is not None:
         out.write("\n".join(script_header()) + "\n\n")
-        for start, length in reversed(blocks):
-            spool.seek(start)
-            out.write(spool.read(length).decode("utf-8"))
+    script.finish()
     out.flush()
     return status
 
