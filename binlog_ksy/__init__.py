@@ -167,29 +167,45 @@ def read_changes(
         Iterable of :class:`RowChange`; ``.errors`` lists the problems met.
     """
     from .runtime.changes import ChangeStream
-    from .runtime.errors import UsageError
     from .runtime.filters import ChangeFilter
-    from .runtime.schema.file import SchemaFile
-    from .runtime.schema.history import SchemaHistory
 
     options = (databases, tables, start_position, stop_position, start_datetime, stop_datetime, include_gtids,
                exclude_gtids)
-    if filters is not None and any(o is not None for o in options):
-        raise UsageError("read_changes: give filters= or the filter options, not both")
     if filters is None:
         filters = ChangeFilter.create(databases=databases, tables=tables, start_position=start_position,
                                       stop_position=stop_position, start_datetime=start_datetime,
                                       stop_datetime=stop_datetime, include_gtids=include_gtids,
                                       exclude_gtids=exclude_gtids)
-    if isinstance(paths, (str, os.PathLike)):
-        paths = [paths]
-    if filters.selects_positions and len(paths) != 1:
+    elif any(o is not None for o in options):
+        from .runtime.errors import UsageError
+
+        raise UsageError("read_changes: give filters= or the filter options, not both")
+    files = [paths] if isinstance(paths, (str, os.PathLike)) else list(paths)
+    return ChangeStream(_one_file_for_positions(files, filters), schema=_schema_file(schema), filters=filters,
+                        on_error=on_error, verify_checksums=verify_checksums, undecodable=undecodable,
+                        history=_history(schema_sql, schema_history))
+
+
+def _one_file_for_positions(files: list[str | os.PathLike[str]], filters: ChangeFilter
+                            ) -> list[str | os.PathLike[str]]:
+    if filters.selects_positions and len(files) != 1:
+        from .runtime.errors import UsageError
+
         raise UsageError("read_changes: start_position/stop_position are byte offsets in one file")
-    if isinstance(schema, (str, os.PathLike)):
-        schema = SchemaFile.load(os.fspath(schema))
-    history = None
-    if schema_history or schema_sql is not None:
-        sql_files = [schema_sql] if isinstance(schema_sql, (str, os.PathLike)) else list(schema_sql or [])
-        history = SchemaHistory.from_sql_files(sql_files)
-    return ChangeStream(paths, schema=schema, filters=filters, on_error=on_error,
-                        verify_checksums=verify_checksums, undecodable=undecodable, history=history)
+    return files
+
+
+def _schema_file(schema: SchemaFile | str | os.PathLike[str] | None) -> SchemaFile | None:
+    from .runtime.schema.file import SchemaFile
+
+    return SchemaFile.load(os.fspath(schema)) if isinstance(schema, (str, os.PathLike)) else schema
+
+
+def _history(schema_sql: str | os.PathLike[str] | Sequence[str | os.PathLike[str]] | None,
+             schema_history: bool) -> SchemaHistory | None:
+    if not schema_history and schema_sql is None:
+        return None
+    from .runtime.schema.history import SchemaHistory
+
+    sql_files = [schema_sql] if isinstance(schema_sql, (str, os.PathLike)) else list(schema_sql or [])
+    return SchemaHistory.from_sql_files(sql_files)

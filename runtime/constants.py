@@ -94,7 +94,7 @@ TRANSACTION_END_EVENTS = frozenset((XID_EVENT, XA_PREPARE_EVENT))
 BINARY_COLLATION = 63
 
 
-class MYSQL_TYPE(IntEnum):  # noqa: N801 - the upstream enum name
+class MYSQL_TYPE(IntEnum):
     """Column type codes written in TABLE_MAP events.
 
     Names and codes of ``enum_field_types`` in include/field_types.h (MySQL

@@ -10,6 +10,8 @@ and every exception class of the package is defined here.
 
 from __future__ import annotations
 
+from typing import Any
+
 
 class BinlogError(Exception):
     """A problem with a binlog file, located by file and byte offset.
@@ -60,7 +62,7 @@ class BinlogError(Exception):
             text = f"{self.event_type}: {text}"
         return f"{', '.join(where)}: {text}" if where else text
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         """The error as a plain dict (for JSON lines and the Spark ``errors`` table)."""
         return {
             "file": self.file,

@@ -56,6 +56,9 @@ __all__ = [
     "COLUMN_INFO_FIELDS",
 ]
 
+#: One row of a kind, its values in the column order of the kind's schema.
+Row = tuple[Any, ...]
+
 #: The kinds of rows the data source reads.
 KINDS = ("events", "changes", "errors", "typed")
 
@@ -210,7 +213,7 @@ def _text_map(values: dict[str, Any] | None) -> list[tuple[str, str | None]] | N
     return [(name, _value_text(value)) for name, value in values.items()]
 
 
-def _error_struct(err: BinlogError) -> dict:
+def _error_struct(err: BinlogError) -> dict[str, Any]:
     d = err.to_dict()
     return {"offset": d.get("offset"), "length": d.get("length"), "event_type": d.get("event_type"),
             "kind": d.get("error") or err.kind, "message": d.get("message")}
@@ -259,12 +262,12 @@ def event_body(event: Event) -> str | None:
 
 
 
-def _event_error_row(uri: str, err: BinlogError) -> tuple:
+def _event_error_row(uri: str, err: BinlogError) -> tuple[Any, ...]:
     return (uri, err.offset, None, None, None, None, None, None, None, None, None, None, None,
             _error_struct(err))
 
 
-def _iter_event_rows(uri: str, size: int | None, opts: ReadOptions, progress: ProgressWriter) -> Iterator[tuple]:
+def _iter_event_rows(uri: str, size: int | None, opts: ReadOptions, progress: ProgressWriter) -> Iterator[Row]:
     from ..runtime.reader import BinlogReader
     from ..runtime.transactions import TransactionState, TransactionTracker
 
@@ -315,7 +318,7 @@ def _iter_event_rows(uri: str, size: int | None, opts: ReadOptions, progress: Pr
             if err.length is None and err.offset == 0:
                 err.length = size
             yield _event_error_row(uri, err)
-        except Exception as exc:  # a bug: keep the rows so far, report it, go on with other files
+        except Exception as exc:  # noqa: BLE001 - a bug: keep the rows so far, report it, go on with other files
             yield _event_error_row(uri, _internal_error(uri, exc, reader.position))
         for problem in reader.errors[reported:]:
             yield _event_error_row(uri, problem)
@@ -325,16 +328,16 @@ def _iter_event_rows(uri: str, size: int | None, opts: ReadOptions, progress: Pr
 # -- changes -------------------------------------------------------------------------------
 
 
-def _change_error_row(uri: str, err: BinlogError) -> tuple:
+def _change_error_row(uri: str, err: BinlogError) -> tuple[Any, ...]:
     return (uri, err.offset) + (None,) * 14 + (_error_struct(err),)
 
 
-def _column_info(column: Any) -> dict:
+def _column_info(column: Any) -> dict[str, Any]:
     """One element of the changes ``columns`` array (see :data:`COLUMN_INFO_FIELDS`)."""
     try:
         real_type = int(column.real_type)
         type_name = column.type_name
-    except Exception:
+    except (ValueError, TypeError, AttributeError):  # a code the specs do not name: the raw one
         real_type, type_name = int(column.type), str(column.type)
     precision = getattr(column, "precision", None)
     scale = getattr(column, "scale", None)
@@ -374,8 +377,8 @@ def _load_schema_file(text: str | None) -> Any:
 
 
 def _iter_changes_of_file(uri: str, size: int | None, opts: ReadOptions, progress: ProgressWriter,
-                          on_change: Callable[[Any, int], Iterable[tuple]],
-                          on_error: Callable[[BinlogError], tuple] | None) -> Iterator[tuple]:
+                          on_change: Callable[[Any, int], Iterable[Row]],
+                          on_error: Callable[[BinlogError], tuple[Any, ...]] | None) -> Iterator[Row]:
     """Decode the changes of one file; map each change (and error, when ``on_error``) to rows.
 
     Uses the runtime's ``ChangeReader`` (the class behind ``iter_changes``),
@@ -417,7 +420,7 @@ def _iter_changes_of_file(uri: str, size: int | None, opts: ReadOptions, progres
                 except BinlogError as err:
                     errors.append(err)
                     continue
-                except Exception as exc:  # a value the JSON mapping refuses: report the change, go on
+                except Exception as exc:  # noqa: BLE001 - a value the JSON mapping refuses: report the change, go on
                     errors.append(UndecodableValueError(
                         f"{change.schema}.{change.table}: row {row_index} cannot be converted: "
                         f"{type(exc).__name__}: {exc}", file=uri, offset=change.pos))
@@ -428,7 +431,7 @@ def _iter_changes_of_file(uri: str, size: int | None, opts: ReadOptions, progres
                 errors.append(err)
             if err.length is None and err.offset == 0:
                 err.length = size
-        except Exception as exc:  # a bug: keep the rows so far, report it, go on with other files
+        except Exception as exc:  # noqa: BLE001 - a bug: keep the rows so far, report it, go on with other files
             errors.append(_internal_error(uri, exc, reader.reader.position))
         if on_error is not None:
             for problem in errors[reported:]:
@@ -436,10 +439,10 @@ def _iter_changes_of_file(uri: str, size: int | None, opts: ReadOptions, progres
         progress.update(size if size is not None else reader.reader.position, rows, done=True)
 
 
-def _iter_change_rows(uri: str, size: int | None, opts: ReadOptions, progress: ProgressWriter) -> Iterator[tuple]:
+def _iter_change_rows(uri: str, size: int | None, opts: ReadOptions, progress: ProgressWriter) -> Iterator[Row]:
     defined: dict[tuple[str, str], Any] = {}
 
-    def on_change(change: Any, row_index: int) -> Iterator[tuple]:
+    def on_change(change: Any, row_index: int) -> Iterator[Row]:
         key = (change.schema, change.table)
         columns = None
         previous = defined.get(key)
@@ -464,12 +467,12 @@ def _iter_change_rows(uri: str, size: int | None, opts: ReadOptions, progress: P
                                      lambda err: _change_error_row(uri, err))
 
 
-def _iter_error_rows(uri: str, size: int | None, opts: ReadOptions, progress: ProgressWriter) -> Iterator[tuple]:
-    def on_error(err: BinlogError) -> tuple:
+def _iter_error_rows(uri: str, size: int | None, opts: ReadOptions, progress: ProgressWriter) -> Iterator[Row]:
+    def on_error(err: BinlogError) -> tuple[Any, ...]:
         d = _error_struct(err)
         return (uri, d["offset"], d["length"], d["event_type"], d["kind"], d["message"])
 
-    def on_change(change: Any, row_index: int) -> Iterator[tuple]:
+    def on_change(change: Any, row_index: int) -> Iterator[Row]:
         return iter(())
 
     yield from _iter_changes_of_file(uri, size, opts, progress, on_change, on_error)
@@ -478,14 +481,14 @@ def _iter_error_rows(uri: str, size: int | None, opts: ReadOptions, progress: Pr
 # -- batches ---------------------------------------------------------------------------------
 
 
-_ROWS: dict[str, Callable[[str, int | None, ReadOptions, ProgressWriter], Iterator[tuple]]] = {
+_ROWS: dict[str, Callable[[str, int | None, ReadOptions, ProgressWriter], Iterator[Row]]] = {
     "events": _iter_event_rows,
     "changes": _iter_change_rows,
     "errors": _iter_error_rows,
 }
 
 
-def iter_rows(uri: str, size: int | None, opts: ReadOptions) -> Iterator[tuple]:
+def iter_rows(uri: str, size: int | None, opts: ReadOptions) -> Iterator[Row]:
     """The rows of one file for ``opts.kind`` (not ``typed``), as tuples in the kind's column order."""
     progress = ProgressWriter(opts.progress_dir, opts.kind, uri, size)
     return _ROWS[opts.kind](uri, size, opts, progress)
@@ -497,9 +500,9 @@ class BatchBuilder:
     def __init__(self, schema: pa.Schema, batch_size: int) -> None:
         self.schema = schema
         self.batch_size = max(1, batch_size)
-        self.rows: list[tuple] = []
+        self.rows: list[Row] = []
 
-    def add(self, row: tuple) -> pa.RecordBatch | None:
+    def add(self, row: Row) -> pa.RecordBatch | None:
         """Add a row; return a full batch when there is one."""
         self.rows.append(row)
         if len(self.rows) >= self.batch_size:

@@ -40,7 +40,7 @@ class S3Server:
     """A moto S3 server in a child process."""
 
     port: int
-    process: subprocess.Popen
+    process: subprocess.Popen[bytes]
     buckets: set[str] = field(default_factory=set)
 
     @property

@@ -59,7 +59,7 @@ def _stop() -> None:
 
 
 @pytest.fixture(scope="session")
-def spark():  # noqa: ANN201
+def spark():
     """The shared local SparkSession (marks the test as needing Spark)."""
     pytest.importorskip("pyspark")
     return get_spark()

@@ -37,6 +37,7 @@ import shutil
 import sys
 from collections import Counter
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:
@@ -144,69 +145,71 @@ def _money(r: random.Random, lo: float, hi: float) -> str:
     return f"{r.uniform(lo, hi):.2f}"
 
 
-def shop_script(seed: int, n_orders: int) -> list[list[str]]:
-    """The workload as a list of transactions (each a list of statements).
+class _ShopScript:
+    """The shop workload's transactions, section by section (the random draws in the order they always had)."""
 
-    An empty list marks a ``FLUSH BINARY LOGS`` point.
-    """
-    r = random.Random(seed)
-    t = 1735689600                                   # 2025-01-01 00:00:00 UTC
-    txs: list[list[str]] = []
+    def __init__(self, seed: int) -> None:
+        self.r = random.Random(seed)
+        self.t = 1735689600                          # 2025-01-01 00:00:00 UTC
+        self.txs: list[list[str]] = []
+        self.customers: list[int] = []
+        self.products: dict[int, float] = {}
+        self.open_orders: list[int] = []
 
-    def tx(*stmts: str, dt: int = 60) -> None:
-        nonlocal t
-        t += r.randint(1, dt)
-        txs.append([f"SET timestamp={t}", "BEGIN", *stmts, "COMMIT"])
+    def tx(self, *stmts: str, dt: int = 60) -> None:
+        self.t += self.r.randint(1, dt)
+        self.txs.append([f"SET timestamp={self.t}", "BEGIN", *stmts, "COMMIT"])
 
-    # customers, one multi-row insert and a few single ones
-    customers = []
-    rows = []
-    for i in range(1, 31):
-        fn, ln = r.choice(_FIRST), r.choice(_LAST)
-        cc, city = r.choice(_CITIES)
-        email = f"{fn.lower()}.{ln.lower()}{i}@example.com".replace("'", "")
-        bday = "NULL"
-        if r.random() >= 0.3:
-            bday = f"'{r.randint(1950, 2005)}-{r.randint(1, 12):02d}-{r.randint(1, 28):02d}'"
-        rows.append(f"({sql_str(email)}, {sql_str(fn + ' ' + ln)}, '{cc}', "
-                    f"{'NULL' if city is None else sql_str(city)}, {bday}, NOW(6))")
-        customers.append(i)
-    tx("INSERT INTO shop.customers (email, name, country, city, birthday, created_at) VALUES\n  "
-       + ",\n  ".join(rows[:20]))
-    for row in rows[20:]:
-        tx("INSERT INTO shop.customers (email, name, country, city, birthday, created_at) VALUES "
-           + row)
+    def add_customers(self) -> None:
+        """One multi-row insert and a few single ones."""
+        r = self.r
+        rows = []
+        for i in range(1, 31):
+            fn, ln = r.choice(_FIRST), r.choice(_LAST)
+            cc, city = r.choice(_CITIES)
+            email = f"{fn.lower()}.{ln.lower()}{i}@example.com".replace("'", "")
+            bday = "NULL"
+            if r.random() >= 0.3:
+                bday = f"'{r.randint(1950, 2005)}-{r.randint(1, 12):02d}-{r.randint(1, 28):02d}'"
+            rows.append(f"({sql_str(email)}, {sql_str(fn + ' ' + ln)}, '{cc}', "
+                        f"{'NULL' if city is None else sql_str(city)}, {bday}, NOW(6))")
+            self.customers.append(i)
+        self.tx("INSERT INTO shop.customers (email, name, country, city, birthday, created_at) VALUES\n  "
+                + ",\n  ".join(rows[:20]))
+        for row in rows[20:]:
+            self.tx("INSERT INTO shop.customers (email, name, country, city, birthday, created_at) VALUES "
+                    + row)
 
-    # products
-    products = {}
-    for pid in range(1, 41):
-        title = f"{r.choice(_ADJ)} {r.choice(_NOUNS)}"
-        price = _money(r, 2, 400)
-        products[pid] = float(price)
-        attrs = json.dumps({"color": r.choice(["red", "black", "natural", "grün"]),
-                            "dims_cm": [r.randint(5, 90) for _ in range(3)],
-                            "warranty_years": r.choice([0, 1, 2, 5]),
-                            "recyclable": r.random() < 0.5}, ensure_ascii=False)
-        tags = ",".join(x for x in ["new", "sale", "eco", "gift", "bulky", "fragile", "digital",
-                                    "limited", "import"] if r.random() < 0.2)
-        desc = "NULL" if r.random() < 0.2 else sql_str(
-            (f"The {title.lower()} you always wanted. " * r.randint(1, 3)).strip())
-        thumb = "NULL" if r.random() < 0.5 else sql_hex(b"\x89PNG\r\n\x1a\n" + r.randbytes(r.randint(16, 96)))
-        weight = "NULL" if r.random() < 0.1 else f"{r.uniform(0.05, 25):.3f}"
-        txs_stmt = (f"INSERT INTO shop.products (id, sku, title, description, price, weight_kg, "
-                    f"attributes, tags, status, stock, thumbnail) VALUES ({pid}, "
-                    f"'SKU-{pid:08d}', {sql_str(title)}, {desc}, {price}, {weight}, "
-                    f"{sql_str(attrs)}, '{tags}', '{r.choice(['draft', 'active', 'active'])}', "
-                    f"{r.randint(0, 500)}, {thumb})")
-        if pid % 10 == 1:
-            tx(txs_stmt)
-        else:
-            txs[-1].insert(-1, txs_stmt)
-    txs.append([])                                   # FLUSH BINARY LOGS
+    def add_products(self) -> None:
+        r = self.r
+        for pid in range(1, 41):
+            title = f"{r.choice(_ADJ)} {r.choice(_NOUNS)}"
+            price = _money(r, 2, 400)
+            self.products[pid] = float(price)
+            attrs = json.dumps({"color": r.choice(["red", "black", "natural", "grün"]),
+                                "dims_cm": [r.randint(5, 90) for _ in range(3)],
+                                "warranty_years": r.choice([0, 1, 2, 5]),
+                                "recyclable": r.random() < 0.5}, ensure_ascii=False)
+            tags = ",".join(x for x in ["new", "sale", "eco", "gift", "bulky", "fragile", "digital",
+                                        "limited", "import"] if r.random() < 0.2)
+            desc = "NULL" if r.random() < 0.2 else sql_str(
+                (f"The {title.lower()} you always wanted. " * r.randint(1, 3)).strip())
+            thumb = "NULL" if r.random() < 0.5 else sql_hex(b"\x89PNG\r\n\x1a\n" + r.randbytes(r.randint(16, 96)))
+            weight = "NULL" if r.random() < 0.1 else f"{r.uniform(0.05, 25):.3f}"
+            txs_stmt = (f"INSERT INTO shop.products (id, sku, title, description, price, weight_kg, "
+                        f"attributes, tags, status, stock, thumbnail) VALUES ({pid}, "
+                        f"'SKU-{pid:08d}', {sql_str(title)}, {desc}, {price}, {weight}, "
+                        f"{sql_str(attrs)}, '{tags}', '{r.choice(['draft', 'active', 'active'])}', "
+                        f"{r.randint(0, 500)}, {thumb})")
+            if pid % 10 == 1:
+                self.tx(txs_stmt)
+            else:
+                self.txs[-1].insert(-1, txs_stmt)
 
-    # orders
-    open_orders: list[int] = []
-    for k in range(n_orders):
+    def add_order(self, k: int, n_orders: int) -> None:
+        """One order (insert, items, stock, loyalty), then maybe progress, cancel or a price change."""
+        r, tx, txs, customers, products, open_orders = (self.r, self.tx, self.txs, self.customers, self.products,
+                                                        self.open_orders)
         order_id = k + 1
         cust = r.choice(customers)
         lines = r.randint(1, 5)
@@ -259,16 +262,33 @@ def shop_script(seed: int, n_orders: int) -> list[list[str]]:
                f"NULLIF(tags, ''), 'sale') WHERE id % {r.randint(3, 7)} = 0")
         if k == n_orders // 2:
             txs.append([])                           # FLUSH BINARY LOGS
-    # housekeeping: remove cancelled orders and an inactive customer
-    tx("DELETE FROM shop.orders WHERE status = 'cancelled'")
-    tx(f"UPDATE shop.customers SET is_active = FALSE, email = CONCAT('deleted-', id, '@invalid') "
-       f"WHERE id = {customers[-1]}")
-    tx("DELETE FROM shop.stock_moves WHERE delta > -2")
-    return txs
+
+    def housekeeping(self) -> None:
+        """Remove cancelled orders and an inactive customer."""
+        tx, customers = self.tx, self.customers
+        tx("DELETE FROM shop.orders WHERE status = 'cancelled'")
+        tx(f"UPDATE shop.customers SET is_active = FALSE, email = CONCAT('deleted-', id, '@invalid') "
+           f"WHERE id = {customers[-1]}")
+        tx("DELETE FROM shop.stock_moves WHERE delta > -2")
+
+
+def shop_script(seed: int, n_orders: int) -> list[list[str]]:
+    """The workload as a list of transactions (each a list of statements).
+
+    An empty list marks a ``FLUSH BINARY LOGS`` point.
+    """
+    shop = _ShopScript(seed)
+    shop.add_customers()
+    shop.add_products()
+    shop.txs.append([])                              # FLUSH BINARY LOGS
+    for k in range(n_orders):
+        shop.add_order(k, n_orders)
+    shop.housekeeping()
+    return shop.txs
 
 
 def make_set(name: str, options: dict[str, object], out: Path, seed: int, n_orders: int,
-             text: bool = False) -> dict:
+             text: bool = False) -> dict[str, Any]:
     """Run the shop workload on a fresh server; write one sample set."""
     target = out / name
     if target.exists():

@@ -156,10 +156,10 @@ class TypedParquetOutput:
             table.pending = []
             try:
                 table.close(self._background)
-            except Exception:
+            except Exception:  # noqa: BLE001 - aborting after a failure: whatever closing raises, the staging goes
                 pass
         try:
             self._background.wait()
-        except Exception:
+        except Exception:  # noqa: BLE001 - the same: the error being handled is the caller's, not this one
             pass
         shutil.rmtree(self.tmp, ignore_errors=True)

@@ -54,7 +54,7 @@ class SchemaFile:
         self._tables = tables
 
     @classmethod
-    def load(cls, path: str | os.PathLike) -> SchemaFile:
+    def load(cls, path: str | os.PathLike[str]) -> SchemaFile:
         """Read a schema file; raise :class:`SchemaFileError` naming what is wrong."""
         try:
             with open(path, encoding="utf-8") as f:

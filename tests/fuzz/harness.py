@@ -70,7 +70,7 @@ class Reading:
         return [e for e in self.events if e.in_payload is None]
 
 
-def read(source: bytes | str | os.PathLike, mode: str = "stop", **kwargs: Any) -> Reading:
+def read(source: bytes | str | os.PathLike[str], mode: str = "stop", **kwargs: Any) -> Reading:
     """Read bytes (as a seekable file object) or a path to its end or its first raised error."""
     if isinstance(source, (bytes, bytearray)):
         reader = BinlogReader(io.BytesIO(bytes(source)), name=kwargs.pop("name", "case.bin"), on_error=mode, **kwargs)
