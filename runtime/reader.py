@@ -96,6 +96,9 @@ _V3_POST_HEADER_LENGTHS = bytes([56, 11, 0, 8, 0, 18, 0, 4, 4, 4, 4, 18, 0, 0])
 _PRE_GA_TYPE_CODES = (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 19, 20, 21, 22, 16, 17, 18)
 
 
+#: Events the reader checks beyond their framing (BinlogReader._checked_event).
+_CHECKED_TYPES = frozenset((FORMAT_DESCRIPTION_EVENT, START_ENCRYPTION_EVENT))
+
 #: Type codes a server writes to a file (UNKNOWN_EVENT, 0, never is).
 _REAL_TYPES = frozenset(c for c in range(256) if c != 0 and is_known_event_type(c))
 # The raw type bytes a real event can have (the pre-GA numbering only permutes 16-22).
@@ -222,6 +225,8 @@ class BinlogReader:
         self.position = 0
         # True once a format description (or a v1/v3 start event) fixed the framing.
         self._format_known = False
+        # Bytes already read from the file that start at the next event (only the first read of a v1 file).
+        self._carry = b""
         self._seen = _Seen()
 
     # -- the public iterator -------------------------------------------------
@@ -275,34 +280,35 @@ class BinlogReader:
         self._check_magic(f)
         self.position = pos = 4
         # Bytes already read from the file that start at ``pos`` (only the first read of a v1 file).
-        carry = _read_upto(f, V4_HEADER_LEN)
-        fmt, problem = self._guess_format(carry)
+        self._carry = _read_upto(f, V4_HEADER_LEN)
+        fmt, problem = self._guess_format(self._carry)
         self.format = fmt
         jump = self.start if self.start is not None and self.start > pos else None
         while True:
-            if jump is not None and self._format_known and not carry:
+            if jump is not None and self._format_known and not self._carry:
                 found = self._jump(f, jump)
                 jump = None
                 if found is None:
                     return
                 pos = found
             try:
-                framed = self._next_event(f, pos, carry, fmt, problem)
+                event = self._next_event(f, pos, fmt, problem)
             except _BadEvent as bad:
                 resumed = self._skip(f, pos, bad.error, bad.consumed, bad.resume)
                 if resumed is None:
                     return
-                pos, carry, fmt, problem = resumed, b"", self.format, None
+                pos, fmt, problem = resumed, self.format, None
+                self._carry = b""
                 continue
             problem = None
-            if framed is None:
+            if event is None:
                 return
-            event, carry, encrypted = framed
             length = event.length
-            if event.type_code == FORMAT_DESCRIPTION_EVENT:
+            code = event.type_code
+            if code == FORMAT_DESCRIPTION_EVENT:
                 fmt = self.format
             inner: list[Event] | None = []
-            if event.type_code == TRANSACTION_PAYLOAD_EVENT and self.expand_payloads:
+            if code == TRANSACTION_PAYLOAD_EVENT and self.expand_payloads:
                 inner, payload_err = self._check_payload(event, fmt)
                 if payload_err is not None:
                     # The framing is sound (the next event starts right after): skip this event only.
@@ -320,21 +326,23 @@ class BinlogReader:
             elif inner is None:  # too large to hold: decompress again, event by event
                 yield from self._second_pass(event, fmt)
             pos += length
-            if encrypted and (self.size is None or pos < self.size):
-                self._encrypted_rest(f, pos, len(carry), event)
+            # A START_ENCRYPTION_EVENT yielded is a real one (_check_start_encryption): encrypted events follow.
+            if code == START_ENCRYPTION_EVENT and (self.size is None or pos < self.size):
+                self._encrypted_rest(f, pos, len(self._carry), event)
                 return
 
-    def _next_event(self, f: BinaryIO, pos: int, carry: bytes, fmt: BinlogFormat,
-                    problem: str | None) -> tuple[Event, bytes, bool] | None:
-        """Frame the event at ``pos``: (the event, the carry left, whether encrypted events follow it).
+    def _next_event(self, f: BinaryIO, pos: int, fmt: BinlogFormat, problem: str | None) -> Event | None:
+        """Frame the event at ``pos`` (reading ``self._carry`` first, then the file).
 
         None at the end of the file (a partial event there is recorded as
         truncated); raises _BadEvent for a damaged event, ``problem`` being
         one found before its header was read.
         """
         header_len = fmt.header_len
+        carry = self._carry
         if carry:
             head, carry = _take(f, carry, header_len)
+            self._carry = carry
         else:
             head = f.read(header_len)
         if not head:
@@ -366,6 +374,7 @@ class BinlogReader:
             return None
         if carry:
             rest, carry = carry[:need], carry[need:]
+            self._carry = carry
         else:
             rest = f.read(need) if need <= READ_CHUNK else b""
         if len(rest) < need:
@@ -384,17 +393,14 @@ class BinlogReader:
                     f"CRC32 mismatch: stored {stored:08x}, computed {computed:08x} over {length - 4} bytes",
                     file=self.name, offset=pos, event_type=event_type_name(type_code), length=length), length)
             verified = True
-        if type_code == FORMAT_DESCRIPTION_EVENT:
-            fmt, crc_len = self._format_event(raw, pos, header_len)
-        encrypted = type_code == START_ENCRYPTION_EVENT and self._check_start_encryption(
-            raw, pos, header_len, crc_len, verified)
-        event = Event(
+        if type_code in _CHECKED_TYPES:
+            fmt, crc_len = self._checked_event(type_code, raw, pos, header_len, crc_len, verified, fmt)
+        return Event(
             file=self.name, pos=pos, type_code=type_code, timestamp=timestamp, server_id=server_id,
             length=length, end_pos=next_pos, flags=flags, raw=raw, header_len=header_len,
             # The FDE body type reads its own checksum trailer (event_control.ksy).
             checksum_len=0 if type_code == FORMAT_DESCRIPTION_EVENT else crc_len,
             post_header_len=fmt.post_header_len(raw_type), in_payload=None)
-        return event, carry, encrypted
 
     def _missing_rest(self, f: BinaryIO, pos: int, have: int, length: int, type_code: int) -> None:
         """The event at ``pos`` runs past the end of the file: truncated, or (a valid event follows) damaged."""
@@ -408,6 +414,14 @@ class BinlogReader:
             file=self.name, offset=pos, event_type=event_type_name(type_code), length=resume - pos),
             have, resume)
 
+    def _checked_event(self, type_code: int, raw: bytes, pos: int, header_len: int, crc_len: int, verified: bool,
+                       fmt: BinlogFormat) -> tuple[BinlogFormat, int]:
+        """A format description applied, a START_ENCRYPTION_EVENT checked: the framing and CRC length after it."""
+        if type_code == FORMAT_DESCRIPTION_EVENT:
+            return self._format_event(raw, pos, header_len)
+        self._check_start_encryption(raw, pos, header_len, crc_len, verified)
+        return fmt, crc_len
+
     def _format_event(self, raw: bytes, pos: int, header_len: int) -> tuple[BinlogFormat, int]:
         """Apply a FORMAT_DESCRIPTION_EVENT: the new framing and its CRC length (_BadEvent if it is unusable)."""
         try:
@@ -418,12 +432,12 @@ class BinlogReader:
         self._format_known = True
         return new_fmt, crc_len
 
-    def _check_start_encryption(self, raw: bytes, pos: int, header_len: int, crc_len: int, verified: bool) -> bool:
-        """Whether a START_ENCRYPTION_EVENT is real (the events after it are encrypted); _BadEvent if damaged."""
+    def _check_start_encryption(self, raw: bytes, pos: int, header_len: int, crc_len: int, verified: bool) -> None:
+        """Check that a START_ENCRYPTION_EVENT is real (the events after it are encrypted); _BadEvent if damaged."""
         body_len = len(raw) - header_len - crc_len
         scheme = raw[header_len] if body_len > 0 else None
         if verified or (body_len == START_ENCRYPTION_BODY_LEN and scheme == 1):
-            return True
+            return
         raise _BadEvent(MalformedEventError(
             f"a START_ENCRYPTION_EVENT has a {body_len}-byte body (crypto scheme {scheme}); "
             f"MariaDB writes {START_ENCRYPTION_BODY_LEN} bytes with scheme 1",

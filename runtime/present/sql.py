@@ -80,9 +80,15 @@ def sql_literal(column: Column, value: Any) -> str:
         return repr(value)  # the double nearest the stored value; a FLOAT stores back to the same bits
     if isinstance(value, Decimal):
         return format(value, "f")
+    if isinstance(value, (bytes, bytearray, memoryview)):
+        raw = bytes(value)
+        if t == T.STRING and column.charset == BINARY_COLLATION and column.max_length:
+            # BINARY(n) (and MariaDB's INET6/UUID) are logged without their trailing 0x00 bytes
+            raw = raw.ljust(column.max_length, b"\0")
+        return "X'" + raw.hex().upper() + "'" if raw else "''"
     if isinstance(value, _TEMPORAL_VALUES):
         return _temporal_literal(column, value)
-    return _bytes_or_document_literal(column, t, value)
+    return _document_literal(column, t, value)
 
 
 #: The classes of the values :func:`_temporal_literal` writes (``dt.datetime`` is a ``dt.date``).
@@ -99,14 +105,8 @@ def _temporal_literal(column: Column, value: MySQLDate | MySQLDateTime | dt.date
     return "'" + format_time(value, column.fsp) + "'"
 
 
-def _bytes_or_document_literal(column: Column, t: int, value: Any) -> str:
-    """Bytes, SET labels and JSON documents (a refusal for anything else)."""
-    if isinstance(value, (bytes, bytearray, memoryview)):
-        raw = bytes(value)
-        if t == T.STRING and column.charset == BINARY_COLLATION and column.max_length:
-            # BINARY(n) (and MariaDB's INET6/UUID) are logged without their trailing 0x00 bytes
-            raw = raw.ljust(column.max_length, b"\0")
-        return "X'" + raw.hex().upper() + "'" if raw else "''"
+def _document_literal(column: Column, t: int, value: Any) -> str:
+    """SET labels and JSON documents (a refusal for anything else)."""
     if isinstance(value, tuple):  # SET labels
         return _text(",".join(value))
     if isinstance(value, (dict, list)) or t == T.JSON:
