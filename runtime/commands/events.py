@@ -44,7 +44,7 @@ def add_events_parser(sub: Any) -> None:
 
 
 def run_events(args: argparse.Namespace) -> int:
-    from ..present.describe import event_info, event_to_dict
+    from ..present.describe import event_info, event_to_dict, info_of
 
     try:
         flt = filter_from_args(args)
@@ -65,6 +65,11 @@ def run_events(args: argparse.Namespace) -> int:
             try:
                 if not selection.wants(event):
                     continue
+                if not jsonl:  # the Info column needs a few fields, not the whole body as plain data
+                    info = info_of(event).replace("\n", " ")
+                    out.write(f"{event.file}\t{event.pos}\t{event.type_name}\t{event.server_id}\t"
+                              f"{event.end_pos}\t{info}\n")
+                    continue
                 record = event_to_dict(event)
             except BinlogError as err:
                 if args.on_error == "stop":
@@ -74,13 +79,13 @@ def run_events(args: argparse.Namespace) -> int:
                 record = event_to_dict(event, with_body=False)
                 record["body"] = None
                 record["error"] = err.message
-            if jsonl:
-                out.write(json.dumps(record, ensure_ascii=False, default=str))
-                out.write("\n")
-            else:
-                info = event_info(event, record["body"] or {}).replace("\n", " ")
-                out.write(f"{record['file']}\t{record['pos']}\t{record['type']}\t{record['server_id']}\t"
-                          f"{record['end_pos']}\t{info}\n")
+                if not jsonl:
+                    info = event_info(event, {}).replace("\n", " ")
+                    out.write(f"{event.file}\t{event.pos}\t{event.type_name}\t{event.server_id}\t"
+                              f"{event.end_pos}\t{info}\n")
+                    continue
+            out.write(json.dumps(record, ensure_ascii=False, default=str))
+            out.write("\n")
         for problem in reader.errors:  # skip mode: every damaged range (stop mode raised already)
             report_error(problem, args.debug)
             status = max(status, exit_status_for(problem))

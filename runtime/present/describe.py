@@ -213,6 +213,39 @@ def event_to_dict(event: Event, *, with_body: bool = True) -> dict[str, Any]:
     return out
 
 
+#: The event types whose Info column says something: the others print an empty Info.
+_INFO_FROM_FIELDS = frozenset(_PLAIN) | et.ROWS_EVENTS | {
+    et.MARIADB_GTID_EVENT, et.EventType.binlog_checkpoint_event.value, et.EventType.intvar_event.value}
+
+
+def info_of(event: Event) -> str:
+    """The Info column of one event, from the few body fields it shows (``events`` in text).
+
+    The same text as :func:`event_info` of :func:`body_to_dict`, without turning the whole body into
+    plain data. The body is still parsed, so a body that does not parse is reported (a
+    :class:`MalformedEventError`) whatever its type.
+    """
+    body = event.body
+    code = event.type_code
+    if not isinstance(body, KaitaiStruct) or code not in _INFO_FROM_FIELDS:
+        return ""
+    try:
+        if code in et.ROWS_EVENTS:
+            fields: dict[str, Any] = {"table_id": body.table_id, "flags": body.flags}
+        elif code == et.MARIADB_GTID_EVENT:
+            fields = mariadb_gtid_fields(body, event)
+        elif code in _PLAIN:
+            fields = _PLAIN[code](body)
+        else:
+            fields = kaitai_to_plain(body)
+    except BinlogError:
+        raise
+    except Exception as exc:  # noqa: BLE001 - the generated parser raises EOF, validation, Unicode... errors: any is a malformed body
+        raise MalformedEventError(f"body does not parse: {type(exc).__name__}: {exc}", file=event.file,
+                                  offset=event.pos, event_type=event.type_name, length=event.length) from None
+    return event_info(event, fields)
+
+
 def event_info(event: Event, body: dict[str, Any]) -> str:
     """The Info column of ``SHOW BINLOG EVENTS`` for an event whose body is already plain."""
     code = event.type_code
