@@ -176,9 +176,13 @@ def body_to_dict(event: Event) -> dict[str, Any]:
     body = event.body
     if not isinstance(body, KaitaiStruct):
         return {"raw": bytes(body).hex()} if body else {}
+    code = event.type_code
+    if code == et.TABLE_MAP_EVENT:  # one parsed body serves every TABLE_MAP with its bytes: so does its plain data
+        known = _SHARED_PLAIN.get(id(body))
+        if known is not None and known[0] is body:
+            return dict(known[1])
     try:
         out = kaitai_to_plain(body)
-        code = event.type_code
         if code == et.EventType.gtid_event.value:
             out.update(mariadb_gtid_fields(body, event))
         elif code in et.ROWS_EVENTS:
@@ -190,7 +194,16 @@ def body_to_dict(event: Event) -> dict[str, Any]:
     except Exception as exc:  # noqa: BLE001 - the generated parser raises EOF, validation, Unicode... errors: any is a malformed body
         raise MalformedEventError(f"body does not parse: {type(exc).__name__}: {exc}", file=event.file,
                                   offset=event.pos, event_type=event.type_name, length=event.length) from None
+    if code == et.TABLE_MAP_EVENT:
+        if len(_SHARED_PLAIN) >= _SHARED_PLAIN_LIMIT:
+            _SHARED_PLAIN.clear()
+        _SHARED_PLAIN[id(body)] = (body, dict(out))
     return out
+
+
+#: The plain data of shared TABLE_MAP bodies (``Event.body``), by the body's id; the body is kept with it.
+_SHARED_PLAIN: dict[int, tuple[Any, dict[str, Any]]] = {}
+_SHARED_PLAIN_LIMIT = 1024
 
 
 def event_to_dict(event: Event, *, with_body: bool = True) -> dict[str, Any]:
