@@ -24,7 +24,9 @@ os.environ.setdefault("ARROW_DEFAULT_MEMORY_POOL", "jemalloc")
 
 from .runtime.cli_common import EXIT_OK, EXIT_USAGE, expand_file_arguments
 from .runtime.events_cli import add_events_parser
+from .runtime.explore.server import add_explore_parser
 from .runtime.filter_cli import add_filter_parser
+from .runtime.report import add_report_parser
 from .runtime.rows_cli import add_rows_parser
 from .runtime.schema_cli import add_schema_parser
 from .runtime.sql_cli import add_sql_parser
@@ -44,6 +46,9 @@ Read MySQL and MariaDB binary log files (binlogs) as data.
                                binlogs cut down to some databases and tables (written as binlogs)
   binlog-ksy extract INPUT... --output DIR
                                a Spark job writing Parquet tables (events, changes, transactions, errors)
+  binlog-ksy report FILE... --output report.html
+                               one self-contained HTML report: charts, big transactions, tables, errors
+  binlog-ksy explore FILE...   a local web app: overview, events, one event's fields and bytes, transactions
 
 Every command takes the same filters (--database, --table, --start-datetime,
 --stop-datetime, --start-position, --stop-position), --schema, --schema-sql,
@@ -67,6 +72,8 @@ def build_parser() -> argparse.ArgumentParser:
     add_stats_parser(sub)
     add_filter_parser(sub)
     add_extract_parser(sub)
+    add_report_parser(sub)
+    add_explore_parser(sub)
     return parser
 
 
