@@ -55,7 +55,7 @@ def check_report(tmp_path: Path, files: list[str], flags: list[str], shot: str |
         assert shown["stats"] == stats
 
         # per-table figures as the page shows them
-        rows = {tr.get_attribute("data-table"): tr
+        rows = {str(tr.get_attribute("data-table")): tr
                 for tr in driver.find_elements(By.CSS_SELECTOR, "#table-stats tr[data-table]")}
         assert sorted(rows) == sorted(stats["tables"])
         for name, tr in rows.items():

@@ -1,0 +1,257 @@
+"""What the explorer's pages show, read lazily from the binlog files: event pages, one event, one transaction.
+
+Every read starts where it is needed (:class:`~binlog_ksy.runtime.reader.BinlogReader` ``start=``, which finds
+the first event at or after a byte offset), so a page or one event costs the events it shows, not the file.
+When the filters need what came before (the TABLE_MAP of a table, the GTID of a transaction), reading starts at
+the transaction that holds the position, found in a :class:`PositionIndex` of every transaction's first event,
+built by one pass over a file the first time it is needed.
+"""
+
+from __future__ import annotations
+
+import base64
+import fnmatch
+import threading
+import time
+from array import array
+from bisect import bisect_right
+from datetime import UTC, datetime
+from typing import Any
+
+from .. import event_types as et
+from ..changes import ChangeReader, RowChange
+from ..describe import event_info, event_to_dict
+from ..errors import BinlogError
+from ..event import Event
+from ..filters import ChangeFilter, EventSelection
+from ..reader import BinlogReader
+from ..sql_text import SqlRefusal, change_sql
+from ..transactions import TransactionTracker
+from ..value_json import change_json
+
+__all__ = ["PositionIndex", "event_detail", "events_page", "sql_block", "transaction_detail"]
+
+#: How long one events page may read before it returns what it found (and where to go on).
+PAGE_BUDGET_SECONDS = 0.15
+
+
+class PositionIndex:
+    """The byte offset of every transaction's first event in one file (and of every event outside one)."""
+
+    def __init__(self, path: str, *, verify_checksums: bool = True) -> None:
+        self.path = path
+        self.verify_checksums = verify_checksums
+        self._starts: array[int] | None = None
+        self._lock = threading.Lock()
+        self.seconds = 0.0
+
+    @property
+    def starts(self) -> array[int]:
+        with self._lock:
+            if self._starts is None:
+                began = time.perf_counter()
+                starts = array("q")
+                tracker = TransactionTracker()
+                last = -1
+                for event in BinlogReader(self.path, on_error="skip", verify_checksums=self.verify_checksums):
+                    if event.in_payload is not None:
+                        continue
+                    try:
+                        seq = tracker.update(event).seq
+                    except BinlogError:
+                        seq = None
+                    start = event.pos if seq is None else seq
+                    if start != last:
+                        starts.append(start)
+                        last = start
+                self._starts = starts
+                self.seconds = time.perf_counter() - began
+            return self._starts
+
+    def transaction_start(self, pos: int) -> int:
+        """Where the transaction holding byte ``pos`` starts (``pos`` itself outside transactions)."""
+        starts = self.starts
+        i = bisect_right(starts, pos)
+        return starts[i - 1] if i else pos
+
+
+def _reader(path: str, start: int, verify_checksums: bool) -> BinlogReader:
+    return BinlogReader(path, on_error="skip", verify_checksums=verify_checksums, start=start if start > 4 else None)
+
+
+def event_summary(event: Event) -> dict[str, Any]:
+    """One line of the events list: the header fields and SHOW BINLOG EVENTS' Info."""
+    record = event_to_dict(event, with_body=False)
+    try:
+        info = event_info(event, event_to_dict(event)["body"] or {})
+        error = None
+    except BinlogError as err:
+        info, error = "", err.message
+    record.update(info=info.replace("\n", " "), inner=event.in_payload, error=error)
+    return record
+
+
+def _error_json(err: BinlogError) -> dict[str, Any]:
+    return {"file": err.file, "offset": err.offset, "length": err.length, "event_type": err.event_type,
+            "message": err.message}
+
+
+def events_page(path: str, index: PositionIndex, *, start: int = 4, inner: int = -1, limit: int = 100,
+                filters: ChangeFilter | None = None, types: tuple[str, ...] = (),
+                verify_checksums: bool = True) -> dict[str, Any]:
+    """Up to ``limit`` events at or after (``start``, ``inner``) that the filters and type patterns keep.
+
+    ``next`` is the cursor of the following page (None at the end of the file); a page whose reading took
+    :data:`PAGE_BUDGET_SECONDS` ends early with what it found and a ``next`` where it stopped.
+    """
+    flt = filters or ChangeFilter()
+    begin = start
+    if (flt.selects_tables or flt.selects_gtids) and start > 4:
+        begin = index.transaction_start(start)
+    reader = _reader(path, begin, verify_checksums)
+    selection = EventSelection(flt)
+    patterns = tuple(p.upper() for p in types)
+    out: list[dict[str, Any]] = []
+    cursor: dict[str, int] | None = None
+    deadline = time.perf_counter() + PAGE_BUDGET_SECONDS
+    scanned = 0
+    for event in reader:
+        position = (event.pos, -1 if event.in_payload is None else event.in_payload)
+        if flt.past_stop(event.pos) and event.in_payload is None:
+            break
+        try:
+            wanted = selection.wants(event)
+        except BinlogError:
+            wanted = True  # shown, with its error
+        if position < (start, inner):
+            continue
+        scanned += 1
+        if len(out) >= limit or (scanned % 256 == 0 and time.perf_counter() > deadline):
+            cursor = {"pos": position[0], "inner": position[1]}
+            break
+        if not wanted or (patterns and not any(fnmatch.fnmatchcase(event.type_name, p) for p in patterns)):
+            continue
+        out.append(event_summary(event))
+    errors = [_error_json(e) for e in reader.errors if e.offset is None or e.offset >= begin]
+    return {"file": path, "start": start, "inner": inner, "events": out, "next": cursor, "errors": errors,
+            "size": reader.size}
+
+
+def _find(reader: BinlogReader, pos: int, inner: int | None) -> Event | None:
+    for event in reader:
+        if event.pos == pos and event.in_payload == inner:
+            return event
+        if event.pos > pos:
+            return None
+    return None
+
+
+def event_detail(path: str, index: PositionIndex, pos: int, inner: int | None = None, *,
+                 verify_checksums: bool = True) -> dict[str, Any] | None:
+    """One event: its JSON (as ``events --format jsonl``), bytes, framing, transaction, and for a rows event
+    its table map and rows (as ``rows --format jsonl``). None when no event starts at ``pos``."""
+    begin = index.transaction_start(pos)
+    reader = _reader(path, begin, verify_checksums)
+    changes = ChangeReader(path, reader=reader, on_error="skip", undecodable="keep")
+    table_maps: dict[int, Event] = {}
+    target: Event | None = None
+    rows: list[dict[str, Any]] | None = None
+    rows_error: str | None = None
+    for event in reader:
+        rows_event = changes.accept(event)
+        if event.type_code == et.TABLE_MAP_EVENT:
+            try:
+                table_maps[event.body.table_id] = event
+            except Exception:  # noqa: BLE001 - a damaged TABLE_MAP is shown as such
+                pass
+        if event.pos == pos and event.in_payload == inner:
+            target = event
+            if event.type_code in et.ROWS_EVENTS:
+                rows = []
+                if rows_event is not None:
+                    try:
+                        rows = [change_json(c) for c in changes.decode(rows_event)]
+                    except BinlogError as err:
+                        rows_error = str(err)
+                elif changes.errors:
+                    rows_error = str(changes.errors[-1])
+            break
+        if event.pos > pos:
+            break
+    if target is None:
+        return None
+    fmt = reader.format
+    record = event_to_dict(target)
+    detail: dict[str, Any] = {
+        "event": record,
+        "info": event_summary(target)["info"],
+        "raw": base64.b64encode(target.raw).decode("ascii"),
+        "framing": {
+            "len_header": fmt.header_len if fmt else target.header_len,
+            "post_header_lengths": list(fmt.post_header_lengths) if fmt else [],
+            "has_crc32": bool(fmt and fmt.has_crc32 and target.in_payload is None),
+            "uses_pre_ga_numbering": bool(fmt and fmt.uses_pre_ga_numbering),
+        },
+        "transaction": changes.state.seq,
+        "gtid": changes.state.gtid,
+        "rows": rows,
+        "rows_error": rows_error,
+        "table_map": None,
+    }
+    if target.type_code in et.ROWS_EVENTS:
+        try:
+            table_map = table_maps.get(target.body.table_id)
+        except Exception:  # noqa: BLE001
+            table_map = None
+        if table_map is not None:
+            detail["table_map"] = event_to_dict(table_map)
+    return detail
+
+
+def sql_block(changes: list[RowChange], undo: bool) -> str:
+    """The SQL of one transaction's changes, as ``binlog-ksy sql`` (``--flashback``: ``undo``) prints its block."""
+    first = changes[0]
+    when = datetime.fromtimestamp(first.timestamp, UTC).strftime("%Y-%m-%d %H:%M:%S")
+    start = first.transaction if first.transaction is not None else first.pos
+    head = f"-- {'undo ' if undo else ''}transaction at {first.file}:{start}" + (
+        f" gtid {first.gtid}" if first.gtid else "") + f" time {when} UTC"
+    ordered = reversed(changes) if undo else changes
+    return "\n".join([head, "BEGIN;", *(change_sql(c, undo=undo) for c in ordered), "COMMIT;", ""]) + "\n"
+
+
+def transaction_detail(path: str, pos: int, *, verify_checksums: bool = True) -> dict[str, Any] | None:
+    """The transaction whose first event is at ``pos``: its events, changes (as ``rows --format jsonl``) and
+    its redo and undo SQL (as ``sql`` and ``sql --flashback`` print them). None when none starts there."""
+    reader = _reader(path, pos, verify_checksums)
+    changes = ChangeReader(path, reader=reader, on_error="skip")
+    events: list[dict[str, Any]] = []
+    found: list[RowChange] = []
+    problems: list[str] = []
+    gtid = None
+    for event in reader:
+        rows_event = changes.accept(event)
+        if changes.state.seq != pos:
+            if events or event.pos > pos:
+                break
+            continue
+        gtid = changes.state.gtid
+        events.append(event_summary(event))
+        if rows_event is not None:
+            try:
+                found.extend(changes.decode(rows_event))
+            except BinlogError as err:
+                problems.append(str(err))
+        if not changes.transactions.in_transaction and event.in_payload is None \
+                and event.type_code != et.TRANSACTION_PAYLOAD_EVENT:
+            break
+    if not events:
+        return None
+    redo = undo = None
+    if found:
+        try:
+            redo, undo = sql_block(found, False), sql_block(found, True)
+        except SqlRefusal as err:
+            problems.append(str(err))
+    problems.extend(str(e) for e in changes.errors)
+    return {"file": path, "pos": pos, "gtid": gtid, "events": events, "changes": [change_json(c) for c in found],
+            "redo_sql": redo, "undo_sql": undo, "problems": problems}

@@ -1,0 +1,328 @@
+"""``binlog-ksy explore``: the local app in headless Chromium, against the command line's own outputs.
+
+The server is started as a user starts it (``binlog-ksy explore FILE... --no-browser``); every page is opened by
+its deep link. What the pages show must equal ``stats --format json`` (overview), ``events --format jsonl``
+(events list, field tree), ``rows --format jsonl`` (decoded rows) and ``sql`` / ``sql --flashback``
+(a transaction's SQL); a selected field's highlighted bytes must be its offset and size in the spec. The
+page must log no console error and request nothing but the server on 127.0.0.1.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import subprocess
+import sys
+import time
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlencode
+
+import pytest
+import yaml
+from browser_session import ROOT, chromium, console_errors, requested_urls, run_cli, screenshot
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support.ui import WebDriverWait
+
+SHOP = ROOT / "samples" / "mariadb-10.11" / "shop-full"
+FILES = [str(SHOP / "binlog.000001"), str(SHOP / "binlog.000002")]
+FLAGS = ["--big-rows", "20", "--long-seconds", "0"]
+
+
+class App:
+    def __init__(self, url: str, driver: Any) -> None:
+        self.url = url
+        self.driver = driver
+
+    def open(self, route: str, view: str, **params: Any) -> None:
+        query = urlencode({k: v for k, v in params.items() if v is not None})
+        self.driver.get(f"{self.url}#/{route}" + (f"?{query}" if query else ""))
+        WebDriverWait(self.driver, 30).until(
+            lambda d: d.execute_script("return document.body.getAttribute('data-ready') !== null"))
+        assert self.driver.execute_script("return document.body.getAttribute('data-view')") == view, \
+            self.driver.find_element(By.ID, "view").text[:500]
+
+    def check_clean(self) -> None:
+        assert console_errors(self.driver) == []
+        urls = requested_urls(self.driver)
+        assert urls and all(u.startswith(self.url) for u in urls), urls
+
+    def api(self, path: str, **params: Any) -> tuple[Any, float]:
+        began = time.perf_counter()
+        with urllib.request.urlopen(f"{self.url}api/{path}?{urlencode(params)}") as res:
+            body = json.load(res)
+        return body, time.perf_counter() - began
+
+
+def start_explore(files: list[str], flags: list[str], cache: Path) -> tuple[subprocess.Popen[str], str]:
+    env = dict(os.environ, XDG_CACHE_HOME=str(cache))
+    proc = subprocess.Popen([sys.executable, "-m", "binlog_ksy.cli", "explore", *files, "--no-browser", *flags],
+                            stderr=subprocess.PIPE, stdout=subprocess.DEVNULL, text=True, cwd=ROOT, env=env)
+    assert proc.stderr is not None
+    line = proc.stderr.readline()
+    match = re.search(r"serving (http://127\.0\.0\.1:\d+/)", line)
+    assert match, line + (proc.stderr.read() if proc.poll() is not None else "")
+    return proc, match.group(1)
+
+
+@pytest.fixture(scope="module")
+def app(tmp_path_factory: pytest.TempPathFactory) -> Iterator[App]:
+    proc, url = start_explore(FILES, FLAGS, tmp_path_factory.mktemp("cache"))
+    try:
+        with chromium() as driver:
+            yield App(url, driver)
+    finally:
+        proc.terminate()
+        proc.wait(10)
+
+
+def jsonl(*argv: str) -> list[dict[str, Any]]:
+    return [json.loads(line) for line in run_cli(*argv).stdout.splitlines() if line.strip()]
+
+
+def test_overview_equals_stats(app: App) -> None:
+    app.open("overview", "overview")
+    app.check_clean()
+    stats = json.loads(run_cli("stats", "--format", "json", *FILES, *FLAGS).stdout)
+    shown = app.driver.execute_script("return window.OVERVIEW_DATA")
+    assert shown["stats"] == stats
+    rows = app.driver.find_elements(By.CSS_SELECTOR, "#table-stats tr[data-table]")
+    assert sorted(str(r.get_attribute("data-table")) for r in rows) == sorted(stats["tables"])
+    for tr in rows:
+        name = tr.get_attribute("data-table")
+        for op in ("insert", "update", "delete"):
+            assert int(tr.find_element(By.CSS_SELECTOR, f'td[data-op="{op}"]').text) == stats["tables"][name][op]
+    big = app.driver.find_elements(By.CSS_SELECTOR, "#big-transactions tbody tr")
+    assert [int(tr.get_attribute("data-start")) for tr in big] == [t["start_pos"] for t in stats["big_transactions"]]
+    drawn = app.driver.execute_script("return [...document.querySelectorAll('canvas')].filter(c => Chart.getChart(c))"
+                                      ".length")
+    assert drawn == 6
+    screenshot(app.driver, "explore-overview")
+    # a big transaction's link opens it
+    big[0].find_element(By.CSS_SELECTOR, "a").click()
+    WebDriverWait(app.driver, 20).until(
+        lambda d: d.execute_script("return document.body.getAttribute('data-view') === 'tx' && "
+                                   "document.body.getAttribute('data-ready') !== null"))
+    assert app.driver.find_element(By.ID, "tx-title").text.startswith(
+        f"Transaction at {stats['big_transactions'][0]['file']}:{stats['big_transactions'][0]['start_pos']}")
+    app.check_clean()
+
+
+def test_overview_is_cached(tmp_path: Path) -> None:
+    files = [str(SHOP / "binlog.000003")]
+    for attempt in range(2):
+        proc, url = start_explore(files, [], tmp_path)
+        try:
+            with urllib.request.urlopen(url + "api/overview") as res:
+                body = json.load(res)
+        finally:
+            proc.terminate()
+            proc.wait(10)
+        assert body["overview"]["cached"] is (attempt == 1)
+        assert body["overview"]["stats"] == json.loads(run_cli("stats", "--format", "json", *files).stdout)
+    assert len(list((tmp_path / "binlog-ksy").glob("overview-*.json"))) == 1
+
+
+def _listed(app: App) -> list[tuple[int, str]]:
+    out = []
+    for tr in app.driver.find_elements(By.CSS_SELECTOR, "#events tbody tr"):
+        cells = tr.find_elements(By.TAG_NAME, "td")
+        out.append((int(tr.get_attribute("data-pos")), cells[1].text))
+    return out
+
+
+def test_events_pages_filters_and_jump(app: App) -> None:
+    name = FILES[1]
+    every = jsonl("events", "--format", "jsonl", name)
+    app.open("events", "events", file=name)
+    app.check_clean()
+    assert _listed(app) == [(e["pos"], e["type"]) for e in every[:100]]
+    screenshot(app.driver, "explore-events", full_page=False)
+    # the next page goes on where the first ended
+    app.driver.find_element(By.PARTIAL_LINK_TEXT, "next page").click()
+    WebDriverWait(app.driver, 20).until(lambda d: _listed(app) and _listed(app)[0][0] == every[100]["pos"])
+    assert _listed(app) == [(e["pos"], e["type"]) for e in every[100:200]]
+    # the shared filters, typed in the form
+    app.open("events", "events", file=name)
+    app.driver.find_element(By.ID, "f-table").send_keys("shop.orders")
+    app.driver.find_element(By.ID, "f-type").send_keys("TABLE_MAP*,*ROWS*")
+    app.driver.find_element(By.ID, "f-go").click()
+    WebDriverWait(app.driver, 20).until(lambda d: "table=shop.orders" in d.current_url and
+                                        d.execute_script("return document.body.getAttribute('data-ready')"))
+    wanted = [(e["pos"], e["type"]) for e in jsonl("events", "--format", "jsonl", "--table", "shop.orders", name)
+              if e["type"] == "TABLE_MAP_EVENT" or "ROWS" in e["type"]]
+    assert _listed(app) == wanted[:100] and wanted
+    # a jump to a byte position inside an event starts at the next event
+    middle = every[len(every) // 2]
+    app.open("events", "events", file=name, pos=middle["pos"] + 1)
+    assert _listed(app)[0][0] == every[len(every) // 2 + 1]["pos"]
+    # GTIDs and times
+    gtid = next(e["body"]["gtid"] for e in every if e["type"] == "GTID_EVENT")
+    app.open("events", "events", **{"file": name, "include-gtids": gtid})
+    assert _listed(app) == [(e["pos"], e["type"])
+                            for e in jsonl("events", "--format", "jsonl", "--include-gtids", gtid, name)][:100]
+    app.check_clean()
+
+
+def _spec_header_layout() -> dict[str, tuple[int, int]]:
+    """The common header's fields and their offsets and sizes, from ksy/binlog_event.ksy (v4: 19 bytes)."""
+    spec = yaml.safe_load((ROOT / "ksy" / "binlog_event.ksy").read_text())
+    sizes = {"u1": 1, "u2": 2, "u4": 4, "u8": 8}
+    layout, offset = {}, 0
+    for field in spec["types"]["event_header"]["seq"]:
+        if field.get("type") in sizes:
+            size = sizes[field["type"]]
+            layout[field["id"]] = (offset, offset + size)
+            offset += size
+    return layout
+
+
+def _camel(name: str) -> str:
+    head, *rest = name.split("_")
+    return head + "".join(p.capitalize() for p in rest)
+
+
+def _children(node: dict[str, Any]) -> dict[str, dict[str, Any]]:
+    return {c["name"]: c for c in node["children"]}
+
+
+def _highlighted(app: App) -> list[int]:
+    return [int(s.get_attribute("data-off")) for s in app.driver.find_elements(By.CSS_SELECTOR, "#hex span.hl")]
+
+
+def test_event_tree_bytes_rows_and_table_map(app: App) -> None:
+    name = FILES[0]
+    every = jsonl("events", "--format", "jsonl", name)
+    raw_file = Path(name).read_bytes()
+    layout = _spec_header_layout()
+    by_type: dict[str, dict[str, Any]] = {}
+    for e in every:
+        by_type.setdefault(e["type"], e)
+    assert {"FORMAT_DESCRIPTION_EVENT", "GTID_EVENT", "QUERY_EVENT", "TABLE_MAP_EVENT", "WRITE_ROWS_EVENT_V1",
+            "XID_EVENT"} <= set(by_type)
+    for kind, e in by_type.items():
+        app.open("event", "event", file=name, pos=e["pos"])
+        tree = app.driver.execute_script("return window.EVENT_TREE")
+        assert tree is not None, kind
+        assert (tree["start"], tree["end"]) == (0, e["length"])
+        top = _children(tree)
+        header = _children(top["header"])
+        # the header: values as events --format jsonl gives them, at the spec's offsets
+        assert header["timestamp"]["value"] == e["timestamp"]
+        assert header["typeCode"]["value"] == e["type_code"]
+        assert header["serverId"]["value"] == e["server_id"]
+        assert header["eventLength"]["value"] == e["length"]
+        assert header["nextPosition"]["value"] == e["end_pos"]
+        assert header["flags"]["value"] == e["flags"]
+        for field, (start, end) in layout.items():
+            node = header[_camel(field)]
+            assert (node["start"], node["end"]) == (start, end), (kind, field)
+        # the body: every scalar field both name has the same value
+        body = _children(_children(top["body"])["data"]) if "data" in _children(top["body"]) else {}
+        same = 0
+        for key, value in (e["body"] or {}).items():
+            found = body.get(_camel(key))
+            if found is None:
+                continue
+            node = found
+            if node["children"] or isinstance(value, (dict, list)) or value is None:
+                continue
+            if isinstance(value, bool) or isinstance(node["value"], bool):
+                continue
+            if isinstance(value, str) and isinstance(node["value"], int):
+                continue  # an enum: a name in JSON, a number in Kaitai's JavaScript
+            if node.get("bytes") and isinstance(value, str) and node["value"] != value:
+                assert bytes.fromhex(node["value"]).decode() == value, (kind, key)  # text decoded in JSON
+            else:
+                assert node["value"] == value, (kind, key)
+            same += 1
+        assert same >= 1, (kind, sorted(body), sorted(e["body"] or {}))
+        # selecting a field highlights its bytes; clicking a byte selects its field
+        assert app.driver.execute_script("return window.selectField('event/header/serverId')")
+        assert _highlighted(app) == list(range(*layout["server_id"]))
+        app.driver.find_element(By.CSS_SELECTOR, '#hex span.b[data-off="10"]').click()
+        assert app.driver.find_element(By.CSS_SELECTOR, "#hex").get_attribute("data-selected") == \
+            "event/header/eventLength"
+        assert _highlighted(app) == list(range(*layout["event_length"]))
+        app.check_clean()
+        if kind == "QUERY_EVENT":
+            query = body["query"]
+            assert app.driver.execute_script("return window.selectField('event/body/data/query')")
+            hl = _highlighted(app)
+            assert hl == list(range(query["start"], query["end"]))
+            assert raw_file[e["pos"] + hl[0]:e["pos"] + hl[-1] + 1].decode() == e["body"]["query"]
+            screenshot(app.driver, "explore-event", full_page=False)
+        if kind == "WRITE_ROWS_EVENT_V1":
+            shown = json.loads(app.driver.find_element(By.ID, "rows").get_attribute("data-changes"))
+            expected = [c for c in jsonl("rows", "--format", "jsonl", name) if c["pos"] == e["pos"]]
+            assert shown == expected and expected
+            table_map = json.loads(app.driver.find_element(By.ID, "table-map").text)
+            assert f"{table_map['schema']}.{table_map['table']}" == f"{expected[0]['schema']}.{expected[0]['table']}"
+            maps = [m for m in every if m["type"] == "TABLE_MAP_EVENT" and m["pos"] < e["pos"]]
+            assert table_map == maps[-1]["body"]
+            screenshot(app.driver, "explore-rows-event", full_page=False)
+
+
+def _blocks(script: str) -> dict[str, str]:
+    """The transaction blocks of an `sql` script by their `file:pos` (the header's)."""
+    out = {}
+    for block in script.split("\n-- ")[1:]:
+        head = block.split("\n", 1)[0]
+        where = re.search(r"transaction at (\S+)", head)
+        assert where
+        out[where.group(1)] = "-- " + block.rstrip("\n") + "\n"
+    return out
+
+
+def test_transaction_changes_and_sql(app: App) -> None:
+    name = FILES[1]
+    changes = jsonl("rows", "--format", "jsonl", name)
+    redo = _blocks(run_cli("sql", name).stdout)
+    undo = _blocks(run_cli("sql", "--flashback", name).stdout)
+    # a transaction with updates, through the link of one of its events
+    update = next(c for c in changes if c["op"] == "update")
+    app.open("event", "event", file=name, pos=update["pos"])
+    app.driver.find_element(By.PARTIAL_LINK_TEXT, "its transaction").click()
+    WebDriverWait(app.driver, 20).until(
+        lambda d: d.execute_script("return document.body.getAttribute('data-view') === 'tx' && "
+                                   "document.body.getAttribute('data-ready') !== null"))
+    detail = app.driver.execute_script("return window.TRANSACTION_DETAIL")
+    shown = json.loads(app.driver.find_element(By.ID, "tx-changes").get_attribute("data-changes"))
+    assert shown == [c for c in changes if c["gtid"] == update["gtid"]]
+    key = f"{name}:{detail['pos']}"
+    assert app.driver.find_element(By.ID, "redo-sql").text.strip() == redo[key].strip()
+    assert app.driver.find_element(By.ID, "undo-sql").text.strip() == undo[key].strip()
+    assert detail["redo_sql"].rstrip("\n") + "\n" == redo[key]
+    assert detail["undo_sql"].rstrip("\n") + "\n" == undo[key]
+    events = [e["pos"] for e in jsonl("events", "--format", "jsonl", "--include-gtids", update["gtid"], name)
+              if e["type"] not in ("FORMAT_DESCRIPTION_EVENT", "GTID_LIST_EVENT", "BINLOG_CHECKPOINT_EVENT",
+                                    "ROTATE_EVENT", "STOP_EVENT")]
+    assert [e["pos"] for e in detail["events"]] == events
+    app.check_clean()
+    screenshot(app.driver, "explore-transaction")
+
+
+def test_pages_answer_within_200_ms(app: App) -> None:
+    name = FILES[1]
+    every = jsonl("events", "--format", "jsonl", name)
+    app.api("events", file=name, table="shop.orders", pos=every[-1]["pos"])  # builds the position index once
+    for e in every[:: max(1, len(every) // 20)]:
+        _, seconds = app.api("events", file=name, pos=e["pos"], limit=100)
+        assert seconds < 0.2
+        _, seconds = app.api("event", file=name, pos=e["pos"])
+        assert seconds < 0.2
+        _, seconds = app.api("events", file=name, pos=e["pos"], table="shop.orders")
+        assert seconds < 0.2
+
+
+def test_only_loopback_names_are_served(app: App) -> None:
+    request = urllib.request.Request(app.url + "api/files", headers={"Host": "attacker.example:80"})
+    with pytest.raises(urllib.error.HTTPError) as err:
+        urllib.request.urlopen(request)
+    assert err.value.code == 403
+    with pytest.raises(urllib.error.HTTPError) as err:
+        urllib.request.urlopen(app.url + "static/../server.py")
+    assert err.value.code == 404
