@@ -74,8 +74,7 @@ def screenshot(driver: webdriver.Chrome, name: str, full_page: bool = True) -> P
     path = SCREENSHOTS / f"{name}.png"
     if full_page:
         height = int(driver.execute_script("return document.documentElement.scrollHeight"))
-        width = int(driver.execute_script("return document.documentElement.scrollWidth"))
-        driver.set_window_size(max(width, 1280), min(max(height + 120, 600), 6000))
+        driver.set_window_size(1280, min(max(height + 120, 600), 6000))
     driver.save_screenshot(str(path))
     assert path.stat().st_size > 1000
     return path

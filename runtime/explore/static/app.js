@@ -233,9 +233,11 @@
       label.append(el("span", {class: "name", text: node.name}));
       if (node.instance) label.append(el("span", {class: "muted", text: " (instance)"}));
       if (node.value !== null && node.value !== undefined) {
-        let text = typeof node.value === "string" && node.value.length > 120 ? node.value.slice(0, 120) + "…" : String(node.value);
+        const text = typeof node.value === "string" && node.value.length > 48 ? node.value.slice(0, 48) + "…" : String(node.value);
         label.append(" = ", el("span", {class: "value", text: text}));
-        if (node.text !== undefined) label.append(" ", el("span", {class: "muted", text: JSON.stringify(node.text)}));
+        if (node.text !== undefined) {
+          label.append(" ", el("span", {class: "muted", text: JSON.stringify(node.text.length > 60 ? node.text.slice(0, 60) + "…" : node.text)}));
+        }
       }
       if (node.start !== null && node.end !== null) label.append(" ", el("span", {class: "range", text: "[" + node.start + ", " + node.end + ")"}));
       const entry = {node: node, label: label, path: path};
@@ -291,22 +293,33 @@
     return typeof v === "object" ? JSON.stringify(v) : String(v);
   }
 
+  // the changes, one table per database table (their columns differ); the whole list in data-changes
   function changesTable(changes, id) {
-    if (!changes.length) return el("p", {class: "empty", id: id, text: "no row changes"});
-    const cols = [];
-    for (const c of changes) for (const img of [c.before, c.after]) if (img) for (const k of Object.keys(img)) if (!cols.includes(k)) cols.push(k);
-    const rows = [];
+    if (!changes.length) return el("p", {class: "empty", id: id, text: "no row changes", "data-changes": "[]"});
+    const box = el("div", {id: id, class: "changes"});
+    box.setAttribute("data-changes", JSON.stringify(changes));
+    const groups = new Map();
     changes.forEach((c, i) => {
-      for (const which of ["before", "after"]) {
-        const img = c[which];
-        if (!img) continue;
-        rows.push({attrs: {"data-change": i, "data-image": which}, cells: [c.schema + "." + c.table, c.op, which,
-          ...cols.map(k => k in img ? cellText(img[k]) : "")]});
-      }
+      const key = c.schema + "." + c.table;
+      if (!groups.has(key)) groups.set(key, []);
+      groups.get(key).push([i, c]);
     });
-    const t = O.table(id, ["table", "op", "image", ...cols], rows);
-    t.setAttribute("data-changes", JSON.stringify(changes));
-    return t;
+    for (const [key, list] of groups) {
+      const cols = [];
+      for (const [, c] of list) for (const img of [c.before, c.after]) if (img) for (const k of Object.keys(img)) if (!cols.includes(k)) cols.push(k);
+      const rows = [];
+      for (const [i, c] of list) {
+        for (const which of ["before", "after"]) {
+          const img = c[which];
+          if (!img) continue;
+          rows.push({attrs: {"data-change": i, "data-image": which}, cells: [c.op, which,
+            ...cols.map(k => k in img ? cellText(img[k]) : "")]});
+        }
+      }
+      box.append(el("h3", {text: key + " (" + list.length + " change" + (list.length === 1 ? "" : "s") + ")"}),
+                 el("div", {class: "scroll-x"}, [O.table("", ["op", "image", ...cols], rows)]));
+    }
+    return box;
   }
 
   // -- one transaction -----------------------------------------------------------------------
