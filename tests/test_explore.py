@@ -193,61 +193,79 @@ def _highlighted(app: App) -> list[int]:
     return [int(s.get_attribute("data-off")) for s in app.driver.find_elements(By.CSS_SELECTOR, "#hex span.hl")]
 
 
+def check_event_view(app: App, name: str, e: dict[str, Any]) -> dict[str, dict[str, Any]]:
+    """Open one event (``e`` as ``events --format jsonl`` prints it); check its tree and bytes; its body's nodes."""
+    layout = _spec_header_layout()
+    kind = e["type"]
+    app.open("event", "event", file=name, pos=e["pos"])
+    tree = app.driver.execute_script("return window.EVENT_TREE")
+    assert tree is not None, kind
+    assert (tree["start"], tree["end"]) == (0, e["length"])
+    top = _children(tree)
+    header = _children(top["header"])
+    # the header: values as events --format jsonl gives them, at the spec's offsets
+    assert header["timestamp"]["value"] == e["timestamp"]
+    assert header["typeCode"]["value"] == e["type_code"]
+    assert header["serverId"]["value"] == e["server_id"]
+    assert header["eventLength"]["value"] == e["length"]
+    assert header["nextPosition"]["value"] == e["end_pos"]
+    assert header["flags"]["value"] == e["flags"]
+    for field, (start, end) in layout.items():
+        node = header[_camel(field)]
+        assert (node["start"], node["end"]) == (start, end), (kind, field)
+    # the body: every scalar field both name has the same value
+    body = _children(_children(top["body"])["data"]) if "data" in _children(top["body"]) else {}
+    same = 0
+    for key, value in (e["body"] or {}).items():
+        found = body.get(_camel(key))
+        if found is None:
+            continue
+        node = found
+        if node["children"] or isinstance(value, (dict, list)) or value is None:
+            continue
+        if isinstance(value, bool) or isinstance(node["value"], bool):
+            continue
+        if isinstance(value, str) and isinstance(node["value"], int):
+            continue  # an enum: a name in JSON, a number in Kaitai's JavaScript
+        if node.get("bytes") and isinstance(value, str) and node["value"] != value:
+            assert bytes.fromhex(node["value"]).decode() == value, (kind, key)  # text decoded in JSON
+        else:
+            assert node["value"] == value, (kind, key)
+        same += 1
+    assert same >= 1, (kind, sorted(body), sorted(e["body"] or {}))
+    # selecting a field highlights its bytes; clicking a byte selects its field
+    assert app.driver.execute_script("return window.selectField('event/header/serverId')")
+    assert _highlighted(app) == list(range(*layout["server_id"]))
+    app.driver.find_element(By.CSS_SELECTOR, '#hex span.b[data-off="10"]').click()
+    assert app.driver.find_element(By.CSS_SELECTOR, "#hex").get_attribute("data-selected") == \
+        "event/header/eventLength"
+    assert _highlighted(app) == list(range(*layout["event_length"]))
+    app.check_clean()
+    return body
+
+
+def check_rows_view(app: App, e: dict[str, Any], changes: list[dict[str, Any]], every: list[dict[str, Any]]) -> None:
+    """The open rows event shows the changes ``rows --format jsonl`` gives for it, and its TABLE_MAP."""
+    shown = json.loads(app.driver.find_element(By.ID, "rows").get_attribute("data-changes"))
+    expected = [c for c in changes if c["file"] == e["file"] and c["pos"] == e["pos"]]
+    assert shown == expected and expected
+    table_map = json.loads(app.driver.find_element(By.ID, "table-map").text)
+    assert f"{table_map['schema']}.{table_map['table']}" == f"{expected[0]['schema']}.{expected[0]['table']}"
+    maps = [m for m in every if m["type"] == "TABLE_MAP_EVENT" and m["pos"] < e["pos"]]
+    assert table_map == maps[-1]["body"]
+
+
 def test_event_tree_bytes_rows_and_table_map(app: App) -> None:
     name = FILES[0]
     every = jsonl("events", "--format", "jsonl", name)
     raw_file = Path(name).read_bytes()
-    layout = _spec_header_layout()
     by_type: dict[str, dict[str, Any]] = {}
     for e in every:
         by_type.setdefault(e["type"], e)
     assert {"FORMAT_DESCRIPTION_EVENT", "GTID_EVENT", "QUERY_EVENT", "TABLE_MAP_EVENT", "WRITE_ROWS_EVENT_V1",
             "XID_EVENT"} <= set(by_type)
     for kind, e in by_type.items():
-        app.open("event", "event", file=name, pos=e["pos"])
-        tree = app.driver.execute_script("return window.EVENT_TREE")
-        assert tree is not None, kind
-        assert (tree["start"], tree["end"]) == (0, e["length"])
-        top = _children(tree)
-        header = _children(top["header"])
-        # the header: values as events --format jsonl gives them, at the spec's offsets
-        assert header["timestamp"]["value"] == e["timestamp"]
-        assert header["typeCode"]["value"] == e["type_code"]
-        assert header["serverId"]["value"] == e["server_id"]
-        assert header["eventLength"]["value"] == e["length"]
-        assert header["nextPosition"]["value"] == e["end_pos"]
-        assert header["flags"]["value"] == e["flags"]
-        for field, (start, end) in layout.items():
-            node = header[_camel(field)]
-            assert (node["start"], node["end"]) == (start, end), (kind, field)
-        # the body: every scalar field both name has the same value
-        body = _children(_children(top["body"])["data"]) if "data" in _children(top["body"]) else {}
-        same = 0
-        for key, value in (e["body"] or {}).items():
-            found = body.get(_camel(key))
-            if found is None:
-                continue
-            node = found
-            if node["children"] or isinstance(value, (dict, list)) or value is None:
-                continue
-            if isinstance(value, bool) or isinstance(node["value"], bool):
-                continue
-            if isinstance(value, str) and isinstance(node["value"], int):
-                continue  # an enum: a name in JSON, a number in Kaitai's JavaScript
-            if node.get("bytes") and isinstance(value, str) and node["value"] != value:
-                assert bytes.fromhex(node["value"]).decode() == value, (kind, key)  # text decoded in JSON
-            else:
-                assert node["value"] == value, (kind, key)
-            same += 1
-        assert same >= 1, (kind, sorted(body), sorted(e["body"] or {}))
-        # selecting a field highlights its bytes; clicking a byte selects its field
-        assert app.driver.execute_script("return window.selectField('event/header/serverId')")
-        assert _highlighted(app) == list(range(*layout["server_id"]))
-        app.driver.find_element(By.CSS_SELECTOR, '#hex span.b[data-off="10"]').click()
-        assert app.driver.find_element(By.CSS_SELECTOR, "#hex").get_attribute("data-selected") == \
-            "event/header/eventLength"
-        assert _highlighted(app) == list(range(*layout["event_length"]))
-        app.check_clean()
+        body = check_event_view(app, name, e)
         if kind == "QUERY_EVENT":
             query = body["query"]
             assert app.driver.execute_script("return window.selectField('event/body/data/query')")
@@ -256,13 +274,7 @@ def test_event_tree_bytes_rows_and_table_map(app: App) -> None:
             assert raw_file[e["pos"] + hl[0]:e["pos"] + hl[-1] + 1].decode() == e["body"]["query"]
             screenshot(app.driver, "explore-event", full_page=False)
         if kind == "WRITE_ROWS_EVENT_V1":
-            shown = json.loads(app.driver.find_element(By.ID, "rows").get_attribute("data-changes"))
-            expected = [c for c in jsonl("rows", "--format", "jsonl", name) if c["pos"] == e["pos"]]
-            assert shown == expected and expected
-            table_map = json.loads(app.driver.find_element(By.ID, "table-map").text)
-            assert f"{table_map['schema']}.{table_map['table']}" == f"{expected[0]['schema']}.{expected[0]['table']}"
-            maps = [m for m in every if m["type"] == "TABLE_MAP_EVENT" and m["pos"] < e["pos"]]
-            assert table_map == maps[-1]["body"]
+            check_rows_view(app, e, jsonl("rows", "--format", "jsonl", name), every)
             screenshot(app.driver, "explore-rows-event", full_page=False)
 
 

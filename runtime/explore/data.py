@@ -25,54 +25,86 @@ from ..errors import BinlogError
 from ..event import Event
 from ..filters import ChangeFilter, EventSelection
 from ..reader import BinlogReader
+from ..schema_file import SchemaFile
+from ..schema_history import DdlStatement, SchemaHistory
 from ..sql_text import SqlRefusal, change_sql
 from ..transactions import TransactionTracker
 from ..value_json import change_json
 
-__all__ = ["PositionIndex", "event_detail", "events_page", "sql_block", "transaction_detail"]
+__all__ = ["FileIndexes", "event_detail", "events_page", "sql_block", "transaction_detail"]
 
 #: How long one events page may read before it returns what it found (and where to go on).
 PAGE_BUDGET_SECONDS = 0.15
 
 
-class PositionIndex:
-    """The byte offset of every transaction's first event in one file (and of every event outside one)."""
+class FileIndexes:
+    """What pages need from before a position, built by one pass over each file, in file order, when first needed.
 
-    def __init__(self, path: str, *, verify_checksums: bool = True) -> None:
-        self.path = path
+    Per file, the byte offset of every transaction's first event (and of every event outside one), to start
+    reading at the transaction that holds a position; over the files, the DDL statements (with the schema
+    history of ``--schema-sql``), to name columns at any position as ``rows`` and ``sql`` do reading from the
+    first file on.
+    """
+
+    def __init__(self, files: list[str], history: SchemaHistory | None = None, *,
+                 verify_checksums: bool = True) -> None:
+        self.files = list(files)
         self.verify_checksums = verify_checksums
-        self._starts: array[int] | None = None
+        self._base = history
+        self._history = history.copy() if history is not None else None  # followed to the end of the last scan
+        self._statements: list[DdlStatement] = []
+        self._starts: dict[str, array[int]] = {}
         self._lock = threading.Lock()
         self.seconds = 0.0
 
-    @property
-    def starts(self) -> array[int]:
+    def _ensure(self, path: str) -> int:
+        index = self.files.index(path)
         with self._lock:
-            if self._starts is None:
-                began = time.perf_counter()
-                starts = array("q")
-                tracker = TransactionTracker()
-                last = -1
-                for event in BinlogReader(self.path, on_error="skip", verify_checksums=self.verify_checksums):
-                    if event.in_payload is not None:
-                        continue
-                    try:
-                        seq = tracker.update(event).seq
-                    except BinlogError:
-                        seq = None
-                    start = event.pos if seq is None else seq
-                    if start != last:
-                        starts.append(start)
-                        last = start
-                self._starts = starts
-                self.seconds = time.perf_counter() - began
-            return self._starts
+            while len(self._starts) <= index:
+                self._scan(len(self._starts))
+        return index
 
-    def transaction_start(self, pos: int) -> int:
-        """Where the transaction holding byte ``pos`` starts (``pos`` itself outside transactions)."""
-        starts = self.starts
+    def _scan(self, file_index: int) -> None:
+        began = time.perf_counter()
+        path = self.files[file_index]
+        starts = array("q")
+        tracker = TransactionTracker()
+        history = self._history
+        if history is not None:
+            history.statements = self._statements
+            history.record(file_index)
+        last = -1
+        for event in BinlogReader(path, on_error="skip", verify_checksums=self.verify_checksums):
+            if history is not None and event.type_code in et.QUERY_EVENTS:
+                history.follow(event)
+            if event.in_payload is not None:
+                continue
+            try:
+                seq = tracker.update(event).seq
+            except BinlogError:
+                seq = None
+            start = event.pos if seq is None else seq
+            if start != last:
+                starts.append(start)
+                last = start
+        self._starts[path] = starts
+        self.seconds += time.perf_counter() - began
+
+    def transaction_start(self, path: str, pos: int) -> int:
+        """Where the transaction holding byte ``pos`` of ``path`` starts (``pos`` itself outside transactions)."""
+        self._ensure(path)
+        starts = self._starts[path]
         i = bisect_right(starts, pos)
         return starts[i - 1] if i else pos
+
+    def history_at(self, path: str, pos: int) -> SchemaHistory | None:
+        """The schema history as it stands at byte ``pos`` of ``path`` (None when histories are off)."""
+        if self._base is None:
+            return None
+        index = self._ensure(path)
+        history = self._base.copy()
+        history.replay(self._statements, (index, pos))
+        return history
 
 
 def _reader(path: str, start: int, verify_checksums: bool) -> BinlogReader:
@@ -96,7 +128,7 @@ def _error_json(err: BinlogError) -> dict[str, Any]:
             "message": err.message}
 
 
-def events_page(path: str, index: PositionIndex, *, start: int = 4, inner: int = -1, limit: int = 100,
+def events_page(path: str, index: FileIndexes, *, start: int = 4, inner: int = -1, limit: int = 100,
                 filters: ChangeFilter | None = None, types: tuple[str, ...] = (),
                 verify_checksums: bool = True) -> dict[str, Any]:
     """Up to ``limit`` events at or after (``start``, ``inner``) that the filters and type patterns keep.
@@ -107,7 +139,7 @@ def events_page(path: str, index: PositionIndex, *, start: int = 4, inner: int =
     flt = filters or ChangeFilter()
     begin = start
     if (flt.selects_tables or flt.selects_gtids) and start > 4:
-        begin = index.transaction_start(start)
+        begin = index.transaction_start(path, start)
     reader = _reader(path, begin, verify_checksums)
     selection = EventSelection(flt)
     patterns = tuple(p.upper() for p in types)
@@ -146,13 +178,14 @@ def _find(reader: BinlogReader, pos: int, inner: int | None) -> Event | None:
     return None
 
 
-def event_detail(path: str, index: PositionIndex, pos: int, inner: int | None = None, *,
-                 verify_checksums: bool = True) -> dict[str, Any] | None:
+def event_detail(path: str, index: FileIndexes, pos: int, inner: int | None = None, *,
+                 schema: SchemaFile | None = None, verify_checksums: bool = True) -> dict[str, Any] | None:
     """One event: its JSON (as ``events --format jsonl``), bytes, framing, transaction, and for a rows event
     its table map and rows (as ``rows --format jsonl``). None when no event starts at ``pos``."""
-    begin = index.transaction_start(pos)
+    begin = index.transaction_start(path, pos)
     reader = _reader(path, begin, verify_checksums)
-    changes = ChangeReader(path, reader=reader, on_error="skip", undecodable="keep")
+    changes = ChangeReader(path, reader=reader, on_error="skip", undecodable="keep", schema=schema,
+                           history=index.history_at(path, begin))
     table_maps: dict[int, Event] = {}
     target: Event | None = None
     rows: list[dict[str, Any]] | None = None
@@ -219,11 +252,12 @@ def sql_block(changes: list[RowChange], undo: bool) -> str:
     return "\n".join([head, "BEGIN;", *(change_sql(c, undo=undo) for c in ordered), "COMMIT;", ""]) + "\n"
 
 
-def transaction_detail(path: str, pos: int, *, verify_checksums: bool = True) -> dict[str, Any] | None:
+def transaction_detail(path: str, index: FileIndexes, pos: int, *, schema: SchemaFile | None = None,
+                       verify_checksums: bool = True) -> dict[str, Any] | None:
     """The transaction whose first event is at ``pos``: its events, changes (as ``rows --format jsonl``) and
     its redo and undo SQL (as ``sql`` and ``sql --flashback`` print them). None when none starts there."""
     reader = _reader(path, pos, verify_checksums)
-    changes = ChangeReader(path, reader=reader, on_error="skip")
+    changes = ChangeReader(path, reader=reader, on_error="skip", schema=schema, history=index.history_at(path, pos))
     events: list[dict[str, Any]] = []
     found: list[RowChange] = []
     problems: list[str] = []

@@ -32,7 +32,7 @@ from urllib.parse import parse_qs, urlsplit
 from ..cli_common import EXIT_OK, SHARED_FLAGS_EPILOG, report_usage_error, whole_number_arg
 from ..errors import UsageError
 from ..filters import ChangeFilter
-from .data import PositionIndex, event_detail, events_page, transaction_detail
+from .data import FileIndexes, event_detail, events_page, transaction_detail
 from .page import asset
 
 __all__ = ["Explorer", "add_explore_parser", "make_server", "run_explore"]
@@ -63,12 +63,15 @@ class Explorer:
         self.files = list(files)
         self.args = args
         self.verify_checksums = bool(getattr(args, "verify_checksums", True))
-        self.indexes = {name: PositionIndex(name, verify_checksums=self.verify_checksums) for name in files}
+        from ..cli_common import history_from_args, schema_from_args
+
+        self.schema = schema_from_args(args)
+        self.indexes = FileIndexes(self.files, history_from_args(args), verify_checksums=self.verify_checksums)
         self._overview: dict[str, Any] | None = None
         self._overview_lock = threading.Lock()
 
     def path(self, name: str | None) -> str:
-        if name in self.indexes:
+        if name in self.files:
             return str(name)
         matches = [f for f in self.files if os.path.basename(f) == name]
         if len(matches) != 1:
@@ -213,7 +216,7 @@ class _Handler(BaseHTTPRequestHandler):
             types = tuple(t.strip() for v in q.get("type", []) for t in v.split(",") if t.strip())
             limit = max(1, min(_int(q, "limit", 100) or 100, 1000))
             inner = _int(q, "inner", -1)
-            page = events_page(path, ex.indexes[path], start=_int(q, "pos", 4) or 4,
+            page = events_page(path, ex.indexes, start=_int(q, "pos", 4) or 4,
                                inner=-1 if inner is None else inner, limit=limit, filters=flt, types=types,
                                verify_checksums=ex.verify_checksums)
             self._json(HTTPStatus.OK, page)
@@ -221,7 +224,8 @@ class _Handler(BaseHTTPRequestHandler):
             pos = _int(q, "pos")
             if pos is None:
                 raise UsageError("pos is required")
-            detail = event_detail(path, ex.indexes[path], pos, _int(q, "inner"), verify_checksums=ex.verify_checksums)
+            detail = event_detail(path, ex.indexes, pos, _int(q, "inner"), schema=ex.schema,
+                                  verify_checksums=ex.verify_checksums)
             if detail is None:
                 self._json(HTTPStatus.NOT_FOUND, {"error": f"no event at byte {pos} of {path}"})
             else:
@@ -230,7 +234,7 @@ class _Handler(BaseHTTPRequestHandler):
             pos = _int(q, "pos")
             if pos is None:
                 raise UsageError("pos is required")
-            detail = transaction_detail(path, pos, verify_checksums=ex.verify_checksums)
+            detail = transaction_detail(path, ex.indexes, pos, schema=ex.schema, verify_checksums=ex.verify_checksums)
             if detail is None:
                 self._json(HTTPStatus.NOT_FOUND, {"error": f"no transaction starts at byte {pos} of {path}"})
             else:
@@ -274,6 +278,8 @@ def run_explore(args: argparse.Namespace) -> int:
     """Run ``binlog-ksy explore`` until interrupted."""
     try:
         server = make_server(list(args.files), args, args.port)
+    except UsageError as err:
+        return report_usage_error(err, "explore")
     except OSError as exc:
         return report_usage_error(UsageError(f"cannot listen on 127.0.0.1:{args.port}: {exc.strerror or exc}"),
                                   "explore")
