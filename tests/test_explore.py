@@ -101,6 +101,20 @@ def test_overview_equals_stats(app: App) -> None:
                                       ".length")
     assert drawn == 6
     screenshot(app.driver, "explore-overview")
+    # other thresholds: the overview again, equal to stats with them
+    field = app.driver.find_element(By.ID, "t-big-rows")
+    field.clear()
+    field.send_keys("5")
+    app.driver.find_element(By.ID, "t-go").click()
+    WebDriverWait(app.driver, 30).until(lambda d: "big-rows=5" in d.current_url and d.execute_script(
+        "return document.body.getAttribute('data-ready') !== null && window.OVERVIEW_DATA.thresholds.big_rows === 5"))
+    other = json.loads(run_cli("stats", "--format", "json", *FILES, "--big-rows", "5", "--long-seconds", "0").stdout)
+    assert app.driver.execute_script("return window.OVERVIEW_DATA")["stats"] == other
+    assert len(other["big_transactions"]) > len(stats["big_transactions"])
+    big = app.driver.find_elements(By.CSS_SELECTOR, "#big-transactions tbody tr")
+    assert len(big) == len(other["big_transactions"])
+    app.open("overview", "overview")
+    big = app.driver.find_elements(By.CSS_SELECTOR, "#big-transactions tbody tr")
     # a big transaction's link opens it
     big[0].find_element(By.CSS_SELECTOR, "a").click()
     WebDriverWait(app.driver, 20).until(

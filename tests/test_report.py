@@ -165,6 +165,12 @@ def test_report_lists_damage(tmp_path: Path) -> None:
         errors = _cells(driver, "#errors tbody tr")
         assert errors and all(row[0] == str(damaged) for row in errors)
         assert int(errors[0][1]) <= 3000 < int(errors[0][1]) + int(errors[0][2])
+        # marked on the timeline at the time of the last good event before it
+        good_events = json.loads("[" + ",".join(run_cli("events", "--format", "jsonl", "--stop-position",
+                                                        errors[0][1], str(good)).stdout.splitlines()) + "]")
+        marks = driver.execute_script("""return Chart.getChart(document.getElementById('chart-timeline')).data.datasets
+            .filter(d => d.label.startsWith('damaged')).map(d => d.data.map(p => p.x))""")
+        assert marks == [[good_events[-1]["timestamp"]]]
 
 
 @pytest.mark.parametrize("argv", [["--output"], ["--big-rows", "x", "--output", "o.html"]])

@@ -79,7 +79,14 @@ class _ObservingReader(BinlogReader):
     def __iter__(self) -> Iterator[Event]:
         info = self._info
         by_type = self._overview.type_bytes
+        error_times = self._overview.error_times
+        seen = 0
+        last_ts: int | None = None
         for event in super().__iter__():
+            if len(self.errors) > seen:  # damage skipped before this event: between the last event and it
+                for err in self.errors[seen:]:
+                    error_times[id(err)] = last_ts if last_ts is not None else event.timestamp
+                seen = len(self.errors)
             if event.in_payload is None:
                 info.events += 1
                 info.bytes += event.length
@@ -87,6 +94,7 @@ class _ObservingReader(BinlogReader):
                 by_type[name] = by_type.get(name, 0) + event.length
             ts = event.timestamp
             if ts:
+                last_ts = ts
                 if info.first is None or ts < info.first:
                     info.first = ts
                 if info.last is None or ts > info.last:
@@ -97,6 +105,8 @@ class _ObservingReader(BinlogReader):
                 info.binlog_version = fmt.binlog_version
                 info.checksum = "CRC32" if fmt.has_crc32 else "NONE"
             yield event
+        for err in self.errors[seen:]:
+            error_times[id(err)] = last_ts
         info.size = self.size
 
 
@@ -155,6 +165,7 @@ class Overview(BinlogStats):
         self.gtids = _GtidRanges()
         self.marked: dict[int, dict[str, Any]] = {}  # id(TransactionStats) of big/long ones -> times
         self.errors: list[dict[str, Any]] = []
+        self.error_times: dict[int, int | None] = {}  # id(BinlogError) -> the time of the last event before it
 
     # -- reading -------------------------------------------------------------------------------
 
@@ -177,7 +188,7 @@ class Overview(BinlogStats):
                 except OSError:
                     pass
             for err in changes.errors:
-                self.errors.append(_error_json(err))
+                self.errors.append(_error_json(err, self.error_times.get(id(err))))
 
     def _add_rows(self, reader: ChangeReader, rows_event: RowsEvent, transaction: TransactionStats) -> None:
         before = transaction.rows
@@ -252,9 +263,9 @@ class Overview(BinlogStats):
         }
 
 
-def _error_json(err: BinlogError) -> dict[str, Any]:
+def _error_json(err: BinlogError, timestamp: int | None = None) -> dict[str, Any]:
     return {"file": err.file, "offset": err.offset, "length": err.length, "event_type": err.event_type,
-            "kind": err.kind, "message": err.message}
+            "kind": err.kind, "message": err.message, "timestamp": timestamp}
 
 
 def build_overview(files: list[str], *, filters: ChangeFilter | None = None, schema: SchemaFile | None = None,

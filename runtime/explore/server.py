@@ -67,7 +67,7 @@ class Explorer:
 
         self.schema = schema_from_args(args)
         self.indexes = FileIndexes(self.files, history_from_args(args), verify_checksums=self.verify_checksums)
-        self._overview: dict[str, Any] | None = None
+        self._overviews: dict[tuple[int, int, float], dict[str, Any]] = {}
         self._overview_lock = threading.Lock()
 
     def path(self, name: str | None) -> str:
@@ -78,47 +78,62 @@ class Explorer:
             raise KeyError(name)
         return matches[0]
 
-    def _cache_file(self) -> str:
+    def _cache_file(self, args: argparse.Namespace) -> str:
         from ... import __version__
 
-        args = self.args
         key: list[Any] = [__version__, args.big_rows, args.big_bytes, args.long_seconds, args.on_error,
-                          self.verify_checksums]
+                          self.verify_checksums, args.database, args.table, str(args.start_datetime),
+                          str(args.stop_datetime), args.include_gtids, args.exclude_gtids, args.schema,
+                          args.schema_sql, args.schema_history]
         for name in self.files:
             try:
                 st = os.stat(name)
                 key.append([os.path.abspath(name), st.st_size, st.st_mtime_ns])
             except OSError:
                 key.append([name, None, None])
-        digest = hashlib.sha256(json.dumps(key).encode()).hexdigest()[:32]
+        digest = hashlib.sha256(json.dumps(key, default=str).encode()).hexdigest()[:32]
         return os.path.join(_cache_dir(), f"overview-{digest}.json")
 
-    def overview(self) -> dict[str, Any]:
+    def overview(self, big_rows: int | None = None, big_bytes: int | None = None,
+                 long_seconds: float | None = None) -> dict[str, Any]:
+        """The overview (with other thresholds than the command line's when given): from memory, else from the
+        cache file, else computed (one pass over the files) and cached."""
+        args = argparse.Namespace(**vars(self.args))
+        if big_rows is not None:
+            args.big_rows = big_rows
+        if big_bytes is not None:
+            args.big_bytes = big_bytes
+        if long_seconds is not None:
+            args.long_seconds = long_seconds
+        key = (args.big_rows, args.big_bytes, args.long_seconds)
         with self._overview_lock:
-            if self._overview is None:
-                from ..report import overview_from_args
+            found = self._overviews.get(key)
+            if found is not None:
+                return found
+            from ..report import overview_from_args
 
-                cache = self._cache_file() if getattr(self.args, "cache", True) else None
-                if cache and os.path.exists(cache):
-                    try:
-                        with open(cache, encoding="utf-8") as f:
-                            self._overview = json.load(f)
-                            self._overview["cached"] = True
-                            return self._overview
-                    except (OSError, ValueError):
-                        pass
-                overview = overview_from_args(self.args)
-                if cache:
-                    try:
-                        os.makedirs(os.path.dirname(cache), exist_ok=True)
-                        with open(cache + ".tmp", "w", encoding="utf-8") as f:
-                            json.dump(overview, f)
-                        os.replace(cache + ".tmp", cache)
-                    except OSError:
-                        pass
-                overview["cached"] = False
-                self._overview = overview
-            return self._overview
+            cache = self._cache_file(args) if getattr(args, "cache", True) else None
+            if cache and os.path.exists(cache):
+                try:
+                    with open(cache, encoding="utf-8") as f:
+                        overview = json.load(f)
+                    overview["cached"] = True
+                    self._overviews[key] = overview
+                    return overview
+                except (OSError, ValueError):
+                    pass
+            overview = overview_from_args(args)
+            if cache:
+                try:
+                    os.makedirs(os.path.dirname(cache), exist_ok=True)
+                    with open(cache + ".tmp", "w", encoding="utf-8") as f:
+                        json.dump(overview, f)
+                    os.replace(cache + ".tmp", cache)
+                except OSError:
+                    pass
+            overview["cached"] = False
+            self._overviews[key] = overview
+            return overview
 
 
 def _one(query: dict[str, list[str]], key: str) -> str | None:
@@ -203,7 +218,20 @@ class _Handler(BaseHTTPRequestHandler):
     def _api(self, name: str, q: dict[str, list[str]]) -> None:
         ex = self.server.explorer
         if name == "overview":
-            self._json(HTTPStatus.OK, {"files": ex.files, "overview": ex.overview()})
+            from ..stats_cli import parse_size
+
+            big_bytes = _one(q, "big-bytes")
+            try:
+                size = parse_size(big_bytes) if big_bytes is not None else None
+            except argparse.ArgumentTypeError as err:
+                raise UsageError(str(err)) from None
+            seconds = _one(q, "long-seconds")
+            try:
+                long_seconds = float(seconds) if seconds is not None else None
+            except ValueError:
+                raise UsageError(f"long-seconds is a number, not {seconds!r}") from None
+            self._json(HTTPStatus.OK, {"files": ex.files, "overview": ex.overview(
+                big_rows=_int(q, "big-rows"), big_bytes=size, long_seconds=long_seconds)})
             return
         if name == "files":
             self._json(HTTPStatus.OK, {"files": ex.files})

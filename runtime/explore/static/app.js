@@ -37,12 +37,32 @@
   }
 
   // -- overview ------------------------------------------------------------------------------
-  async function showOverview() {
+  async function showOverview(params) {
     view.textContent = "";
     view.append(el("p", {class: "muted", text: "Reading the files (one stats pass; cached for the next open)…"}));
-    const data = await api("overview");
+    const query = {};
+    for (const k of ["big-rows", "big-bytes", "long-seconds"]) if (params.get(k)) query[k] = params.get(k);
+    const data = await api("overview", query);
     window.OVERVIEW_DATA = data.overview;
-    O.render(view, data.overview, {
+    const body = el("div");
+    // the thresholds of big and long transactions, adjustable (the overview is computed again for them)
+    const th = data.overview.thresholds;
+    const form = el("form", {class: "filters", id: "thresholds-form"});
+    const fields = [["big-rows", "big: at least rows", th.big_rows], ["big-bytes", "or bytes (K, M, G)", th.big_bytes],
+                    ["long-seconds", "long: at least seconds", th.long_seconds]];
+    for (const [key, label, value] of fields) {
+      form.append(el("label", {}, [label, el("input", {name: key, id: "t-" + key, value: String(value), size: "10"})]));
+    }
+    form.append(el("button", {type: "submit", id: "t-go", text: "Apply"}));
+    form.addEventListener("submit", ev => {
+      ev.preventDefault();
+      const qs = new URLSearchParams();
+      for (const [k, v] of new FormData(form).entries()) if (String(v).trim()) qs.set(k, String(v).trim());
+      location.hash = "#/overview?" + qs;
+    });
+    view.textContent = "";
+    view.append(form, body);
+    O.render(body, data.overview, {
       fileLink: name => link("events", {file: name}, name),
       txLink: t => link("tx", {file: t.file, pos: t.start_pos}, t.file + ":" + t.start_pos),
     });
@@ -368,7 +388,7 @@
       if (name === "events") await showEvents(params);
       else if (name === "event") await showEvent(params);
       else if (name === "tx") await showTransaction(params);
-      else await showOverview();
+      else await showOverview(params);
     } catch (err) {
       fail(err);
     }

@@ -161,9 +161,11 @@
 
     // -- errors
     root.append(el("h2", {text: "Errors"}));
-    root.append(data.errors.length ? table("errors", ["file", "byte offset", "length", "event type", "kind", "message"],
-      data.errors.map(e => ({cells: [e.file, e.offset, e.length, e.event_type, e.kind, e.message]})),
-      [false, true, true, false, false, false]) : el("p", {class: "empty", id: "errors", text: "none: every file was read to its end"}));
+    root.append(data.errors.length ? table("errors", ["file", "byte offset", "length", "event type", "kind", "message",
+                                                    "after the event of"],
+      data.errors.map(e => ({cells: [e.file, e.offset, e.length, e.event_type, e.kind, e.message,
+                                      fmtTime(e.timestamp)]})),
+      [false, true, true, false, false, false, false]) : el("p", {class: "empty", id: "errors", text: "none: every file was read to its end"}));
 
     drawCharts(data);
   }
@@ -182,6 +184,13 @@
     if (marks.length) {
       datasets.push({type: "scatter", label: "big/long transactions (rows, right axis)", data: marks, yAxisID: "y2",
         pointStyle: "triangle", pointRadius: 7, backgroundColor: cssVar("--warn"), borderColor: cssVar("--warn")});
+    }
+    const damage = data.errors.filter(e => e.timestamp !== null && e.timestamp !== undefined)
+      .map(e => ({x: e.timestamp, y: 0}));
+    if (damage.length) {
+      datasets.push({type: "scatter", label: "damaged byte ranges (after the event of that time)", data: damage,
+        yAxisID: "y", stack: "damage", pointStyle: "crossRot", pointRadius: 9, borderWidth: 3,
+        borderColor: cssVar("--warn"), backgroundColor: cssVar("--warn")});
     }
     const timeTick = v => new Date(v * 1000).toISOString().slice(tl.step >= 86400 ? 0 : 5, 19).replace("T", " ");
     const scales = {
