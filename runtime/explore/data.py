@@ -77,13 +77,18 @@ class FileIndexes:
         for event in BinlogReader(path, on_error="skip", verify_checksums=self.verify_checksums):
             if history is not None and event.type_code in et.QUERY_EVENTS:
                 history.follow(event)
-            if event.in_payload is not None:
-                continue
             try:
-                seq = tracker.update(event).seq
+                seq = tracker.update(event).seq  # inner events too: a payload's BEGIN and XID
             except BinlogError:
                 seq = None
-            start = event.pos if seq is None else seq
+            if event.in_payload is not None:
+                continue
+            if seq is None:
+                if tracker.in_transaction:
+                    continue  # a TRANSACTION_PAYLOAD: inside the transaction its GTID began
+                start = event.pos
+            else:
+                start = seq
             if start != last:
                 starts.append(start)
                 last = start
@@ -225,7 +230,8 @@ def event_detail(path: str, index: FileIndexes, pos: int, inner: int | None = No
             "has_crc32": bool(fmt and fmt.has_crc32 and target.in_payload is None),
             "uses_pre_ga_numbering": bool(fmt and fmt.uses_pre_ga_numbering),
         },
-        "transaction": changes.state.seq,
+        "transaction": changes.state.seq if changes.state.seq is not None or not changes.transactions.in_transaction
+        else begin,
         "gtid": changes.state.gtid,
         "rows": rows,
         "rows_error": rows_error,
@@ -264,7 +270,10 @@ def transaction_detail(path: str, index: FileIndexes, pos: int, *, schema: Schem
     gtid = None
     for event in reader:
         rows_event = changes.accept(event)
-        if changes.state.seq != pos:
+        seq = changes.state.seq
+        if seq is None and events and changes.transactions.in_transaction:
+            seq = pos  # a TRANSACTION_PAYLOAD inside the transaction (its events follow it)
+        if seq != pos:
             if events or event.pos > pos:
                 break
             continue
