@@ -276,9 +276,41 @@ def check_rows_view(app: App, e: dict[str, Any], changes: list[dict[str, Any]], 
                   if word in e["type"])
         expected = [c for c in expected if c["op"] == op]
     assert shown == expected and expected
+    # clicking a value highlights its bytes: the value as the row image stores it (integers little-endian, text
+    # as its bytes), by the column types of the TABLE_MAP
+    raw = Path(e["file"]).read_bytes()
+    key = (e["pos"], e.get("in_payload", -1))
+    (tm_event,) = [m for m in every
+                   if m["type"] == "TABLE_MAP_EVENT" and (m["pos"], m.get("in_payload", -1)) < key][-1:]
+    types = [c["real_type"] for c in tm_event["body"]["column_metadata"]["columns"]]
+    checked = 0
+    if e.get("in_payload") is None:
+        for i, change in enumerate(expected):
+            for which in ("before", "after"):
+                image = change[which] or {}
+                if len(image) != len(types):
+                    continue  # not every column present: no type by position
+                for column, kind, value in zip(image, types, image.values(), strict=True):
+                    if value is None or kind not in ("tiny", "short", "int24", "long", "longlong", "varchar"):
+                        continue
+                    cell = app.driver.find_element(By.CSS_SELECTOR, f'#rows tr[data-change="{i}"]'
+                                                   f'[data-image="{which}"] td[data-column="{column}"]')
+                    cell.click()
+                    assert app.driver.find_element(By.ID, "hex").get_attribute("data-selected") == \
+                        f"rows/{i}/{which}/{column}"
+                    hl = _highlighted(app)
+                    assert hl == list(range(hl[0], hl[0] + len(hl)))
+                    stored = raw[e["pos"] + hl[0]:e["pos"] + hl[-1] + 1]
+                    if kind == "varchar":
+                        # in the column's charset (utf8mb4 or latin1 in these binlogs)
+                        assert value in (stored.decode(errors="replace"), stored.decode("latin-1")), (column, stored)
+                    else:
+                        assert value in (int.from_bytes(stored, "little", signed=True),
+                                         int.from_bytes(stored, "little")), (column, value, stored)
+                    checked += 1
+        assert checked
     table_map = json.loads(app.driver.find_element(By.ID, "table-map").text)
     assert f"{table_map['schema']}.{table_map['table']}" == f"{expected[0]['schema']}.{expected[0]['table']}"
-    key = (e["pos"], e.get("in_payload", -1))
     maps = [m for m in every if m["type"] == "TABLE_MAP_EVENT" and (m["pos"], m.get("in_payload", -1)) < key]
     assert table_map == maps[-1]["body"]
 

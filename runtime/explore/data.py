@@ -18,13 +18,17 @@ from bisect import bisect_right
 from datetime import UTC, datetime
 from typing import Any
 
+import numpy as np
+
 from .. import event_types as et
-from ..changes import ChangeReader, RowChange
+from ..changes import ChangeReader, RowChange, RowsEvent
+from ..columnar import image_layouts
 from ..describe import event_info, event_to_dict
 from ..errors import BinlogError
 from ..event import Event
 from ..filters import ChangeFilter, EventSelection
 from ..reader import BinlogReader
+from ..row_scan import VALUE_NULL, scan_images
 from ..schema_file import SchemaFile
 from ..schema_history import DdlStatement, SchemaHistory
 from ..sql_text import SqlRefusal, change_sql
@@ -195,6 +199,7 @@ def event_detail(path: str, index: FileIndexes, pos: int, inner: int | None = No
     target: Event | None = None
     rows: list[dict[str, Any]] | None = None
     rows_error: str | None = None
+    value_ranges: list[dict[str, Any]] | None = None
     for event in reader:
         rows_event = changes.accept(event)
         if event.type_code == et.TABLE_MAP_EVENT:
@@ -209,6 +214,7 @@ def event_detail(path: str, index: FileIndexes, pos: int, inner: int | None = No
                 if rows_event is not None:
                     try:
                         rows = [change_json(c) for c in changes.decode(rows_event)]
+                        value_ranges = _value_ranges(rows_event, len(rows))
                     except BinlogError as err:
                         rows_error = str(err)
                 elif changes.errors:
@@ -235,6 +241,7 @@ def event_detail(path: str, index: FileIndexes, pos: int, inner: int | None = No
         "gtid": changes.state.gtid,
         "rows": rows,
         "rows_error": rows_error,
+        "value_ranges": value_ranges,
         "table_map": None,
     }
     if target.type_code in et.ROWS_EVENTS:
@@ -245,6 +252,43 @@ def event_detail(path: str, index: FileIndexes, pos: int, inner: int | None = No
         if table_map is not None:
             detail["table_map"] = event_to_dict(table_map)
     return detail
+
+
+def _value_ranges(rows_event: RowsEvent, changes: int) -> list[dict[str, Any]] | None:
+    """Where each change's images and values lie in the event's bytes, from the scan ``stats`` counts with.
+
+    Per change, ``{"before"|"after": {"image": [start, end], "values": [[start, end] or None (NULL), ...]}}``,
+    values in the order of the image's present columns (the keys of ``rows --format jsonl``'s images), each
+    without its length prefix. None when the images are not the event's own bytes (compressed events) or the
+    scan cannot walk them (partial JSON, a column it cannot size).
+    """
+    event = rows_event.event
+    data = rows_event.data
+    if rows_event.partial_json or not data:
+        return None
+    base = len(event.raw) - event.checksum_len - len(data)
+    if base < 0 or event.raw[base:base + len(data)] != data:
+        return None
+    layouts = image_layouts(rows_event.table_map, rows_event.op, rows_event.present_before,
+                            rows_event.present_after)
+    if layouts is None:
+        return None
+    scan = scan_images(np.frombuffer(data, dtype=np.uint8), layouts)
+    sides = {"insert": ("after",), "delete": ("before",), "update": ("before", "after")}[rows_event.op]
+    if scan.truncated_at is not None or scan.count != changes * len(sides) or len(layouts) != len(sides):
+        return None
+    out = []
+    for i in range(changes):
+        images: dict[str, Any] = {}
+        for s, which in enumerate(sides):
+            j = i * len(sides) + s
+            end = int(scan.starts[j + 1]) if j + 1 < scan.count else len(data)
+            values = [None if int(scan.offsets[j, k]) == VALUE_NULL else
+                      [base + int(scan.offsets[j, k]), base + int(scan.offsets[j, k]) + int(scan.lengths[j, k])]
+                      for k in range(len(layouts[s]))]
+            images[which] = {"image": [base + int(scan.starts[j]), base + end], "values": values}
+        out.append(images)
+    return out
 
 
 def sql_block(changes: list[RowChange], undo: bool) -> str:

@@ -296,7 +296,19 @@
     if (d.rows !== null) {
       view.append(el("h2", {text: "Rows (decoded with the table map)"}));
       if (d.rows_error) view.append(el("p", {class: "warn", text: d.rows_error}));
-      view.append(changesTable(d.rows, "rows"));
+      view.append(el("p", {class: "muted", text: "Click a value (or before/after) to see its bytes in the event."}));
+      view.append(changesTable(d.rows, "rows", d.value_ranges));
+      for (const td of view.querySelectorAll("#rows td.val")) {
+        td.addEventListener("click", () => {
+          select(null, false);
+          const a = Number(td.getAttribute("data-start")), b = Number(td.getAttribute("data-end"));
+          for (let i = a; i < b && i < hex.spans.length; i++) hex.spans[i].classList.add("hl");
+          const tr = td.parentElement;
+          hex.box.setAttribute("data-selected", "rows/" + tr.getAttribute("data-change") + "/" +
+            tr.getAttribute("data-image") + "/" + (td.getAttribute("data-column") || "image"));
+          if (hex.spans[a]) hex.spans[a].scrollIntoView({block: "nearest"});
+        });
+      }
     }
     if (d.table_map) {
       const tm = d.table_map;
@@ -314,7 +326,7 @@
   }
 
   // the changes, one table per database table (their columns differ); the whole list in data-changes
-  function changesTable(changes, id) {
+  function changesTable(changes, id, ranges) {
     if (!changes.length) return el("p", {class: "empty", id: id, text: "no row changes", "data-changes": "[]"});
     const box = el("div", {id: id, class: "changes"});
     box.setAttribute("data-changes", JSON.stringify(changes));
@@ -332,8 +344,18 @@
         for (const which of ["before", "after"]) {
           const img = c[which];
           if (!img) continue;
-          rows.push({attrs: {"data-change": i, "data-image": which}, cells: [c.op, which,
-            ...cols.map(k => k in img ? cellText(img[k]) : "")]});
+          const row = {attrs: {"data-change": i, "data-image": which}, cells: [c.op, which,
+            ...cols.map(k => k in img ? cellText(img[k]) : "")]};
+          const where = ranges && ranges[i] && ranges[i][which];
+          if (where) {  // the bytes of the image and of each value, for the hex view
+            const keys = Object.keys(img);
+            row.cellAttrs = [{}, {"data-start": where.image[0], "data-end": where.image[1], class: "val"},
+              ...cols.map(k => {
+                const r = where.values[keys.indexOf(k)];
+                return r ? {"data-start": r[0], "data-end": r[1], "data-column": k, class: "val"} : {};
+              })];
+          }
+          rows.push(row);
         }
       }
       box.append(el("h3", {text: key + " (" + list.length + " change" + (list.length === 1 ? "" : "s") + ")"}),
