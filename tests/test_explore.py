@@ -174,7 +174,17 @@ def test_events_pages_filters_and_jump(app: App) -> None:
     middle = every[len(every) // 2]
     app.open("events", "events", file=name, pos=middle["pos"] + 1)
     assert _listed(app)[0][0] == every[len(every) // 2 + 1]["pos"]
-    # GTIDs and times
+    # a time window
+    from datetime import UTC, datetime
+
+    times = sorted({e["timestamp"] for e in every})
+    start, stop = (datetime.fromtimestamp(t, UTC).strftime("%Y-%m-%d %H:%M:%S") for t in
+                   (times[len(times) // 3], times[2 * len(times) // 3]))
+    app.open("events", "events", **{"file": name, "start-datetime": start, "stop-datetime": stop})
+    window = [(e["pos"], e["type"]) for e in jsonl("events", "--format", "jsonl", "--start-datetime", start,
+                                                   "--stop-datetime", stop, name)]
+    assert _listed(app) == window[:100] and window
+    # GTIDs
     gtid = next(e["body"]["gtid"] for e in every if e["type"] == "GTID_EVENT")
     app.open("events", "events", **{"file": name, "include-gtids": gtid})
     assert _listed(app) == [(e["pos"], e["type"])
@@ -309,6 +319,11 @@ def check_rows_view(app: App, e: dict[str, Any], changes: list[dict[str, Any]], 
                                          int.from_bytes(stored, "little")), (column, value, stored)
                     checked += 1
         assert checked
+    names = app.driver.execute_script(
+        "return [...document.querySelectorAll('#table-columns tbody tr')].map(tr => tr.children[1].textContent)")
+    for change in expected:
+        for image in (change["before"], change["after"]):
+            assert image is None or set(image) <= set(names)
     table_map = json.loads(app.driver.find_element(By.ID, "table-map").text)
     assert f"{table_map['schema']}.{table_map['table']}" == f"{expected[0]['schema']}.{expected[0]['table']}"
     maps = [m for m in every if m["type"] == "TABLE_MAP_EVENT" and (m["pos"], m.get("in_payload", -1)) < key]
@@ -484,3 +499,15 @@ def test_mysql_compressed_transactions(tmp_path: Path) -> None:
     finally:
         proc.terminate()
         proc.wait(10)
+
+
+def test_port_in_use_and_usage_errors(tmp_path: Path) -> None:
+    import socket
+
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        result = run_cli("explore", FILES[0], "--no-browser", "--port", str(port), check=False)
+        assert result.returncode == 2 and f"127.0.0.1:{port}" in result.stderr
+    assert run_cli("explore", FILES[0], "--no-browser", "--big-bytes", "lots", check=False).returncode == 2

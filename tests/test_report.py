@@ -176,3 +176,40 @@ def test_report_lists_damage(tmp_path: Path) -> None:
 @pytest.mark.parametrize("argv", [["--output"], ["--big-rows", "x", "--output", "o.html"]])
 def test_report_usage_errors(argv: list[str]) -> None:
     assert run_cli("report", str(SHOP / "binlog.000001"), *argv, check=False).returncode == 2
+
+
+STATIC = ROOT / "runtime" / "explore" / "static"
+
+
+def test_vendored_assets_are_what_build_sh_makes(tmp_path: Path) -> None:
+    """static/vendor/ and static/kaitai/ are the pinned npm packages' files and the specs compiled by the pinned
+    compiler in debug mode (./build.sh writes them; a stale copy fails here)."""
+    import subprocess
+
+    modules = ROOT / "tools" / "node_modules"
+    pinned = json.loads((ROOT / "tools" / "package.json").read_text())["dependencies"]
+    assert json.loads((modules / "chart.js" / "package.json").read_text())["version"] == pinned["chart.js"]
+    for vendored, original in (("chart.umd.min.js", "chart.js/dist/chart.umd.min.js"),
+                               ("chart.js.LICENSE.md", "chart.js/LICENSE.md"),
+                               ("KaitaiStream.js", "kaitai-struct/KaitaiStream.js"),
+                               ("KaitaiStream.LICENSE", "kaitai-struct/LICENSE")):
+        assert (STATIC / "vendor" / vendored).read_bytes() == (modules / original).read_bytes(), vendored
+    result = subprocess.run(["node", str(ROOT / "tools" / "ksc.js"), "-t", "javascript", "--debug", "-d",
+                             str(tmp_path), *map(str, sorted((ROOT / "ksy").glob("*.ksy")))],
+                            capture_output=True, text=True, cwd=ROOT)
+    assert result.returncode == 0, result.stderr
+    produced = {p.name: p.read_text() for p in tmp_path.glob("*.js")}
+    committed = {p.name: p.read_text() for p in (STATIC / "kaitai").glob("*.js")}
+    assert produced == committed, "runtime/explore/static/kaitai/ is stale: run ./build.sh and commit"
+
+
+def test_static_assets_are_package_data() -> None:
+    import fnmatch
+    import tomllib
+
+    config = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"]
+    patterns = config["package-data"]["binlog_ksy.runtime.explore"]
+    files = [p.relative_to(STATIC.parent).as_posix() for p in STATIC.rglob("*") if p.is_file()]
+    assert files
+    for rel in files:
+        assert any(fnmatch.fnmatch(rel, pattern) and rel.count("/") == pattern.count("/") for pattern in patterns), rel

@@ -200,6 +200,7 @@ def event_detail(path: str, index: FileIndexes, pos: int, inner: int | None = No
     rows: list[dict[str, Any]] | None = None
     rows_error: str | None = None
     value_ranges: list[dict[str, Any]] | None = None
+    columns: dict[str, Any] | None = None
     for event in reader:
         rows_event = changes.accept(event)
         if event.type_code == et.TABLE_MAP_EVENT:
@@ -215,6 +216,7 @@ def event_detail(path: str, index: FileIndexes, pos: int, inner: int | None = No
                     try:
                         rows = [change_json(c) for c in changes.decode(rows_event)]
                         value_ranges = _value_ranges(rows_event, len(rows))
+                        columns = _columns(rows_event)
                     except BinlogError as err:
                         rows_error = str(err)
                 elif changes.errors:
@@ -242,6 +244,7 @@ def event_detail(path: str, index: FileIndexes, pos: int, inner: int | None = No
         "rows": rows,
         "rows_error": rows_error,
         "value_ranges": value_ranges,
+        "columns": columns,
         "table_map": None,
     }
     if target.type_code in et.ROWS_EVENTS:
@@ -252,6 +255,14 @@ def event_detail(path: str, index: FileIndexes, pos: int, inner: int | None = No
         if table_map is not None:
             detail["table_map"] = event_to_dict(table_map)
     return detail
+
+
+def _columns(rows_event: RowsEvent) -> dict[str, Any]:
+    """The table as the decoder sees it: each column's name, type and flags, and where the names came from."""
+    table_map = rows_event.table_map
+    return {"names_from": table_map.names_from, "primary_key": list(table_map.primary_key), "columns": [
+        {"index": c.index, "name": c.name, "type": c.type_name, "nullable": c.nullable, "unsigned": c.unsigned,
+         "charset": c.charset, "primary_key": c.is_primary_key} for c in table_map.columns]}
 
 
 def _value_ranges(rows_event: RowsEvent, changes: int) -> list[dict[str, Any]] | None:

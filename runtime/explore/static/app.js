@@ -314,7 +314,14 @@
       const tm = d.table_map;
       view.append(el("h2", {text: "Table map"}), el("p", {}, [link("event", {file: file, pos: tm.pos}, "TABLE_MAP at " + tm.pos),
         " · " + (tm.body.schema || "") + "." + (tm.body.table || "") + " (table id " + tm.body.table_id + ")"]));
-      view.append(el("pre", {id: "table-map", text: JSON.stringify(tm.body, null, 2)}));
+      if (d.columns) {
+        view.append(O.table("table-columns", ["#", "column", "type", "nullable", "unsigned", "charset", "primary key"],
+          d.columns.columns.map(c => ({cells: [c.index, c.name, c.type, c.nullable ? "yes" : "no",
+            c.unsigned === null ? "–" : (c.unsigned ? "yes" : "no"), c.charset, c.primary_key ? "yes" : ""]})),
+          [true, false, false, false, false, true, false]),
+          el("p", {class: "muted", text: "column names from: " + (d.columns.names_from || "–")}));
+      }
+      view.append(el("h3", {text: "TABLE_MAP fields"}), el("pre", {id: "table-map", text: JSON.stringify(tm.body, null, 2)}));
     }
     view.append(el("h2", {text: "As events --format jsonl"}), el("pre", {id: "event-json", text: JSON.stringify(e, null, 2)}));
     done("event");
