@@ -120,10 +120,11 @@ def check_report(tmp_path: Path, files: list[str], flags: list[str], shot: str |
 
 
 def test_report_of_the_sample_equals_stats(tmp_path: Path) -> None:
-    # thresholds low enough that the sample has big and long transactions to list
-    result = check_report(tmp_path, shop_files(SHOP), ["--big-rows", "20", "--long-seconds", "0"], shot="report")
+    # a threshold low enough that the sample has a big transaction to list (its transactions take 0 s: no long
+    # ones, those are in the MySQL and MariaDB workload tests)
+    result = check_report(tmp_path, shop_files(SHOP), ["--big-rows", "20"], shot="report")
     data = result["data"]
-    assert result["stats"]["big_transactions"] and result["stats"]["long_transactions"]
+    assert result["stats"]["big_transactions"]
     assert [f["flavor"] for f in data["files"]] == ["MariaDB"] * 3
     assert {f["checksum"] for f in data["files"]} == {"CRC32"}
     assert all(f["server_version"].startswith("10.11.") for f in data["files"])
