@@ -511,3 +511,31 @@ def test_port_in_use_and_usage_errors(tmp_path: Path) -> None:
         result = run_cli("explore", FILES[0], "--no-browser", "--port", str(port), check=False)
         assert result.returncode == 2 and f"127.0.0.1:{port}" in result.stderr
     assert run_cli("explore", FILES[0], "--no-browser", "--big-bytes", "lots", check=False).returncode == 2
+
+
+def test_damaged_file(tmp_path: Path) -> None:
+    good = SHOP / "binlog.000002"
+    damaged = tmp_path / "damaged.000002"
+    raw = bytearray(good.read_bytes())
+    raw[3000:3010] = b"\xff" * 10
+    damaged.write_bytes(bytes(raw))
+    name = str(damaged)
+    skipped = run_cli("events", "--format", "jsonl", "--on-error", "skip", name, check=False)
+    assert skipped.returncode == 1
+    every = [json.loads(line) for line in skipped.stdout.splitlines()]
+    proc, url = start_explore([name], [], tmp_path)
+    try:
+        with chromium() as driver:
+            app = App(url, driver)
+            app.open("overview", "overview")
+            errors = driver.execute_script("return window.OVERVIEW_DATA.errors")
+            assert len(errors) == 1 and errors[0]["offset"] <= 3000 < errors[0]["offset"] + errors[0]["length"]
+            app.open("events", "events", file=name, limit=1000)
+            assert _listed(app) == [(e["pos"], e["type"]) for e in every]
+            shown = driver.find_elements(By.CSS_SELECTOR, "#page-errors tbody tr")
+            assert [int(tr.find_elements(By.TAG_NAME, "td")[0].text) for tr in shown] == [errors[0]["offset"]]
+            after = next(e for e in every if e["pos"] > 3000)
+            check_event_view(app, name, after)  # the events after the damage open as the others (checks the log)
+    finally:
+        proc.terminate()
+        proc.wait(10)
