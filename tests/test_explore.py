@@ -430,7 +430,7 @@ def test_large_binlog_pages_within_200_ms(tmp_path: Path) -> None:
         app = App(url, None)
         overview, seconds = app.api("overview")  # the server computes it once (started at launch)
         assert overview["overview"]["stats"] == stats
-        assert seconds < 1.5 * stats_seconds, (seconds, stats_seconds)
+        assert seconds < 1.5 * stats_seconds + 2, (seconds, stats_seconds)  # + starting the child process
         _, again = app.api("overview")
         assert again < 0.2
         every = jsonl("events", "--format", "jsonl", "--start-position", str(size // 2),
@@ -530,8 +530,18 @@ def test_damaged_file(tmp_path: Path) -> None:
             app.open("overview", "overview")
             errors = driver.execute_script("return window.OVERVIEW_DATA.errors")
             assert len(errors) == 1 and errors[0]["offset"] <= 3000 < errors[0]["offset"] + errors[0]["length"]
-            app.open("events", "events", file=name, limit=1000)
-            assert _listed(app) == [(e["pos"], e["type"]) for e in every]
+            # every page, cursor after cursor (a page may end early when reading it takes long)
+            listed, damage, cursor = [], [], {"pos": 4, "inner": -1}
+            while cursor is not None:
+                page, _ = app.api("events", file=name, limit=1000, exact=1, **cursor)
+                listed += [(e["pos"], e["type"]) for e in page["events"]]
+                damage += [e["offset"] for e in page["errors"]]
+                cursor = page["next"]
+            assert listed == [(e["pos"], e["type"]) for e in every]
+            assert sorted(set(damage)) == [errors[0]["offset"]]
+            app.open("events", "events", file=name, pos=errors[0]["offset"] - 200)
+            assert _listed(app) == [(e["pos"], e["type"]) for e in every if e["pos"] >= errors[0]["offset"] - 200][
+                :len(_listed(app))]
             shown = driver.find_elements(By.CSS_SELECTOR, "#page-errors tbody tr")
             assert [int(tr.find_elements(By.TAG_NAME, "td")[0].text) for tr in shown] == [errors[0]["offset"]]
             after = next(e for e in every if e["pos"] > 3000)

@@ -138,16 +138,20 @@ def _error_json(err: BinlogError) -> dict[str, Any]:
 
 
 def events_page(path: str, index: FileIndexes, *, start: int = 4, inner: int = -1, limit: int = 100,
-                filters: ChangeFilter | None = None, types: tuple[str, ...] = (),
+                filters: ChangeFilter | None = None, types: tuple[str, ...] = (), exact: bool = False,
                 verify_checksums: bool = True) -> dict[str, Any]:
     """Up to ``limit`` events at or after (``start``, ``inner``) that the filters and type patterns keep.
 
+    ``exact`` says that ``start`` is where an event begins (a ``next`` cursor): reading then seeks there; other
+    positions are read from the transaction holding them, by the position index.
     ``next`` is the cursor of the following page (None at the end of the file); a page whose reading took
     :data:`PAGE_BUDGET_SECONDS` ends early with what it found and a ``next`` where it stopped.
     """
     flt = filters or ChangeFilter()
     begin = start
-    if (flt.selects_tables or flt.selects_gtids) and start > 4:
+    if start > 4 and (flt.selects_tables or flt.selects_gtids or not exact):
+        # from the start of the transaction holding the position: the filters see its TABLE_MAPs and GTID, and
+        # damage between an arbitrary byte and the next event is met (a reader that seeks skips it silently)
         begin = index.transaction_start(path, start)
     reader = _reader(path, begin, verify_checksums)
     selection = EventSelection(flt)

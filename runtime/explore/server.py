@@ -110,8 +110,6 @@ class Explorer:
             found = self._overviews.get(key)
             if found is not None:
                 return found
-            from ..report import overview_from_args
-
             cache = self._cache_file(args) if getattr(args, "cache", True) else None
             if cache and os.path.exists(cache):
                 try:
@@ -122,7 +120,7 @@ class Explorer:
                     return overview
                 except (OSError, ValueError):
                     pass
-            overview = overview_from_args(args)
+            overview = _compute_overview(args)
             if cache:
                 try:
                     os.makedirs(os.path.dirname(cache), exist_ok=True)
@@ -134,6 +132,22 @@ class Explorer:
             overview["cached"] = False
             self._overviews[key] = overview
             return overview
+
+
+def _compute_overview(args: argparse.Namespace) -> dict[str, Any]:
+    """The overview, computed in a child process: the pass over the files holds the interpreter, and the pages
+    must stay fast meanwhile (in this process when a child cannot be started)."""
+    from ..report import overview_from_args
+
+    plain = argparse.Namespace(**{k: v for k, v in vars(args).items() if k != "run"})
+    try:
+        import multiprocessing
+        from concurrent.futures import ProcessPoolExecutor
+
+        with ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("spawn")) as pool:
+            return pool.submit(overview_from_args, plain).result()
+    except (OSError, ImportError, RuntimeError):
+        return overview_from_args(plain)
 
 
 def _one(query: dict[str, list[str]], key: str) -> str | None:
@@ -246,7 +260,7 @@ class _Handler(BaseHTTPRequestHandler):
             inner = _int(q, "inner", -1)
             page = events_page(path, ex.indexes, start=_int(q, "pos", 4) or 4,
                                inner=-1 if inner is None else inner, limit=limit, filters=flt, types=types,
-                               verify_checksums=ex.verify_checksums)
+                               exact=_one(q, "exact") == "1", verify_checksums=ex.verify_checksums)
             self._json(HTTPStatus.OK, page)
         elif name == "event":
             pos = _int(q, "pos")

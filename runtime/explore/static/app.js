@@ -100,15 +100,16 @@
     });
     view.textContent = "";
     view.append(el("h2", {text: "Events"}), form);
-    const query = {file: file, pos: params.get("pos"), inner: params.get("inner"), limit: params.get("limit") || 100};
+    const query = {file: file, pos: params.get("pos"), inner: params.get("inner"), limit: params.get("limit") || 100,
+                   exact: params.get("exact")};
     for (const [key] of FILTERS) query[key] = params.get(key);
     const t0 = performance.now();
     const page = await api("events", query);
     const ms = Math.round(performance.now() - t0);
     const pager = el("div", {class: "pager"});
-    if (page.start > 4 || page.inner >= 0) pager.append(link("events", Object.assign({}, query, {pos: 4, inner: null}), "⏮ start"));
+    if (page.start > 4 || page.inner >= 0) pager.append(link("events", Object.assign({}, query, {pos: 4, inner: null, exact: null}), "⏮ start"));
     if (page.next) {
-      pager.append(link("events", Object.assign({}, query, {pos: page.next.pos, inner: page.next.inner >= 0 ? page.next.inner : null}), "next page ⏭"));
+      pager.append(link("events", Object.assign({}, query, {pos: page.next.pos, inner: page.next.inner >= 0 ? page.next.inner : null, exact: 1}), "next page ⏭"));
     }
     pager.append(el("span", {class: "muted", id: "page-info",
       text: page.events.length + " events from byte " + page.start + " (" + ms + " ms)" + (page.next ? "" : "; end of file")}));
