@@ -531,7 +531,9 @@ def test_damaged_file(tmp_path: Path) -> None:
             errors = driver.execute_script("return window.OVERVIEW_DATA.errors")
             assert len(errors) == 1 and errors[0]["offset"] <= 3000 < errors[0]["offset"] + errors[0]["length"]
             # every page, cursor after cursor (a page may end early when reading it takes long)
-            listed, damage, cursor = [], [], {"pos": 4, "inner": -1}
+            listed: list[tuple[int, str]] = []
+            damage: list[int] = []
+            cursor: dict[str, int] | None = {"pos": 4, "inner": -1}
             while cursor is not None:
                 page, _ = app.api("events", file=name, limit=1000, exact=1, **cursor)
                 listed += [(e["pos"], e["type"]) for e in page["events"]]
