@@ -32,7 +32,6 @@ from urllib.parse import parse_qs, urlsplit
 from ..cli_common import EXIT_OK, SHARED_FLAGS_EPILOG, report_usage_error, whole_number_arg
 from ..errors import UsageError
 from ..filters import ChangeFilter
-from .data import FileIndexes, event_detail, events_page, transaction_detail
 from .page import asset
 
 __all__ = ["Explorer", "add_explore_parser", "make_server", "run_explore"]
@@ -64,6 +63,7 @@ class Explorer:
         self.args = args
         self.verify_checksums = bool(getattr(args, "verify_checksums", True))
         from ..cli_common import history_from_args, schema_from_args
+        from .data import FileIndexes
 
         self.schema = schema_from_args(args)
         self.indexes = FileIndexes(self.files, history_from_args(args), verify_checksums=self.verify_checksums)
@@ -230,6 +230,8 @@ class _Handler(BaseHTTPRequestHandler):
         self._send(HTTPStatus.OK, body, kind)
 
     def _api(self, name: str, q: dict[str, list[str]]) -> None:
+        from .data import event_detail, events_page, transaction_detail
+
         ex = self.server.explorer
         if name == "overview":
             from ..stats_cli import parse_size
