@@ -154,8 +154,19 @@
     const starts = node.children.filter(c => c.start != null).map(c => c.start);
     const ends = node.children.filter(c => c.end != null).map(c => c.end);
     if (starts.length) { node.start = Math.min(...starts); node.end = Math.max(...ends); }
+    // the instances the parse did not need, computed when clicked (as the Kaitai Web IDE does)
+    const proto = Object.getPrototypeOf(obj);
+    for (const key of Object.getOwnPropertyNames(proto)) {
+      const d = Object.getOwnPropertyDescriptor(proto, key);
+      if (!d || !d.get || key.startsWith("_") || ("_m_" + key) in obj._debug) continue;
+      const lazy = {name: key, value: null, start: null, end: null, children: [], instance: true, lazy: true};
+      lazyOwners.set(lazy, obj);
+      node.children.push(lazy);
+    }
     return node;
   }
+
+  const lazyOwners = new WeakMap();
 
   function treeOf(value, key, dbg, depth) {
     const start = dbg && dbg.start !== undefined ? (dbg.ioOffset || 0) + dbg.start : null;
@@ -263,6 +274,28 @@
       if (node.start !== null && node.end !== null) label.append(" ", el("span", {class: "range", text: "[" + node.start + ", " + node.end + ")"}));
       const entry = {node: node, label: label, path: path};
       nodes.push(entry);
+      if (node.lazy) {
+        label.append(" ", el("span", {class: "muted", text: "… click to compute"}));
+        label.addEventListener("click", () => {
+          const owner = lazyOwners.get(node);
+          let computed;
+          try {
+            const value = owner[node.name];
+            computed = treeOf(value, node.name, owner._debug["_m_" + node.name], 0);
+          } catch (err) {
+            computed = {name: node.name, value: "⚠ " + err, start: null, end: null, children: []};
+          }
+          computed.instance = true;
+          const holder = el("ul");
+          render(computed, path, holder);
+          li.replaceWith(holder.firstChild);
+          const fresh = nodes.find(x => x.node === computed);
+          if (fresh) select(fresh, false);
+        }, {once: true});
+        parentUl.append(li);
+        li.append(label);
+        return;
+      }
       label.addEventListener("click", () => select(entry, false));
       li.append(label);
       if (node.children && node.children.length) {
