@@ -58,13 +58,22 @@ def console_errors(driver: webdriver.Chrome) -> list[dict[str, Any]]:
     return [m for m in driver.get_log("browser") if m.get("level") == "SEVERE"]
 
 
-def requested_urls(driver: webdriver.Chrome) -> list[str]:
-    """Every URL the page asked the network stack for since the last call (from the performance log)."""
+def requested_urls(driver: webdriver.Chrome, blocked: dict[str, str] | None = None) -> list[str]:
+    """Every URL the page asked the network stack for since the last call (from the performance log).
+
+    A request the browser then refused to send (``Network.loadingFailed`` with a ``blockedReason``, e.g. ``csp``)
+    is listed too; pass ``blocked`` to learn which: URL -> reason.
+    """
     urls = []
+    ids: dict[str, str] = {}
     for entry in driver.get_log("performance"):
         message = json.loads(entry["message"])["message"]
+        params = message.get("params", {})
         if message.get("method") == "Network.requestWillBeSent":
-            urls.append(message["params"]["request"]["url"])
+            urls.append(params["request"]["url"])
+            ids[params["requestId"]] = params["request"]["url"]
+        elif message.get("method") == "Network.loadingFailed" and params.get("blockedReason") and blocked is not None:
+            blocked[ids.get(params["requestId"], "?")] = params["blockedReason"]
     return urls
 
 

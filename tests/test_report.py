@@ -46,6 +46,8 @@ def check_report(tmp_path: Path, files: list[str], flags: list[str], shot: str |
     stats = json.loads(run_cli("stats", "--format", "json", *files, *flags).stdout)
     page = out.read_text(encoding="utf-8")
     assert "http://" not in page.split("<script", 1)[0] and "default-src 'none'" in page
+    policy = page.split('http-equiv="Content-Security-Policy" content="', 1)[1].split('"', 1)[0]
+    assert "'unsafe-inline'" not in policy.split("script-src", 1)[1].split(";", 1)[0]  # scripts by hash only
     with chromium() as driver:
         _open(driver, out)
         assert console_errors(driver) == []
@@ -214,3 +216,23 @@ def test_static_assets_are_package_data() -> None:
     assert files
     for rel in files:
         assert any(fnmatch.fnmatch(rel, pattern) and rel.count("/") == pattern.count("/") for pattern in patterns), rel
+
+
+def test_the_policy_blocks_anything_else(tmp_path: Path) -> None:
+    """A script or image slipped into the report (say, by a hostile table name, were it not escaped) neither
+    runs nor reaches the network: the page's policy allows its own scripts only, and no request at all."""
+    out = tmp_path / "report.html"
+    run_cli("report", str(SHOP / "binlog.000001"), "--output", str(out))
+    page = out.read_text(encoding="utf-8")
+    tampered = tmp_path / "tampered.html"
+    tampered.write_text(page.replace("</main>", "</main><script>window.INJECTED = 1</script>"
+                                     "<img src='http://192.0.2.1/x.png'>"), encoding="utf-8")
+    with chromium() as driver:
+        _open(driver, tampered)
+        assert driver.execute_script("return window.INJECTED === undefined && window.REPORT_DATA !== undefined")
+        errors = console_errors(driver)
+        assert errors and all("Content Security Policy" in e["message"] for e in errors), errors
+        blocked: dict[str, str] = {}
+        urls = requested_urls(driver, blocked)
+        assert "http://192.0.2.1/x.png" in urls  # asked for, and refused before anything was sent
+        assert all(u == tampered.as_uri() or blocked.get(u) == "csp" for u in urls), (urls, blocked)
