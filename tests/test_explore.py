@@ -562,3 +562,22 @@ def test_damaged_file(tmp_path: Path) -> None:
     finally:
         proc.terminate()
         proc.wait(10)
+
+
+def test_a_file_that_is_not_a_binlog(tmp_path: Path) -> None:
+    junk = tmp_path / "junk.000001"
+    junk.write_bytes(b"not a binlog at all" * 10)
+    proc, url = start_explore([str(junk), FILES[0]], [], tmp_path)
+    try:
+        app = App(url, None)
+        overview, _ = app.api("overview")
+        (error,) = overview["overview"]["errors"]
+        assert error["file"] == str(junk) and error["offset"] == 0
+        with pytest.raises(urllib.error.HTTPError) as err:
+            app.api("events", file=str(junk))
+        assert err.value.code == 422 and "not a binlog" in json.load(err.value)["error"]
+        page, _ = app.api("events", file=FILES[0])  # the other file reads as ever
+        assert page["events"][0]["type"] == "FORMAT_DESCRIPTION_EVENT"
+    finally:
+        proc.terminate()
+        proc.wait(10)

@@ -30,7 +30,7 @@ from typing import Any
 from urllib.parse import parse_qs, urlsplit
 
 from ..cli_common import EXIT_OK, SHARED_FLAGS_EPILOG, report_usage_error, whole_number_arg
-from ..errors import UsageError
+from ..errors import BinlogError, UsageError
 from ..filters import ChangeFilter
 from .page import asset
 
@@ -211,8 +211,15 @@ class _Handler(BaseHTTPRequestHandler):
             self._json(HTTPStatus.BAD_REQUEST, {"error": str(err)})
         except KeyError as err:
             self._json(HTTPStatus.NOT_FOUND, {"error": f"no such file: {err.args[0]}"})
+        except BinlogError as err:  # a file that cannot be read at all (not a binlog, encrypted, gone)
+            self._json(HTTPStatus.UNPROCESSABLE_ENTITY, {"error": str(err)})
         except (BrokenPipeError, ConnectionResetError):
             pass
+        except Exception as exc:  # noqa: BLE001 - the page says what failed; the server goes on
+            if self.server.verbose:
+                raise
+            self._json(HTTPStatus.INTERNAL_SERVER_ERROR,
+                       {"error": f"internal error: {type(exc).__name__}: {exc} (run with --debug and report it)"})
 
     def _static(self, rel: str) -> None:
         parts = rel.split("/")
