@@ -151,6 +151,11 @@ def test_report_of_mysql_gtid_files(tmp_path: Path) -> None:
     assert {f["flavor"] for f in data["files"]} == {"MySQL"}
     assert all(g["flavor"] == "mysql" and ":" in g["text"] for g in data["gtid_ranges"])
     assert sum(g["count"] for g in data["gtid_ranges"]) == result["stats"]["transactions"]
+    # each file's PREVIOUS_GTIDS, as events --format jsonl reads it
+    for f, path in zip(data["files"], MYSQL_GTID, strict=True):
+        events = [json.loads(line) for line in run_cli("events", "--format", "jsonl", str(path)).stdout.splitlines()]
+        (previous,) = [e for e in events if e["type"] == "PREVIOUS_GTIDS_LOG_EVENT"]
+        assert f["gtids_before"] == previous["body"]["gtid_set"]
 
 
 def test_report_lists_damage(tmp_path: Path) -> None:

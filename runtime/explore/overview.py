@@ -21,7 +21,9 @@ import os
 from collections.abc import Iterator
 from typing import Any
 
+from .. import event_types as et
 from ..changes import ChangeReader, RowsEvent
+from ..describe import event_to_dict
 from ..errors import BinlogError
 from ..event import Event
 from ..filters import ChangeFilter
@@ -31,6 +33,8 @@ from ..schema_history import SchemaHistory
 from ..stats_cli import DEFAULT_BIG_BYTES, DEFAULT_BIG_ROWS, DEFAULT_LONG_SECONDS, BinlogStats, TransactionStats
 
 __all__ = ["MAX_BUCKETS", "Overview", "build_overview", "bucket_label"]
+
+_GTID_SET_EVENTS = frozenset({et.EventType.previous_gtids_log_event.value, et.EventType.gtid_list_event.value})
 
 #: The most time buckets the timeline of row changes has.
 MAX_BUCKETS = 240
@@ -47,7 +51,7 @@ def bucket_label(index: int, unit: str = "") -> str:
 
 class _FileInfo:
     __slots__ = ("name", "size", "server_version", "binlog_version", "checksum", "first", "last", "events",
-                 "bytes")
+                 "bytes", "gtids_before")
 
     def __init__(self, name: str) -> None:
         self.name = name
@@ -59,13 +63,15 @@ class _FileInfo:
         self.last: int | None = None
         self.events = 0
         self.bytes = 0
+        self.gtids_before: str | None = None  # PREVIOUS_GTIDS (MySQL) or GTID_LIST (MariaDB): the set before it
 
     def to_json(self) -> dict[str, Any]:
         version = self.server_version
         flavor = ("MariaDB" if "mariadb" in version.lower() else "MySQL") if version else None
         return {"name": self.name, "size": self.size, "server_version": version, "flavor": flavor,
                 "binlog_version": self.binlog_version, "checksum": self.checksum, "first_timestamp": self.first,
-                "last_timestamp": self.last, "events": self.events, "bytes": self.bytes}
+                "last_timestamp": self.last, "events": self.events, "bytes": self.bytes,
+                "gtids_before": self.gtids_before}
 
 
 class _ObservingReader(BinlogReader):
@@ -87,6 +93,11 @@ class _ObservingReader(BinlogReader):
                 for err in self.errors[seen:]:
                     error_times[id(err)] = last_ts if last_ts is not None else event.timestamp
                 seen = len(self.errors)
+            if info.gtids_before is None and event.type_code in _GTID_SET_EVENTS:
+                try:
+                    info.gtids_before = (event_to_dict(event)["body"] or {}).get("gtid_set")
+                except BinlogError:
+                    pass
             if event.in_payload is None:
                 info.events += 1
                 info.bytes += event.length

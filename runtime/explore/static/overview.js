@@ -107,11 +107,13 @@
     // -- files
     root.append(el("h2", {text: "Files"}), table("files",
       ["file", "server version", "flavor", "binlog version", "checksum", "size (bytes)", "events", "first event",
-       "last event"],
+       "last event", "GTIDs before it"],
       data.files.map(f => ({attrs: {"data-file": f.name}, cells: [
         options.fileLink ? options.fileLink(f.name) : f.name, f.server_version || "–", f.flavor,
-        f.binlog_version, f.checksum, f.size, f.events, fmtTime(f.first_timestamp), fmtTime(f.last_timestamp)]})),
-      [false, false, false, true, false, true, true, false, false]));
+        f.binlog_version, f.checksum, f.size, f.events, fmtTime(f.first_timestamp), fmtTime(f.last_timestamp),
+        f.gtids_before === null || f.gtids_before === undefined ? "–" : (f.gtids_before || "(none)")],
+        cellAttrs: [{}, {}, {}, {}, {}, {}, {}, {}, {}, {"data-key": "gtids_before"}]})),
+      [false, false, false, true, false, true, true, false, false, false]));
 
     // -- GTIDs
     root.append(el("h2", {text: "GTID ranges"}));
