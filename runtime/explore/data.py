@@ -122,11 +122,11 @@ def _reader(path: str, start: int, verify_checksums: bool) -> BinlogReader:
 
 def event_summary(event: Event) -> dict[str, Any]:
     """One line of the events list: the header fields and SHOW BINLOG EVENTS' Info."""
-    record = event_to_dict(event, with_body=False)
     try:
-        info = event_info(event, event_to_dict(event)["body"] or {})
-        error = None
+        record = event_to_dict(event)
+        info, error = event_info(event, record.pop("body") or {}), None
     except BinlogError as err:
+        record = event_to_dict(event, with_body=False)
         info, error = "", err.message
     record.update(info=info.replace("\n", " "), inner=event.in_payload, error=error)
     return record
@@ -180,15 +180,6 @@ def events_page(path: str, index: FileIndexes, *, start: int = 4, inner: int = -
     errors = [_error_json(e) for e in reader.errors if e.offset is None or e.offset >= begin]
     return {"file": path, "start": start, "inner": inner, "events": out, "next": cursor, "errors": errors,
             "size": reader.size}
-
-
-def _find(reader: BinlogReader, pos: int, inner: int | None) -> Event | None:
-    for event in reader:
-        if event.pos == pos and event.in_payload == inner:
-            return event
-        if event.pos > pos:
-            return None
-    return None
 
 
 def event_detail(path: str, index: FileIndexes, pos: int, inner: int | None = None, *,
