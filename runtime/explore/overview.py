@@ -26,6 +26,7 @@ from ..changes import ChangeReader, RowsEvent
 from ..describe import event_to_dict
 from ..errors import BinlogError
 from ..event import Event
+from ..event_types import event_type_name
 from ..filters import ChangeFilter
 from ..reader import BinlogReader
 from ..schema_file import SchemaFile
@@ -84,41 +85,50 @@ class _ObservingReader(BinlogReader):
 
     def __iter__(self) -> Iterator[Event]:
         info = self._info
-        by_type = self._overview.type_bytes
+        by_code = self._overview.code_bytes
         error_times = self._overview.error_times
+        errors = self.errors
         seen = 0
-        last_ts: int | None = None
-        for event in super().__iter__():
-            if len(self.errors) > seen:  # damage skipped before this event: between the last event and it
-                for err in self.errors[seen:]:
-                    error_times[id(err)] = last_ts if last_ts is not None else event.timestamp
-                seen = len(self.errors)
-            if info.gtids_before is None and event.type_code in _GTID_SET_EVENTS:
-                try:
-                    info.gtids_before = (event_to_dict(event)["body"] or {}).get("gtid_set")
-                except BinlogError:
-                    pass
-            if event.in_payload is None:
-                info.events += 1
-                info.bytes += event.length
-                name = event.type_name
-                by_type[name] = by_type.get(name, 0) + event.length
-            ts = event.timestamp
-            if ts:
-                last_ts = ts
-                if info.first is None or ts < info.first:
-                    info.first = ts
-                if info.last is None or ts > info.last:
-                    info.last = ts
-            if info.binlog_version is None and self.format is not None:
-                fmt = self.format
-                info.server_version = fmt.server_version
-                info.binlog_version = fmt.binlog_version
-                info.checksum = "CRC32" if fmt.has_crc32 else "NONE"
-            yield event
-        for err in self.errors[seen:]:
-            error_times[id(err)] = last_ts
-        info.size = self.size
+        events = size = 0
+        first = last = last_ts = 0  # 0: none yet (event times are > 0)
+        try:
+            for event in super().__iter__():
+                if len(errors) > seen:  # damage skipped before this event: between the last event and it
+                    for err in errors[seen:]:
+                        error_times[id(err)] = last_ts or event.timestamp
+                    seen = len(errors)
+                code = event.type_code
+                if code in _GTID_SET_EVENTS and info.gtids_before is None:
+                    try:
+                        info.gtids_before = (event_to_dict(event)["body"] or {}).get("gtid_set")
+                    except BinlogError:
+                        pass
+                if event.in_payload is None:
+                    events += 1
+                    length = event.length
+                    size += length
+                    by_code[code] = by_code.get(code, 0) + length
+                ts = event.timestamp
+                if ts:
+                    last_ts = ts
+                    if ts < first or not first:
+                        first = ts
+                    if ts > last:
+                        last = ts
+                if info.binlog_version is None and self.format is not None:
+                    fmt = self.format
+                    info.server_version = fmt.server_version
+                    info.binlog_version = fmt.binlog_version
+                    info.checksum = "CRC32" if fmt.has_crc32 else "NONE"
+                yield event
+            for err in errors[seen:]:
+                error_times[id(err)] = last_ts or None
+        finally:
+            info.events += events
+            info.bytes += size
+            info.first = first or None
+            info.last = last or None
+            info.size = self.size
 
 
 class _GtidRanges:
@@ -170,7 +180,7 @@ class Overview(BinlogStats):
                  long_seconds: float = DEFAULT_LONG_SECONDS) -> None:
         super().__init__(big_rows=big_rows, big_bytes=big_bytes, long_seconds=long_seconds)
         self.files: list[_FileInfo] = []
-        self.type_bytes: dict[str, int] = {}
+        self.code_bytes: dict[int, int] = {}  # event type code -> bytes
         self.per_second: dict[str, dict[int, int]] = {}  # table -> second -> row changes
         self.histograms: dict[str, list[int]] = {"rows": [], "bytes": [], "seconds": []}
         self.gtids = _GtidRanges()
@@ -264,7 +274,8 @@ class Overview(BinlogStats):
             "thresholds": {"big_rows": self.big_rows, "big_bytes": self.big_bytes,
                            "long_seconds": self.long_seconds},
             "stats": stats,
-            "type_bytes": dict(sorted(self.type_bytes.items(), key=lambda kv: (-kv[1], kv[0]))),
+            "type_bytes": dict(sorted(((event_type_name(code), n) for code, n in self.code_bytes.items()),
+                                      key=lambda kv: (-kv[1], kv[0]))),
             "timeline": self.timeline(),
             "histograms": {key: [{"label": bucket_label(i), "count": n} for i, n in enumerate(hist)]
                            for key, hist in self.histograms.items()},
