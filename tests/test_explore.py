@@ -395,6 +395,14 @@ def test_transaction_changes_and_sql(app: App) -> None:
     assert app.driver.find_element(By.ID, "undo-sql").text.strip() == undo[key].strip()
     assert detail["redo_sql"].rstrip("\n") + "\n" == redo[key]
     assert detail["undo_sql"].rstrip("\n") + "\n" == undo[key]
+    # copy: to the clipboard, or (when the browser does not allow it) the text selected for Ctrl-C
+    button = app.driver.find_element(By.ID, "undo-sql-copy")
+    button.click()
+    WebDriverWait(app.driver, 10).until(lambda d: button.text != "Copy")
+    if button.text.startswith("Selected"):
+        assert app.driver.execute_script("return getSelection().toString()").strip() == undo[key].strip()
+    else:
+        assert button.text == "Copied"
     events = [e["pos"] for e in jsonl("events", "--format", "jsonl", "--include-gtids", update["gtid"], name)
               if e["type"] not in ("FORMAT_DESCRIPTION_EVENT", "GTID_LIST_EVENT", "BINLOG_CHECKPOINT_EVENT",
                                     "ROTATE_EVENT", "STOP_EVENT")]
