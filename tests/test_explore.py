@@ -454,7 +454,13 @@ def test_large_binlog_pages_within_200_ms(tmp_path: Path) -> None:
         assert again < 0.2
         every = jsonl("events", "--format", "jsonl", "--start-position", str(size // 2),
                       "--stop-position", str(size // 2 + 200_000), str(big))
-        app.api("event", file=big.name, pos=every[0]["pos"])  # the first one builds the position index
+        # after the overview, the server builds the position index in a child process: then every event is fast
+        deadline = time.monotonic() + 120
+        while app.api("files")[0]["indexed"] < 1:
+            assert time.monotonic() < deadline, "the position index was not built"
+            time.sleep(0.5)
+        _, first = app.api("event", file=big.name, pos=every[0]["pos"])
+        assert first < 0.2
 
         def best(path: str, **params: Any) -> float:  # the machine is shared: the best of three tries
             return min(app.api(path, **params)[1] for _ in range(3))

@@ -99,6 +99,28 @@ class FileIndexes:
         self._starts[path] = starts
         self.seconds += time.perf_counter() - began
 
+    @property
+    def indexed(self) -> int:
+        """How many files (from the first) are indexed."""
+        return len(self._starts)
+
+    def build(self) -> tuple[dict[str, array[int]], list[DdlStatement]]:
+        """Index every file now; what :meth:`install` takes (for an index built in another process)."""
+        self._ensure(self.files[-1])
+        return dict(self._starts), list(self._statements)
+
+    def install(self, built: tuple[dict[str, array[int]], list[DdlStatement]]) -> None:
+        """Take an index of every file built elsewhere (:meth:`build`), unless one is being built here."""
+        if not self._lock.acquire(blocking=False):
+            return
+        try:
+            starts, statements = built
+            if len(self._starts) < len(self.files) and set(starts) == set(self.files):
+                self._statements[:] = statements
+                self._starts = dict(starts)
+        finally:
+            self._lock.release()
+
     def transaction_start(self, path: str, pos: int) -> int:
         """Where the transaction holding byte ``pos`` of ``path`` starts (``pos`` itself outside transactions)."""
         self._ensure(path)

@@ -21,6 +21,7 @@ import hashlib
 import json
 import mimetypes
 import os
+import signal
 import sys
 import threading
 import webbrowser
@@ -94,6 +95,15 @@ class Explorer:
         digest = hashlib.sha256(json.dumps(key, default=str).encode()).hexdigest()[:32]
         return os.path.join(_cache_dir(), f"overview-{digest}.json")
 
+    def warm_up(self) -> None:
+        """Compute the overview, then the position index, each in a child process (started with the server)."""
+        try:
+            self.overview()
+            if self.indexes.indexed < len(self.files):
+                self.indexes.install(_in_child(_build_indexes, self.files, _plain(self.args), self.verify_checksums))
+        except Exception:  # noqa: BLE001 - the pages compute what they need themselves, and say what fails
+            pass
+
     def overview(self, big_rows: int | None = None, big_bytes: int | None = None,
                  long_seconds: float | None = None) -> dict[str, Any]:
         """The overview (with other thresholds than the command line's when given): from memory, else from the
@@ -134,20 +144,61 @@ class Explorer:
             return overview
 
 
+def _child_main(conn: Any, function: Any, args: tuple[Any, ...]) -> None:
+    try:
+        result: tuple[bool, Any] = (True, function(*args))
+    except BaseException as exc:  # noqa: BLE001 - handed to the parent, which raises it
+        result = (False, exc)
+    try:
+        conn.send(result)
+    finally:
+        conn.close()
+
+
+def _in_child(function: Any, *args: Any) -> Any:
+    """``function(*args)`` in a child process (the passes over the files hold the interpreter: the pages must
+    stay fast meanwhile), or here when a child cannot be started. The child is a daemon: it ends with the server
+    (Ctrl-C, SIGTERM)."""
+    import multiprocessing
+
+    ctx = multiprocessing.get_context("spawn")
+    try:
+        receiver, sender = ctx.Pipe(duplex=False)
+        child = ctx.Process(target=_child_main, args=(sender, function, args), daemon=True)
+        child.start()
+    except (OSError, RuntimeError):
+        return function(*args)
+    sender.close()
+    try:
+        ok, value = receiver.recv()
+    except EOFError:
+        raise RuntimeError(f"the child process computing {function.__name__} ended with {child.exitcode}") from None
+    finally:
+        receiver.close()
+        child.join(timeout=10)
+    if not ok:
+        raise value
+    return value
+
+
+def _build_indexes(files: list[str], args: argparse.Namespace, verify_checksums: bool) -> Any:
+    from ..cli_common import history_from_args
+    from .data import FileIndexes
+
+    return FileIndexes(files, history_from_args(args), verify_checksums=verify_checksums).build()
+
+
 def _compute_overview(args: argparse.Namespace) -> dict[str, Any]:
     """The overview, computed in a child process: the pass over the files holds the interpreter, and the pages
     must stay fast meanwhile (in this process when a child cannot be started)."""
     from ..report import overview_from_args
 
-    plain = argparse.Namespace(**{k: v for k, v in vars(args).items() if k != "run"})
-    try:
-        import multiprocessing
-        from concurrent.futures import ProcessPoolExecutor
+    result: dict[str, Any] = _in_child(overview_from_args, _plain(args))
+    return result
 
-        with ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("spawn")) as pool:
-            return pool.submit(overview_from_args, plain).result()
-    except (OSError, ImportError, RuntimeError):
-        return overview_from_args(plain)
+
+def _plain(args: argparse.Namespace) -> argparse.Namespace:
+    return argparse.Namespace(**{k: v for k, v in vars(args).items() if k != "run"})
 
 
 def _one(query: dict[str, list[str]], key: str) -> str | None:
@@ -257,7 +308,7 @@ class _Handler(BaseHTTPRequestHandler):
                 big_rows=_int(q, "big-rows"), big_bytes=size, long_seconds=long_seconds)})
             return
         if name == "files":
-            self._json(HTTPStatus.OK, {"files": ex.files})
+            self._json(HTTPStatus.OK, {"files": ex.files, "indexed": ex.indexes.indexed})
             return
         path = ex.path(_one(q, "file") or (ex.files[0] if len(ex.files) == 1 else None))
         if name == "events":
@@ -341,7 +392,11 @@ def run_explore(args: argparse.Namespace) -> int:
             webbrowser.open(url)
         except webbrowser.Error:
             pass
-    threading.Thread(target=server.explorer.overview, daemon=True).start()  # warm the overview
+    threading.Thread(target=server.explorer.warm_up, daemon=True).start()
+    def stop(signum: int, frame: Any) -> None:
+        raise KeyboardInterrupt  # SIGTERM ends the server as Ctrl-C does (and its child processes with it)
+
+    signal.signal(signal.SIGTERM, stop)
     try:
         server.serve_forever()
     except KeyboardInterrupt:
