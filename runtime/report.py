@@ -23,6 +23,7 @@ from .cli_common import (
     history_from_args,
     report_usage_error,
     schema_from_args,
+    whole_number_arg,
 )
 from .errors import UsageError
 
@@ -40,16 +41,21 @@ and aggregates only, never events). Damaged events are listed and skipped
 (--on-error skip is the default here)."""
 
 
+def _seconds_arg(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number of seconds: {text!r}") from None
+    if not value >= 0:  # also NaN
+        raise argparse.ArgumentTypeError(f"seconds are >= 0, not {text}")
+    return value
+
+
 def add_overview_arguments(p: argparse.ArgumentParser) -> None:
     """The flags of the overview (``report`` and ``explore``): reading, thresholds, filters, schema."""
-    from .stats_cli import (
-        DEFAULT_BIG_BYTES,
-        DEFAULT_BIG_ROWS,
-        DEFAULT_LONG_SECONDS,
-        _count_arg,
-        _seconds_arg,
-        parse_size,
-    )
+    from .stats_cli import DEFAULT_BIG_BYTES, DEFAULT_BIG_ROWS, DEFAULT_LONG_SECONDS, parse_size
+
+    _count_arg = whole_number_arg("row count")
 
     add_files_argument(p)
     p.add_argument("--on-error", choices=("stop", "skip"), default="skip",
