@@ -5,6 +5,10 @@
 #
 #   ./build.sh            regenerate generated/
 #   ./build.sh --js DIR   also compile the specs to JavaScript into DIR (for the Web IDE check)
+#
+# It also vendors the browser side of `binlog-ksy explore` and `report` into runtime/explore/static/ (committed):
+# the specs compiled to JavaScript in debug mode (field offsets for the hex view) into kaitai/, and the pinned
+# npm packages' browser builds with their licenses into vendor/ (Kaitai's JS runtime, Chart.js).
 set -euo pipefail
 cd "$(dirname "$0")"
 
@@ -35,6 +39,15 @@ rm -rf "$out"
 mkdir -p "$out/rw"
 cp "$tmp"/*.py "$out"/
 cp "$tmp"/rw/*.py "$out"/rw/
+
+static=runtime/explore/static
+rm -rf "$static/kaitai"
+mkdir -p "$static/kaitai" "$static/vendor"
+node tools/ksc.js -t javascript --debug -d "$static/kaitai" ksy/*.ksy
+cp tools/node_modules/kaitai-struct/KaitaiStream.js "$static/vendor/KaitaiStream.js"
+cp tools/node_modules/kaitai-struct/LICENSE "$static/vendor/KaitaiStream.LICENSE"
+cp tools/node_modules/chart.js/dist/chart.umd.min.js "$static/vendor/chart.umd.min.js"
+cp tools/node_modules/chart.js/LICENSE.md "$static/vendor/chart.js.LICENSE.md"
 
 if [ "${1:-}" = "--js" ]; then
   mkdir -p "$2"

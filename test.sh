@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Run the whole test suite. Installs what the tests need when it is missing:
 # the .venv (setup.sh), the pinned Kaitai compiler (tools/, for the spec tests) and,
-# as root, the MariaDB server the oracle tests start (Debian packages).
+# as root, the MariaDB server the oracle tests start and the headless Chromium (with its driver) the
+# explore and report tests drive (Debian packages).
 set -euo pipefail
 cd "$(dirname "$0")"
 [ -x .venv/bin/python ] || ./setup.sh
@@ -13,6 +14,14 @@ if ! command -v mariadbd >/dev/null 2>&1 && [ ! -x /usr/sbin/mariadbd ]; then
     apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq mariadb-server mariadb-client >/dev/null
   else
     echo "test.sh: MariaDB server missing: sudo apt-get install mariadb-server mariadb-client" >&2
+    exit 1
+  fi
+fi
+if [ ! -x /usr/bin/chromium ] || [ ! -x /usr/bin/chromedriver ]; then
+  if [ "$(id -u)" = 0 ]; then
+    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium chromium-driver >/dev/null
+  else
+    echo "test.sh: Chromium missing: sudo apt-get install chromium chromium-driver" >&2
     exit 1
   fi
 fi

@@ -34,6 +34,8 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "stats": ("binlog_ksy.runtime.commands.stats", "add_stats_parser"),
     "filter": ("binlog_ksy.runtime.commands.filter", "add_filter_parser"),
     "extract": ("binlog_ksy.spark_jobs.job.cli", "add_extract_parser"),
+    "report": ("binlog_ksy.runtime.commands.report", "add_report_parser"),
+    "explore": ("binlog_ksy.runtime.explore.server", "add_explore_parser"),
 }
 
 _DESCRIPTION = """\
@@ -49,6 +51,9 @@ Read MySQL and MariaDB binary log files (binlogs) as data.
                                binlogs cut down to some databases and tables (written as binlogs)
   binlog-ksy extract INPUT... --output DIR
                                a Spark job writing Parquet tables (events, changes, transactions, errors)
+  binlog-ksy report FILE... --output report.html
+                               one self-contained HTML report: charts, big transactions, tables, errors
+  binlog-ksy explore FILE...   a local web app: overview, events, one event's fields and bytes, transactions
 
 Every command takes the same filters (--database, --table, --start-datetime,
 --stop-datetime, --start-position, --stop-position), --schema, --schema-sql,

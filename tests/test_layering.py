@@ -6,7 +6,7 @@ The layers, from the top (README "How it is built"):
     binlog_ksy (the API), binlog_ksy.write
     spark_jobs.job (the extraction job)
     spark_jobs (the data source and the rows both produce)
-    runtime.commands
+    runtime.commands, runtime.explore (the CLI and its web app)
     runtime.present, runtime.writer, runtime.stats
     runtime.outputs, runtime.changes
     runtime.rows
@@ -44,7 +44,7 @@ LAYERS: list[tuple[str, ...]] = [
     ("runtime.rows",),
     ("runtime.outputs", "runtime.changes"),
     ("runtime.present", "runtime.writer", "runtime.stats"),
-    ("runtime.commands",),
+    ("runtime.commands", "runtime.explore"),
     ("spark_jobs.arrow_schemas", "spark_jobs.change_batches", "spark_jobs.records", "spark_jobs.typed",
      "spark_jobs.datasource"),
     ("spark_jobs.job",),
@@ -52,8 +52,8 @@ LAYERS: list[tuple[str, ...]] = [
     ("cli",),
 ]
 #: Package __init__ modules that only mark a folder (no code, no imports).
-MARKERS = {"runtime", "spark_jobs", "runtime.types", "runtime.rows", "runtime.schema", "runtime.present",
-           "runtime.outputs", "runtime.writer", "runtime.commands", "spark_jobs.job"}
+MARKERS = {"runtime", "spark_jobs", "runtime.explore", "runtime.types", "runtime.rows", "runtime.schema",
+           "runtime.present", "runtime.outputs", "runtime.writer", "runtime.commands", "spark_jobs.job"}
 
 
 def _modules() -> dict[str, Path]:

@@ -92,10 +92,13 @@ class _Script:
     def add(self, change: RowChange) -> None:
         key = _transaction_key(change)
         if key != self.key:
-            self._end()
+            self._end()  # the transaction before is whole: its COMMIT
+            text = change_sql(change, undo=self.spool is not None)  # a refusal here leaves no trace of this one
             self.key = key
             self._write(_head(change, self.spool is not None), head=True)
-        self._write(change_sql(change, undo=self.spool is not None) + "\n")
+        else:
+            text = change_sql(change, undo=self.spool is not None)
+        self._write(text + "\n")
 
     def _write(self, text: str, head: bool = False) -> None:
         if self.spool is None:

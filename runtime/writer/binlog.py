@@ -27,6 +27,9 @@ from ..reader import BinlogFormat
 
 __all__ = ["BinlogWriter", "editable", "rename_database"]
 
+#: Where the v4 common header keeps the next event's position (binlog_event.h ``LOG_POS_OFFSET``).
+_NEXT_POSITION_START, _NEXT_POSITION_END = 13, 17
+
 #: Instances that re-read bytes a field holds: switched off before writing, or they would overwrite it.
 _VIEWS = {"FORMAT_DESCRIPTION_EVENT": ("version",)}
 
@@ -62,9 +65,29 @@ class BinlogWriter:
         ``body_size`` is the body's new size when a change resized it (a renamed
         database); by default the body keeps the size it had.
         """
+        if rw is None and body_size is None:
+            return self._copy(event)
         if rw is None:
             rw = editable(event, self.fmt)
         return self.write_rw(rw, rw.len_body if body_size is None else body_size)
+
+    def _copy(self, event: Event) -> int:
+        """An unchanged event: its bytes, with the header's next position and the CRC32 made right.
+
+        The same bytes the read-write classes would write back (the body and every other header field
+        are as read; the CRC32 covers the header and body as written, log_event.cc
+        ``Log_event::write_footer``), without parsing the body.
+        """
+        raw = bytearray(event.raw)
+        start = self.position
+        if self.fmt.header_len >= _NEXT_POSITION_END:
+            raw[_NEXT_POSITION_START:_NEXT_POSITION_END] = (start + len(raw)).to_bytes(4, "little")
+        if event.checksum_len:
+            raw[-4:] = zlib.crc32(memoryview(raw)[:-4]).to_bytes(4, "little")
+        self.out.write(raw)
+        self.position += len(raw)
+        self.events += 1
+        return start
 
     def write_rw(self, rw: Any, size: int, *, crc_in_body: bool = False) -> int:
         """Write an event given as its read-write object whose body serializes to ``size`` bytes.
