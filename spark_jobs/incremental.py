@@ -89,6 +89,8 @@ class IncrementalPlan:
     cut: dict[str, int] = field(default_factory=dict)
 
 
+#: The first bytes of every binlog.
+_MAGIC = b"\xfebin"
 #: The events that end a file the server has finished.
 _FILE_ENDS = (ROTATE_EVENT, STOP_EVENT)
 
@@ -149,7 +151,13 @@ def scan_new_bytes(uri: str, start: int, size: int, history: SchemaHistory | Non
                     safe = max(safe, top_end)  # after a ROTATE or STOP the file is finished (a relay log may
                     # rotate inside a transaction)
     except (OSError, BinlogError):
-        return size if start == 0 and safe == 0 else safe
+        if start == 0 and safe == 0:
+            if 0 < size < len(_MAGIC) and head_digest(uri, size)[1] == hashlib.sha256(_MAGIC[:size]).hexdigest():
+                if cut is not None:
+                    cut[uri] = 0
+                return 0  # the first bytes of a binlog the server has just begun: wait for the rest
+            return size
+        return safe
     finally:
         if cut is not None and reader is not None:
             for err in reader.errors:
