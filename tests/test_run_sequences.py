@@ -91,7 +91,10 @@ def _workload(srv: Any, final: Path) -> Workload:
     srv.sql("BEGIN; DELETE FROM seq.u WHERE k = 1; UPDATE seq.t SET v = CONCAT(v, '+') WHERE id < 4; COMMIT")
     srv.sql("INSERT INTO seq.u VALUES (3, 3.75, 'c')")
     copies = srv.copy_binlogs(final)
-    files, between, inside_tx, events = [], [], [], []
+    files: list[tuple[str, bytes]] = []
+    between: list[int] = []
+    inside_tx: list[int] = []
+    events: list[tuple[int, int]] = []
     offset = 0
     for path in copies:
         data = path.read_bytes()
