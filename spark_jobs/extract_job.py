@@ -55,6 +55,12 @@ Everything is written into ``.<output name>.tmp-<id>`` beside the output
 (:mod:`.output_commit`), which replaces the output only when every dataset is
 complete: a failed or interrupted run leaves the previous output (or none)
 and no partial dataset. A rerun over the same inputs gives the same rows.
+
+Each file is read to the end of its last complete transaction
+(:mod:`.incremental`; the rest, a transaction still being written, is named in
+the summary's ``unfinished`` and read by the next ``--incremental`` run), and
+every run records how far it read each file, so an ``--incremental`` run may
+follow a plain one.
 """
 
 from __future__ import annotations

@@ -1,5 +1,9 @@
 """Incremental runs of the extraction job: what each input file has given so far, and what is new.
 
+Every run plans with :func:`plan_ranges`: a plain run from an empty state (it
+replaces the output), an ``--incremental`` run from the state the output holds
+(it appends), so both read complete transactions only and either may follow.
+
 The output keeps a state (:data:`STATE_KEY` of the run's summary file): per
 input file its identity (the SHA-256 of its first bytes, up to
 :data:`HEAD_BYTES`), its size, and ``read_to``, the end of the last complete
