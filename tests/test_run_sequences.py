@@ -39,6 +39,7 @@ from hypothesis import strategies as st
 
 from binlog_ksy.runtime import lake_tables
 from binlog_ksy.runtime.reader import BinlogReader
+from binlog_ksy.runtime.storage import Files, filesystem_of
 from binlog_ksy.runtime.transactions import TransactionTracker
 from spark_session import spark  # noqa: F401 - the session fixture
 
@@ -120,19 +121,21 @@ def workload(mariadb_server_factory, tmp_path_factory) -> Workload:
 # -- reading an output -----------------------------------------------------------------------------
 
 
-def _parquet_rows(path: Path) -> list[dict]:
-    if not path.exists():
+def _parquet_rows(path: Path | str) -> list[dict]:
+    filesystem, inner = filesystem_of(str(path))
+    if not Files(str(path)).is_dir(str(path)):
         return []
-    dataset = ds.dataset(str(path), format="parquet", partitioning="hive")
+    dataset = ds.dataset(inner, filesystem=filesystem, format="parquet", partitioning="hive")
     schema = pa.unify_schemas([f.physical_schema for f in dataset.get_fragments()] + [dataset.schema])
-    return ds.dataset(str(path), format="parquet", partitioning="hive", schema=schema).to_table().to_pylist()
+    return ds.dataset(inner, filesystem=filesystem, format="parquet", partitioning="hive",
+                      schema=schema).to_table().to_pylist()
 
 
-def _rows(out: Path, table_format: str, dataset: str) -> list[dict]:
+def _rows(out: str, table_format: str, dataset: str, lake: dict[str, str]) -> list[dict]:
     if table_format == "parquet":
-        return _parquet_rows(out / dataset)
+        return _parquet_rows(f"{out}/{dataset}")
     try:
-        return lake_tables.read_table(str(out), table_format, dataset).to_pylist()
+        return lake_tables.read_table(out, table_format, dataset, **lake).to_pylist()
     except Exception as exc:  # noqa: BLE001 - a table no run created
         if "not found" in str(exc).lower() or "does not exist" in str(exc).lower() or "NoSuch" in type(exc).__name__ \
                 or "NotFound" in type(exc).__name__:
@@ -153,18 +156,18 @@ def _strip_nulls(value: Any) -> Any:
     return value
 
 
-def output_of(out: Path, table_format: str) -> dict[str, list[dict]]:
+def output_of(out: str, table_format: str, lake: dict[str, str]) -> dict[str, list[dict]]:
     """What a comparison looks at: every dataset, sorted by its key."""
-    changes = _rows(out, table_format, "changes")
+    changes = _rows(out, table_format, "changes", lake)
     keys = [(r["file"], r["pos"], r["row_index"]) for r in changes]
     assert len(keys) == len(set(keys)), "a change written twice"
     # ``columns`` names a layout on the first change of it in each task: it depends on how the work was split
     result = {"changes": _sorted(changes, "file", "pos", "row_index", drop=("columns",)),
-              "transactions": _sorted(_rows(out, table_format, "transactions"), "file", "transaction"),
-              "events": _sorted(_rows(out, table_format, "events"), "file", "pos", "in_payload"),
-              "errors": _sorted(_rows(out, table_format, "errors"), "file", "offset", "kind")}
+              "transactions": _sorted(_rows(out, table_format, "transactions", lake), "file", "transaction"),
+              "events": _sorted(_rows(out, table_format, "events", lake), "file", "pos", "in_payload"),
+              "errors": _sorted(_rows(out, table_format, "errors", lake), "file", "offset", "kind")}
     for name in TABLES:
-        typed = [_strip_nulls(r) for r in _rows(out, table_format, f"tables/{name}")]
+        typed = [_strip_nulls(r) for r in _rows(out, table_format, f"tables/{name}", lake)]
         result[f"tables/{name}"] = _sorted(typed, "file", "pos", "row_index")
     return result
 
@@ -172,27 +175,33 @@ def output_of(out: Path, table_format: str) -> dict[str, list[dict]]:
 # -- running ---------------------------------------------------------------------------------------
 
 
-def _run(spark_session: Any, folder: Path, out: Path, table_format: str, incremental: bool) -> Any:
+def _run(spark_session: Any, inputs: str, out: str, table_format: str, incremental: bool,
+         lake: dict[str, str] | None = None) -> Any:
     from binlog_ksy.spark_jobs.extract_job import run_extract
 
-    return run_extract([str(folder)], str(out), spark=spark_session, progress=None, table_format=table_format,
-                       incremental=incremental)
+    return run_extract([inputs], out, spark=spark_session, progress=None, table_format=table_format,
+                       incremental=incremental, **(lake or {}))
 
 
-def _run_killed(folder: Path, out: Path, table_format: str, incremental: bool, after: float) -> bool:
+def _run_killed(inputs: str, out: str, table_format: str, incremental: bool, after: float,
+                lake: dict[str, str]) -> bool:
     """``binlog-ksy extract`` in its own process group, killed with SIGKILL ``after`` seconds once its run has
     begun (its temporary directory exists; the JVM takes seconds to start before). False: it finished first."""
-    command = [str(Path(sys.executable).parent / "binlog-ksy"), "extract", str(folder), "--output", str(out),
+    command = [str(Path(sys.executable).parent / "binlog-ksy"), "extract", inputs, "--output", out,
                "--table-format", table_format, "--quiet", "--master", "local[1]"]
     if incremental:
         command.append("--incremental")
+    if "iceberg_catalog" in lake:
+        command += ["--iceberg-catalog", lake["iceberg_catalog"]]
+    parent, _, name = out.rpartition("/")
+    store = Files(out)
     env = dict(os.environ, PYSPARK_PYTHON=sys.executable)
     proc = subprocess.Popen(command, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
                             start_new_session=True)
     try:
         deadline = time.monotonic() + 120
         while proc.poll() is None and time.monotonic() < deadline:
-            if any(p.name.startswith(f".{out.name}.tmp-") for p in out.parent.iterdir()):
+            if any(n.startswith(f".{name}.tmp-") for n in store.list_names(parent)):
                 break
             time.sleep(0.02)
         try:
@@ -241,26 +250,50 @@ def run_sequences(draw: Any, w: Workload) -> tuple[str, list[tuple[int, str, boo
     return table_format, steps
 
 
-def check_sequence(spark_session: Any, w: Workload, table_format: str,
-                   steps: list[tuple[int, str, bool, float]]) -> None:
+def check_sequence(spark_session: Any, w: Workload, table_format: str, steps: list[tuple[int, str, bool, float]],
+                   bucket: str | None = None) -> None:
+    """Run ``steps`` into one output, one plain run over the last snapshot into another; compare them.
+
+    With ``bucket`` (an ``s3://`` bucket of the test S3 server) the snapshots are uploaded there and both
+    outputs are written there (Iceberg: each with its own SQLite catalog file)."""
     root = Path(tempfile.mkdtemp(prefix="runseq-"))
     try:
-        folder, out, oracle = root / "binlogs", root / "out", root / "oracle"
+        folder = root / "binlogs"
         folder.mkdir()
+        base = f"{bucket}/{root.name}" if bucket else str(root)
+        inputs, out, oracle = f"{base}/binlogs/" if bucket else str(folder), f"{base}/out", f"{base}/oracle"
+        lakes: dict[str, dict[str, str]] = {o: {} for o in (out, oracle)}
+        if bucket and table_format == "iceberg":
+            lakes = {o: {"iceberg_catalog": f"sqlite:///{root}/{o.rsplit('/', 1)[1]}.db"} for o in (out, oracle)}
         for cut, kind, incremental, after in steps:
             w.write_snapshot(folder, cut)
+            if bucket:
+                _upload(folder, inputs)
             if kind == "killed":
-                killed = _run_killed(folder, out, table_format, incremental, after)
+                killed = _run_killed(inputs, out, table_format, incremental, after, lakes[out])
                 note(f"cut {cut}: killed after {after} s: {'killed' if killed else 'had finished'}")
-            _run(spark_session, folder, out, table_format, incremental)
+            _run(spark_session, inputs, out, table_format, incremental, lakes[out])
             if kind == "rerun":
-                _run(spark_session, folder, out, table_format, incremental)
-        _run(spark_session, folder, oracle, table_format, False)
-        got, want = output_of(out, table_format), output_of(oracle, table_format)
+                _run(spark_session, inputs, out, table_format, incremental, lakes[out])
+        _run(spark_session, inputs, oracle, table_format, False, lakes[oracle])
+        got, want = output_of(out, table_format, lakes[out]), output_of(oracle, table_format, lakes[oracle])
+        # every change is in exactly one typed table: the typed tables were found and read
+        assert sum(len(want[f"tables/{name}"]) for name in TABLES) == len(want["changes"])
         for name in want:
             assert got[name] == want[name], name
     finally:
         shutil.rmtree(root, ignore_errors=True)
+
+
+def _upload(folder: Path, uri: str) -> None:
+    """Make the objects under ``uri`` the files of ``folder`` (only grown or new ones are written)."""
+    filesystem, inner = filesystem_of(uri)
+    for path in sorted(folder.iterdir()):
+        target = f"{inner.rstrip('/')}/{path.name}"
+        info = filesystem.get_file_info(target)
+        if info.size != path.stat().st_size:
+            with filesystem.open_output_stream(target) as stream:
+                stream.write(path.read_bytes())
 
 
 def test_one_full_run_equals_the_workload(spark, workload: Workload) -> None:  # noqa: F811
@@ -269,7 +302,7 @@ def test_one_full_run_equals_the_workload(spark, workload: Workload) -> None:  #
     try:
         (root / "in").mkdir()
         workload.write_snapshot(root / "in", workload.total)
-        summary = _run(spark, root / "in", root / "out", "parquet", False)
+        summary = _run(spark, str(root / "in"), str(root / "out"), "parquet", False)
         changes = _parquet_rows(root / "out" / "changes")
         # 8 + (2 + 3 + 1) + (2 + 1) + (2 + 1) + (1 + 3) + 1 row changes
         assert summary.total_changes == len(changes) == 25
@@ -311,3 +344,17 @@ def test_a_new_binlog_seen_by_its_first_bytes_only(spark, workload: Workload, he
     first = len(workload.files[0][1])
     check_sequence(spark, workload, "parquet", [(first + head, "plain", False, 0.0),
                                                 (workload.total, "incremental", True, 0.0)])
+
+
+def test_any_run_sequence_on_s3_equals_one_full_run(spark, s3_env, workload: Workload) -> None:  # noqa: F811
+    """The same property with the binlogs and both outputs in a real S3 server (fewer cases)."""
+    bucket = s3_env.bucket("run-sequences")
+
+    @settings(_SETTINGS, max_examples=max(4, EXAMPLES // 3))
+    @given(run_sequences(workload))
+    def check(case: tuple[str, list[tuple[int, str, bool, float]]]) -> None:
+        table_format, steps = case
+        note(f"s3, {table_format}: {steps}")
+        check_sequence(spark, workload, table_format, steps, bucket)
+
+    check()
