@@ -358,3 +358,33 @@ def test_any_run_sequence_on_s3_equals_one_full_run(spark, s3_env, workload: Wor
         check_sequence(spark, workload, table_format, steps, bucket)
 
     check()
+
+
+def test_rows_and_extract_agree_on_a_file_ending_inside_a_transaction(spark, workload: Workload,  # noqa: F811
+                                                                       tmp_path: Path, capsys) -> None:
+    """Between two events of an unfinished transaction: both exit 0; inside one of its events: both exit 1.
+    Either way extract writes nothing of that transaction and names where it begins in the summary."""
+    import json
+
+    from binlog_ksy.cli import main
+
+    first = len(workload.files[0][1])
+    second = len(workload.files[1][1])
+    boundary = max(c for c in workload.inside_tx if first < c < first + second)  # in its last transaction
+    start, end = next((a, b) for a, b in workload.events if a >= boundary)
+    for cut, status in ((boundary, 0), ((start + end) // 2, 1)):
+        folder = tmp_path / f"cut-{cut}"
+        folder.mkdir()
+        workload.write_snapshot(folder, cut)
+        active = folder / workload.files[1][0]
+        assert main(["rows", "--format", "jsonl", str(active)]) == status
+        capsys.readouterr()
+        assert main(["extract", str(folder), "--output", str(tmp_path / f"out-{cut}"), "--quiet",
+                     "--format", "json"]) == status
+        summary = json.loads(capsys.readouterr().out)
+        begins = summary["unfinished"][str(active)]
+        assert begins < boundary and list(summary["cut"]) == ([str(active)] if status else [])
+        tx = _parquet_rows(tmp_path / f"out-{cut}" / "transactions")
+        assert max((r["end_pos"] for r in tx if r["file"] == str(active)), default=0) <= begins
+        changes = [r for r in _parquet_rows(tmp_path / f"out-{cut}" / "changes") if r["file"] == str(active)]
+        assert changes and all(r["pos"] < begins for r in changes)  # the transactions before it are there
