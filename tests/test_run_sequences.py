@@ -176,11 +176,14 @@ def output_of(out: str, table_format: str, lake: dict[str, str]) -> dict[str, li
 
 
 def _run(spark_session: Any, inputs: str, out: str, table_format: str, incremental: bool,
-         lake: dict[str, str] | None = None) -> Any:
+         lake: dict[str, str] | None = None, split_size: int | None = None) -> Any:
     from binlog_ksy.spark_jobs.extract_job import run_extract
 
+    extra: dict[str, Any] = dict(lake or {})
+    if split_size is not None:
+        extra["split_size"] = split_size
     return run_extract([inputs], out, spark=spark_session, progress=None, table_format=table_format,
-                       incremental=incremental, **(lake or {}))
+                       incremental=incremental, **extra)
 
 
 def _run_killed(inputs: str, out: str, table_format: str, incremental: bool, after: float,
@@ -235,7 +238,8 @@ def cut_points(draw: Any, w: Workload) -> int:
 
 @st.composite
 def run_sequences(draw: Any, w: Workload) -> tuple[str, list[tuple[int, str, bool, float]]]:
-    """The table format and the runs: ``(cut, kind, incremental, kill after seconds)``, cuts growing."""
+    """The table format and the runs: ``(cut, kind, incremental, kill after seconds)``, cuts growing; a
+    split size for the in-process runs (None: the default, one task per file) is drawn by the tests."""
     table_format = draw(st.sampled_from(FORMATS))
     count = draw(st.integers(1, 4))
     cuts = sorted(draw(st.lists(cut_points(w), min_size=count, max_size=count)))
@@ -251,8 +255,11 @@ def run_sequences(draw: Any, w: Workload) -> tuple[str, list[tuple[int, str, boo
 
 
 def check_sequence(spark_session: Any, w: Workload, table_format: str, steps: list[tuple[int, str, bool, float]],
-                   bucket: str | None = None) -> None:
+                   bucket: str | None = None, split_size: int | None = None) -> None:
     """Run ``steps`` into one output, one plain run over the last snapshot into another; compare them.
+
+    ``split_size``: the runs of ``steps`` split files into tasks of that many bytes (the one compared with
+    reads each file in one task).
 
     With ``bucket`` (an ``s3://`` bucket of the test S3 server) the snapshots are uploaded there and both
     outputs are written there (Iceberg: each with its own SQLite catalog file)."""
@@ -272,9 +279,9 @@ def check_sequence(spark_session: Any, w: Workload, table_format: str, steps: li
             if kind == "killed":
                 killed = _run_killed(inputs, out, table_format, incremental, after, lakes[out])
                 note(f"cut {cut}: killed after {after} s: {'killed' if killed else 'had finished'}")
-            _run(spark_session, inputs, out, table_format, incremental, lakes[out])
+            _run(spark_session, inputs, out, table_format, incremental, lakes[out], split_size)
             if kind == "rerun":
-                _run(spark_session, inputs, out, table_format, incremental, lakes[out])
+                _run(spark_session, inputs, out, table_format, incremental, lakes[out], split_size)
         _run(spark_session, inputs, oracle, table_format, False, lakes[oracle])
         got, want = output_of(out, table_format, lakes[out]), output_of(oracle, table_format, lakes[oracle])
         # every change is in exactly one typed table: the typed tables were found and read
@@ -318,11 +325,11 @@ _SETTINGS = settings(max_examples=EXAMPLES, deadline=None, derandomize=not LONG,
 
 def test_any_run_sequence_equals_one_full_run(spark, workload: Workload) -> None:  # noqa: F811
     @_SETTINGS
-    @given(run_sequences(workload))
-    def check(case: tuple[str, list[tuple[int, str, bool, float]]]) -> None:
+    @given(run_sequences(workload), st.sampled_from((None, None, 400, 1500)))
+    def check(case: tuple[str, list[tuple[int, str, bool, float]]], split_size: int | None) -> None:
         table_format, steps = case
-        note(f"{table_format}: {steps}")
-        check_sequence(spark, workload, table_format, steps)
+        note(f"{table_format}, split size {split_size}: {steps}")
+        check_sequence(spark, workload, table_format, steps, split_size=split_size)
 
     check()
 
@@ -388,3 +395,12 @@ def test_rows_and_extract_agree_on_a_file_ending_inside_a_transaction(spark, wor
         assert max((r["end_pos"] for r in tx if r["file"] == str(active)), default=0) <= begins
         changes = [r for r in _parquet_rows(tmp_path / f"out-{cut}" / "changes") if r["file"] == str(active)]
         assert changes and all(r["pos"] < begins for r in changes)  # the transactions before it are there
+
+
+def test_split_runs_over_a_growing_folder(spark, workload: Workload) -> None:  # noqa: F811
+    """Files read in 400-byte splits, the last one cut inside a transaction, then grown: the same as one
+    run reading each whole final file in one task."""
+    last = len(workload.files[0][1]) + len(workload.files[1][1])
+    inside = [c for c in workload.inside_tx if c > last]
+    check_sequence(spark, workload, "parquet", [(inside[-1], "plain", False, 0.0),
+                                                (workload.total, "incremental", True, 0.0)], split_size=400)
