@@ -150,6 +150,9 @@ class ExtractSummary:
         Wall-clock seconds of the whole run.
     steps
         Seconds per step (``read events``, ``write events/``...).
+    unfinished, cut
+        The files whose tail (an unfinished transaction) was left for the next run, and those of them
+        that end inside an event.
     """
 
     output: str
