@@ -404,3 +404,23 @@ def test_split_runs_over_a_growing_folder(spark, workload: Workload) -> None:  #
     inside = [c for c in workload.inside_tx if c > last]
     check_sequence(spark, workload, "parquet", [(inside[-1], "plain", False, 0.0),
                                                 (workload.total, "incremental", True, 0.0)], split_size=400)
+
+
+@pytest.mark.parametrize("table_format", ["delta", "iceberg"])
+def test_a_run_killed_after_its_summary_is_kept(spark, workload: Workload, tmp_path: Path,  # noqa: F811
+                                                table_format: str) -> None:
+    """Killed between writing its summary and removing its pending file (the last step of a Delta or Iceberg
+    run): its commits are complete and the summary records them, so the next run keeps them."""
+    import json
+
+    from binlog_ksy.spark_jobs.output_commit import MARKER_FILE, PENDING_FILE
+
+    folder, out = tmp_path / "binlogs", tmp_path / "out"
+    folder.mkdir()
+    workload.write_snapshot(folder, workload.total)
+    first = _run(spark, str(folder), str(out), table_format, False)
+    run_id = json.loads((out / MARKER_FILE).read_text())["run_id"]
+    (out / PENDING_FILE).write_text(json.dumps({"run_id": run_id, "table_format": table_format}))
+    second = _run(spark, str(folder), str(out), table_format, True)
+    assert second.total_changes == 0 and not (out / PENDING_FILE).exists()
+    assert len(_rows(str(out), table_format, "changes", {})) == first.total_changes > 0
