@@ -432,3 +432,26 @@ def test_a_run_killed_after_its_summary_is_kept(spark, workload: Workload, tmp_p
     second = _run(spark, str(folder), str(out), table_format, True)
     assert second.total_changes == 0 and not (out / PENDING_FILE).exists()
     assert len(_rows(str(out), table_format, "changes", {})) == first.total_changes > 0
+
+
+def test_incremental_over_an_output_without_state_rebuilds_it(spark, workload: Workload,  # noqa: F811
+                                                              tmp_path: Path) -> None:
+    """An output whose summary has no state (written before plain runs recorded one) is rebuilt by
+    --incremental, not appended to: every change once."""
+    import json
+
+    from binlog_ksy.spark_jobs.incremental import STATE_KEY
+    from binlog_ksy.spark_jobs.output_commit import MARKER_FILE
+
+    folder, out = tmp_path / "binlogs", tmp_path / "out"
+    folder.mkdir()
+    workload.write_snapshot(folder, workload.total)
+    first = _run(spark, str(folder), str(out), "parquet", False)
+    marker = json.loads((out / MARKER_FILE).read_text())
+    del marker[STATE_KEY]
+    (out / MARKER_FILE).write_text(json.dumps(marker))
+    again = _run(spark, str(folder), str(out), "parquet", True)
+    changes = _parquet_rows(out / "changes")
+    assert again.total_changes == first.total_changes == len(changes)
+    assert len({(r["file"], r["pos"], r["row_index"]) for r in changes}) == len(changes)
+    assert STATE_KEY in json.loads((out / MARKER_FILE).read_text())
