@@ -113,8 +113,11 @@ def test_truncated_and_unreadable_files_are_in_errors(spark, job) -> None:  # no
     out, summary = job
     errors = spark.read.parquet(str(out / "errors"))
     rows = {(r["file"], r["kind"]): r for r in errors.collect()}
-    tail = rows[(str(TRUNCATED), "truncated")]
-    assert (tail["offset"], tail["length"]) == (120, 9)
+    # A file that ends inside an event may be one the server is still writing: its tail (the cut event
+    # at byte 120, 9 bytes to the end) is not read but named in the summary, and the exit status is 1.
+    assert (str(TRUNCATED), "truncated") not in rows
+    assert summary.unfinished[str(TRUNCATED)] == summary.cut[str(TRUNCATED)] == 120
+    assert os.path.getsize(TRUNCATED) == 120 + 9
     bad = rows[(str(NOT_A_BINLOG), "not_a_binlog")]
     assert (bad["offset"], bad["length"]) == (0, os.path.getsize(NOT_A_BINLOG))
     # the truncated file's good event is kept
@@ -122,7 +125,7 @@ def test_truncated_and_unreadable_files_are_in_errors(spark, job) -> None:  # no
     assert [(r["pos"], r["type"]) for r in events] == [(4, "FORMAT_DESCRIPTION_EVENT")]
     # each problem once
     assert errors.count() == errors.distinct().count() == summary.errors
-    assert summary.files_with_errors >= 2
+    assert summary.files_with_errors >= 1
 
 
 def test_transactions_aggregate(spark, job) -> None:  # noqa: F811

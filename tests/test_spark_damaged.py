@@ -5,6 +5,7 @@ overlap."""
 
 from __future__ import annotations
 
+import os
 import shutil
 from itertools import pairwise
 from pathlib import Path
@@ -63,7 +64,7 @@ def extracted(spark, tmp_path_factory):  # noqa: F811
 
 
 def test_books_balance_for_every_file(spark, extracted) -> None:  # noqa: F811
-    folder, made, out, _ = extracted
+    folder, made, out, summary = extracted
     events = spark.read.parquet(str(out / "events")).where("in_payload IS NULL").select("file", "pos", "length")
     errors = spark.read.parquet(str(out / "errors")).select("file", "offset", "length")
     ranges: dict[str, set[tuple[int, int]]] = {}
@@ -72,6 +73,8 @@ def test_books_balance_for_every_file(spark, extracted) -> None:  # noqa: F811
     for r in errors.collect():
         assert r["length"] is not None, r
         ranges.setdefault(r["file"], set()).add((r["offset"], r["offset"] + r["length"]))
+    for uri, start in summary.unfinished.items():  # a tail inside a transaction: left for the next run
+        ranges.setdefault(uri, set()).add((start, os.path.getsize(uri)))
     for name in made:
         path = folder / name
         spans = sorted(ranges[str(path)])
@@ -110,8 +113,15 @@ def test_every_damaged_spot_is_listed(spark, extracted) -> None:  # noqa: F811
         kinds.setdefault(Path(r["file"]).name, set()).add(r["kind"])
     assert "intact.bin" not in kinds
     assert kinds["flipped.bin"] == {"checksum_mismatch"}
-    assert kinds["truncated.bin"] == {"truncated"}
+    # truncated.bin ends inside an event of its last transaction: that transaction is left unread (a file
+    # still being written looks the same), named in the summary, not in errors/
+    assert "truncated.bin" not in kinds
+    truncated = str(folder / "truncated.bin")
+    assert list(summary.unfinished) == list(summary.cut) == [truncated]
+    events = list(BinlogReader(truncated, on_error="skip"))
+    last_gtid = max(e.pos for e in events if e.type_name.endswith("GTID_LOG_EVENT"))
+    assert summary.unfinished[truncated] == last_gtid < summary.cut[truncated] == events[-1].end_pos
     assert kinds["garbage.bin"] == {"malformed_event"}
     assert "malformed_event" in kinds["corrupt-relay.bin"]
     assert kinds["notes.bin"] == {"not_a_binlog"}
-    assert summary.files_with_errors == 5
+    assert summary.files_with_errors == 4

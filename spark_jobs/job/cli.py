@@ -230,7 +230,8 @@ def run_extract_command(args: argparse.Namespace) -> int:
     else:
         print(summary.to_text())
     sys.stdout.flush()
-    return EXIT_DAMAGED if summary.errors else EXIT_OK
+    # A file that ends inside an event is 1, as for `binlog-ksy rows` (its unfinished tail waits all the same).
+    return EXIT_DAMAGED if summary.errors or summary.cut else EXIT_OK
 
 
 def main(argv: Sequence[str] | None = None) -> int:

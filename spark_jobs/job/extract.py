@@ -55,6 +55,12 @@ Everything is written into ``.<output name>.tmp-<id>`` beside the output
 (:mod:`.output`), which replaces the output only when every dataset is
 complete: a failed or interrupted run leaves the previous output (or none)
 and no partial dataset. A rerun over the same inputs gives the same rows.
+
+Each file is read to the end of its last complete transaction
+(:mod:`.incremental`; the rest, a transaction still being written, is named in
+the summary's ``unfinished`` and read by the next ``--incremental`` run), and
+every run records how far it read each file, so an ``--incremental`` run may
+follow a plain one.
 """
 
 from __future__ import annotations
@@ -64,7 +70,7 @@ import os
 import sys
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, replace
 from typing import Any, TextIO
 
 import pyarrow as pa
@@ -142,6 +148,9 @@ class ExtractSummary:
         Wall-clock seconds of the whole run.
     steps
         Seconds per step (``read events``, ``write events/``...).
+    unfinished, cut
+        The files whose tail (an unfinished transaction) was left for the next run, and those of them
+        that end inside an event.
     """
 
     output: str
@@ -157,6 +166,13 @@ class ExtractSummary:
     typed_layouts: dict[str, int] = field(default_factory=dict)
     elapsed_s: float = 0.0
     steps: dict[str, float] = field(default_factory=dict)
+    #: Per input file whose end is not the end of a complete transaction (a binlog still being written, or
+    #: a copy cut short): the byte where its unfinished tail begins. That tail is not read; the next
+    #: ``--incremental`` run reads it once its transaction is complete.
+    unfinished: dict[str, int] = field(default_factory=dict)
+    #: The files of ``unfinished`` whose last event is cut (the file ends inside it): its offset. The exit
+    #: status is then 1, as for ``binlog-ksy rows`` on such a file.
+    cut: dict[str, int] = field(default_factory=dict)
 
     @property
     def total_changes(self) -> int:
@@ -185,6 +201,9 @@ class ExtractSummary:
             lines.append(f"  {name}: {count}")
         kinds = ", ".join(f"{k}={v}" for k, v in sorted(self.error_kinds.items()))
         lines.append(f"errors:       {self.errors}" + (f" ({kinds})" if kinds else ""))
+        if self.unfinished:
+            lines.append(f"unfinished:   {len(self.unfinished)} files end inside a transaction "
+                         f"({len(self.cut)} inside an event): their tails are left for the next --incremental run")
         if self.typed_tables:
             lines.append(f"tables/:      {len(self.typed_tables)} typed datasets")
             for name, count in sorted(self.typed_layouts.items()):
@@ -380,7 +399,7 @@ def run_extract_config(cfg: ExtractConfig, *, spark: SparkSession | None = None,
     out.check_replaceable()
     previous = _previous_summary(out, cfg)
     if cfg.table_format != "parquet":
-        for note in _undo_unfinished(out, cfg):
+        for note in _undo_unfinished(out, cfg, previous):
             if progress is not None:
                 print(f"{_PROG}: {note}", file=progress, flush=True)
     # An output inside an input directory: never read our own datasets back as binlogs.
@@ -406,19 +425,28 @@ def run_extract_config(cfg: ExtractConfig, *, spark: SparkSession | None = None,
 
     uris = [f.uri for f in files]
     run_id = f"{time.strftime('%Y%m%dT%H%M%S', time.gmtime())}-{out.tmp.rsplit('-', 1)[-1]}"
-    plan: IncrementalPlan | None = None
+    # Every run plans as an incremental run does, and records the state: a plain run from nothing (it
+    # replaces the output), an --incremental run from the state the output holds (it appends). An output
+    # without a state (written before runs recorded one) is rebuilt, never appended to.
+    appending = cfg.incremental and previous is not None and STATE_KEY in previous
+    plan: IncrementalPlan
     try:
         out.claim()
-        if cfg.incremental:
-            plan, history = step("plan", lambda: _incremental_plan(cfg, files, previous))()
-            specs = [TaskSpec(r.uri, r.size, uris.index(r.uri), 0, r.start or None, r.end, exact=True)
-                     for r in plan.ranges]
+        plan, history = step("schema history", lambda: _incremental_plan(cfg, files, previous if appending else None))()
+        specs = _range_specs(plan, uris, cfg.split_size)
+        changed = {uri for uri, _ in plan.changed}
+        summary.unfinished = {uri: s.read_to for uri, s in plan.state.items()
+                              if uri in uris and uri not in changed and s.read_to < s.size}
+        summary.cut = {uri: at for uri, at in plan.cut.items() if uri in summary.unfinished}
+        if appending:
             summary.bytes = sum(r.end - r.start for r in plan.ranges)
-        else:
-            history = step("schema history", lambda: schema_history(cfg, uris))()
-            specs = plan_tasks([(f.uri, f.size) for f in files], cfg.split_size)
+        if progress is not None:
+            for uri, at in sorted(summary.unfinished.items()):
+                cut = f", its last event (at byte {summary.cut[uri]}) cut short" if uri in summary.cut else ""
+                print(f"{_PROG}: warning: {uri}: ends inside a transaction (from byte {at}{cut}): not read, "
+                      "left for the next --incremental run", file=progress, flush=True)
         reporter.tasks = len(specs)
-        opts = _task_options(cfg, out, reporter, history, part_prefix=f"{run_id}-" if cfg.incremental else "")
+        opts = _task_options(cfg, out, reporter, history, part_prefix=f"{run_id}-" if appending else "")
 
         def read_all() -> list[TaskResult]:
             if not specs:
@@ -430,7 +458,7 @@ def run_extract_config(cfg: ExtractConfig, *, spark: SparkSession | None = None,
         results = step("read and write", read_all)()
         reporter.stop()
         _summarize(summary, results)
-        if plan is not None and plan.changed:
+        if plan.changed:
             _write_changed_files(out, plan.changed, f"{run_id}-")
             summary.error_kinds["file_changed"] = summary.error_kinds.get("file_changed", 0) + len(plan.changed)
             summary.errors += len(plan.changed)
@@ -440,11 +468,10 @@ def run_extract_config(cfg: ExtractConfig, *, spark: SparkSession | None = None,
         marker = summary.to_dict()
         marker["table_format"] = cfg.table_format
         marker["run_id"] = run_id
-        if plan is not None:
-            marker[STATE_KEY] = state_json(plan)
+        marker[STATE_KEY] = state_json(plan)
         marker_text = json.dumps(marker, indent=2, sort_keys=True) + "\n"
         if cfg.table_format == "parquet":
-            if cfg.incremental:
+            if appending:
                 step("keep previous parts", lambda: _copy_previous(out))()
             out.upload_staged()
             out.delete(out.path(OWNER_FILE))
@@ -455,7 +482,7 @@ def run_extract_config(cfg: ExtractConfig, *, spark: SparkSession | None = None,
         else:
             if _before_commit is not None:
                 _before_commit(out.tmp)
-            step("commit tables", lambda: _publish_tables(cfg, out, run_id, marker_text))()
+            step("commit tables", lambda: _publish_tables(cfg, out, run_id, marker_text, appending))()
     except BaseException:
         try:
             sc.cancelAllJobs()
@@ -468,6 +495,21 @@ def run_extract_config(cfg: ExtractConfig, *, spark: SparkSession | None = None,
         reporter.close()
     summary.elapsed_s = time.perf_counter() - started
     return summary
+
+
+def _range_specs(plan: IncrementalPlan, uris: list[str], split_size: int) -> list[TaskSpec]:
+    """The tasks reading a plan's ranges: a range from a file's start is split as :func:`plan_tasks` splits
+    files (and stops at the range's end); the grown tail of a file is one task of exactly its range."""
+    specs: list[TaskSpec] = []
+    for r in plan.ranges:
+        index = uris.index(r.uri)
+        if r.start == 0:
+            stop = r.end if r.end < r.size else None
+            specs += [replace(spec, file_index=index, stop=stop) for spec in plan_tasks([(r.uri, r.size)], split_size)
+                      if stop is None or (spec.start or 0) < stop]
+        else:
+            specs.append(TaskSpec(r.uri, r.size, index, 0, r.start, r.end, exact=True))
+    return specs
 
 
 def _previous_summary(out: OutputDirectory, cfg: ExtractConfig) -> dict[str, Any] | None:
@@ -513,24 +555,28 @@ def _lake_settings(cfg: ExtractConfig) -> dict[str, Any]:
     return {"iceberg_catalog": cfg.iceberg_catalog, "iceberg_namespace": cfg.iceberg_namespace}
 
 
-def _undo_unfinished(out: OutputDirectory, cfg: ExtractConfig) -> list[str]:
+def _undo_unfinished(out: OutputDirectory, cfg: ExtractConfig, previous: dict[str, Any] | None) -> list[str]:
     """Delta/Iceberg: a run that died between its tables' commits is undone before this one starts."""
     from binlog_ksy.runtime.outputs import lake as lake_tables
 
     if not out.exists(out.final(PENDING_FILE)):
         return []
     pending = json.loads(out.read_text(out.final(PENDING_FILE)))
+    if previous is not None and previous.get("run_id") == pending.get("run_id"):
+        out.delete(out.final(PENDING_FILE))  # it died after writing its summary: every commit is in
+        return []
     undone = lake_tables.undo_run(out.output, pending.get("table_format", cfg.table_format), pending["run_id"],
                                   **_lake_settings(cfg))
     out.delete(out.final(PENDING_FILE))
     return [f"undid the unfinished run {pending['run_id']} in {name}" for name in undone]
 
 
-def _publish_tables(cfg: ExtractConfig, out: OutputDirectory, run_id: str, marker_text: str) -> None:
+def _publish_tables(cfg: ExtractConfig, out: OutputDirectory, run_id: str, marker_text: str,
+                    appending: bool) -> None:
     """Delta/Iceberg: one commit per table, then the summary; a failure undoes this run's commits."""
     from binlog_ksy.runtime.outputs import lake as lake_tables
 
-    mode = "append" if cfg.incremental else "overwrite"
+    mode = "append" if appending else "overwrite"
     out.write_text(out.final(PENDING_FILE), json.dumps({"run_id": run_id, "table_format": cfg.table_format}))
     try:
         lake_tables.publish(out.tmp, out.output, cfg.table_format, mode=mode, run_id=run_id, **_lake_settings(cfg))

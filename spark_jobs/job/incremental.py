@@ -1,5 +1,9 @@
 """Incremental runs of the extraction job: what each input file has given so far, and what is new.
 
+Every run plans with :func:`plan_ranges`: a plain run from an empty state (it
+replaces the output), an ``--incremental`` run from the state the output holds
+(it appends), so both read complete transactions only and either may follow.
+
 The output keeps a state (:data:`STATE_KEY` of the run's summary file): per
 input file its identity (the SHA-256 of its first bytes, up to
 :data:`HEAD_BYTES`), its size, and ``read_to``, the end of the last complete
@@ -30,7 +34,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from ...runtime.constants import QUERY_EVENTS
+from ...runtime.constants import QUERY_EVENTS, ROTATE_EVENT, STOP_EVENT
 from ...runtime.errors import BinlogError
 from ...runtime.reader import BinlogReader
 from ...runtime.schema.history import SchemaHistory
@@ -85,7 +89,14 @@ class IncrementalPlan:
     state: dict[str, FileState] = field(default_factory=dict)
     #: The schema history at the end of what the output holds after the run, as SQL (see :func:`dump_schema`).
     schema_sql: str = ""
+    #: Files whose last event is cut (``uri -> its offset``): the file ends inside an event.
+    cut: dict[str, int] = field(default_factory=dict)
 
+
+#: The first bytes of every binlog.
+_MAGIC = b"\xfebin"
+#: The events that end a file the server has finished.
+_FILE_ENDS = (ROTATE_EVENT, STOP_EVENT)
 
 #: The flags of the format description's header (bytes 21-22 of the file): the server clears
 #: LOG_EVENT_BINARY_IN_USE_F there when it closes the binlog, so they are not part of its identity.
@@ -114,14 +125,16 @@ def _changed(uri: str, size: int, known: FileState) -> str | None:
 
 
 def scan_new_bytes(uri: str, start: int, size: int, history: SchemaHistory | None, file_index: int,
-                   verify_checksums: bool = True) -> int:
+                   verify_checksums: bool = True, cut: dict[str, int] | None = None) -> int:
     """Follow the DDL of ``[start, EOF)`` into ``history`` and return the safe end (see the module docstring).
 
     Damaged events are skipped as the tasks skip them (the task reading the
     range reports them). A file that is not a binlog at all gives ``size``:
-    its task reads it once and reports why in ``errors/``.
+    its task reads it once and reports why in ``errors/``. When the file ends
+    inside an event, ``cut[uri]`` is set to that event's offset.
     """
     safe = start
+    reader: BinlogReader | None = None
     tracker = TransactionTracker()
     if history is not None:
         history.record(file_index)
@@ -134,14 +147,26 @@ def scan_new_bytes(uri: str, start: int, size: int, history: SchemaHistory | Non
                 if event.pos < start:
                     continue  # the format description, read before the jump
                 if event.in_payload is None:
-                    top_end = event.end_pos
+                    top_end = event.pos + event.length  # not end_pos: a relay log or a damaged file
                 if history is not None and event.type_code in QUERY_EVENTS:
                     history.follow(event)
                 tracker.update(event)
-                if not tracker.in_transaction:
-                    safe = max(safe, top_end)
+                if not tracker.in_transaction or (event.in_payload is None and event.type_code in _FILE_ENDS):
+                    safe = max(safe, top_end)  # after a ROTATE or STOP the file is finished (a relay log may
+                    # rotate inside a transaction)
     except (OSError, BinlogError):
-        return size if start == 0 and safe == 0 else safe
+        if start == 0 and safe == 0:
+            if 0 < size < len(_MAGIC) and head_digest(uri, size)[1] == hashlib.sha256(_MAGIC[:size]).hexdigest():
+                if cut is not None:
+                    cut[uri] = 0
+                return 0  # the first bytes of a binlog the server has just begun: wait for the rest
+            return size
+        return safe
+    finally:
+        if cut is not None and reader is not None:
+            for err in reader.errors:
+                if err.kind == "truncated" and err.offset is not None and err.offset >= safe:
+                    cut[uri] = err.offset
     return safe
 
 
@@ -160,7 +185,7 @@ def plan_ranges(files: Iterable[InputFile], previous: dict[str, FileState], hist
             start = known.read_to
         else:
             start = 0
-        end = scan_new_bytes(item.uri, start, size, history, index, verify_checksums)
+        end = scan_new_bytes(item.uri, start, size, history, index, verify_checksums, plan.cut)
         if end > start:
             plan.ranges.append(FileRange(item.uri, size, start, end))
         n, digest = head_digest(item.uri, size)

@@ -76,6 +76,9 @@ class TaskSpec:
     #: ``[start, end)`` are event boundaries that begin and end whole transactions (an incremental run's
     #: range): the task owns every event in it, GTID or not, and stops at ``end`` exactly.
     exact: bool = False
+    #: No event at or past this byte is read (the end of the last complete transaction of a file the server
+    #: may still be writing: the unfinished one waits for the next run); None: read to the end.
+    stop: int | None = None
 
     @property
     def name(self) -> str:
@@ -368,6 +371,8 @@ class _Task:
         try:
             for event in reader:
                 top = event.in_payload is None
+                if top and spec.stop is not None and event.pos >= spec.stop:
+                    break
                 if spec.exact:
                     if event.pos < (start or 0):  # the format description, read before the jump
                         changes.accept(event)
@@ -437,8 +442,9 @@ class _Task:
             self._flush_rows(changes)
         except Exception as exc:
             errors.append(_internal_error(self.uri, exc, reader.position))
-        if spec.exact and spec.end is not None:  # what lies past the range (a binlog still being written)
-            errors[reported:] = [e for e in errors[reported:] if e.offset is None or e.offset < spec.end]
+        limit = spec.stop if spec.stop is not None else spec.end if spec.exact else None
+        if limit is not None:  # what lies past the range (a binlog still being written)
+            errors[reported:] = [e for e in errors[reported:] if e.offset is None or e.offset < limit]
         if owns:
             for problem in errors[reported:]:
                 self.error(problem)
