@@ -30,6 +30,7 @@ from .runtime.schema_cli import add_schema_parser
 from .runtime.sql_cli import add_sql_parser
 from .runtime.stats_cli import add_stats_parser
 from .spark_jobs.extract_cli import add_extract_parser
+from .spark_jobs.pack_env import add_pack_env_parser
 
 _DESCRIPTION = """\
 Read MySQL and MariaDB binary log files (binlogs) as data.
@@ -44,6 +45,8 @@ Read MySQL and MariaDB binary log files (binlogs) as data.
                                binlogs cut down to some databases and tables (written as binlogs)
   binlog-ksy extract INPUT... --output DIR
                                a Spark job writing Parquet tables (events, changes, transactions, errors)
+  binlog-ksy pack-env --output FILE.tar.gz
+                               binlog-ksy and its dependencies packed for Spark workers (extract --env)
 
 Every command takes the same filters (--database, --table, --start-datetime,
 --stop-datetime, --start-position, --stop-position), --schema, --schema-sql,
@@ -67,6 +70,7 @@ def build_parser() -> argparse.ArgumentParser:
     add_stats_parser(sub)
     add_filter_parser(sub)
     add_extract_parser(sub)
+    add_pack_env_parser(sub)
     return parser
 
 
