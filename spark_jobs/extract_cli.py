@@ -228,6 +228,11 @@ def run_extract_command(args: argparse.Namespace) -> int:
             raise
         from binlog_ksy.spark_jobs.cluster_checks import worker_cause
 
+        if spark is not None:
+            try:  # the cancelled tasks' warnings would follow (and bury) the message
+                spark.sparkContext.setLogLevel("ERROR")
+            except Exception:  # noqa: BLE001 - the JVM may be gone
+                pass
         cause = worker_cause(exc) or f"{type(exc).__name__}: {str(exc).splitlines()[0] if str(exc) else ''}"
         print(f"binlog-ksy extract: error: the job failed, nothing was written: {cause} "
               f"(run with --debug for details)", file=err, flush=True)
