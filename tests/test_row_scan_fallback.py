@@ -145,3 +145,42 @@ def test_pure_python_scan_warns_once_and_counts_the_same_rows() -> None:
     assert results["1"][0] == {"compiled": False, "rows": results[""][0]["rows"]}
     assert sum(results["1"][0]["rows"]) > 0
     assert results["1"][1] == 1
+
+
+_ZIP_CHILD = """
+import json, sys, warnings
+warnings.simplefilter("default")
+sys.meta_path = [f for f in sys.meta_path if "editable" not in repr(f).lower()]  # no link to the checkout
+sys.path.insert(0, sys.argv[1])
+from binlog_ksy.runtime import row_scan
+from binlog_ksy.runtime.changes import ChangeReader
+from binlog_ksy.runtime.columnar import iter_change_columns
+rows = [sum(r.count for r in iter_change_columns(ChangeReader(p, on_error="skip"))) for p in sys.argv[2:]]
+print(json.dumps({"compiled": row_scan.COMPILED, "file": row_scan.__file__, "rows": rows}))
+"""
+
+
+def test_the_package_imported_from_a_zip_falls_back(tmp_path: Path) -> None:
+    """What Spark's --py-files does with a wheel: zipimport, which cannot load the compiled module it holds."""
+    import importlib
+    import zipfile
+
+    packages = ["binlog_ksy", "binlog_ksy.runtime", "binlog_ksy.runtime.types", "binlog_ksy.generated",
+                "binlog_ksy.generated.rw", "binlog_ksy.spark_jobs"]
+    archive = tmp_path / "binlog_ksy.zip"
+    with zipfile.ZipFile(archive, "w") as zf:
+        for name in packages:
+            folder = Path(importlib.import_module(name).__path__[0])
+            for path in sorted(folder.iterdir()):
+                if path.suffix in (".py", ".so"):
+                    zf.write(path, f"{name.replace('.', '/')}/{path.name}")
+        assert any(n.endswith(".so") for n in zf.namelist())  # the compiled scanner is in it, as in a wheel
+    files = [str(p) for p in _binlogs() if "samples" in str(p)][:4]
+    expected = [sum(r.count for r in _runs(Path(p))) for p in files]
+    done = subprocess.run([sys.executable, "-c", _ZIP_CHILD, str(archive), *files], capture_output=True, text=True,
+                          cwd=tmp_path, env={k: v for k, v in os.environ.items() if k != "BINLOG_KSY_PURE_PYTHON_SCAN"})
+    assert done.returncode == 0, done.stderr
+    got = json.loads(done.stdout)
+    assert got["file"].startswith(str(archive))
+    assert got["compiled"] is False and got["rows"] == expected and sum(expected) > 0
+    assert done.stderr.count("compiled row scanner is not in use") == 1
