@@ -362,7 +362,9 @@ def build_session(cfg: ExtractConfig) -> SparkSession:
     if master is None and not os.environ.get("PYSPARK_GATEWAY_PORT"):  # not under spark-submit
         master = "local[*]"
     # The executors run PYSPARK_PYTHON as it is when the SparkContext starts: the user's choice first.
-    python, _ = worker_python(cfg.spark_conf, cfg.env)
+    # Local masters run the tasks here, with this interpreter: no archive to ship.
+    env = None if master is not None and master.startswith("local") else cfg.env
+    python, _ = worker_python(cfg.spark_conf, env)
     os.environ["PYSPARK_PYTHON"] = python
     builder = SparkSession.builder.appName("binlog-ksy extract")
     if master is not None:
@@ -370,10 +372,10 @@ def build_session(cfg: ExtractConfig) -> SparkSession:
     conf: dict[str, str] = {"spark.ui.showConsoleProgress": "false"}  # our progress lines, for every master
     if master is not None and master.startswith("local"):
         conf.update(default_spark_conf())
-    if cfg.env:
+    if env:
         archives = [a for a in cfg.spark_conf.get("spark.archives", "").split(",") if a.strip()]
-        conf["spark.archives"] = ",".join([*archives, env_archive(cfg.env)])
-    conf.update({k: v for k, v in cfg.spark_conf.items() if not (cfg.env and k == "spark.archives")})
+        conf["spark.archives"] = ",".join([*archives, env_archive(env)])
+    conf.update({k: v for k, v in cfg.spark_conf.items() if not (env and k == "spark.archives")})
     for key, value in conf.items():
         builder = builder.config(key, value)
     return builder.getOrCreate()

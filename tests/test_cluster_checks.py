@@ -193,3 +193,54 @@ def test_jvm_stderr_writes_whole_lines() -> None:
     assert printed == ["ab\n"]
     stream.flush()
     assert printed == ["ab\n", "c", "<flush>"]
+
+
+class _Builder:
+    """Records what :func:`build_session` asks of ``SparkSession.builder``."""
+
+    def __init__(self) -> None:
+        self.conf: dict[str, str] = {}
+        self.master_url: str | None = None
+
+    def appName(self, name: str) -> _Builder:
+        return self
+
+    def master(self, url: str) -> _Builder:
+        self.master_url = url
+        return self
+
+    def config(self, key: str, value: str) -> _Builder:
+        self.conf[key] = value
+        return self
+
+    def getOrCreate(self) -> _Builder:
+        self.python = os.environ.get("PYSPARK_PYTHON")
+        return self
+
+
+@pytest.mark.parametrize("case", ["cluster", "local", "user python", "user archives"])
+def test_build_session_ships_the_env_and_respects_the_users_python(case: str, tmp_path: Path,
+                                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    from binlog_ksy.spark_jobs import extract_job
+
+    builder = _Builder()
+    monkeypatch.setattr(extract_job, "SparkSession", SimpleNamespace(builder=builder))
+    monkeypatch.delenv("PYSPARK_PYTHON", raising=False)
+    archive = tmp_path / "env.tar.gz"
+    archive.write_bytes(b"x")
+    conf = {"spark.pyspark.python": "/opt/py/bin/python"} if case == "user python" else {}
+    if case == "user archives":
+        conf = {"spark.archives": "/data/other.zip#other"}
+    master = "local[2]" if case == "local" else "spark://h:7077"
+    cfg = ExtractConfig(inputs=["a"], output="o", master=master, env=str(archive), spark_conf=conf)
+    session: object = extract_job.build_session(cfg)
+    assert session is builder and builder.master_url == master
+    assert builder.conf["spark.ui.showConsoleProgress"] == "false"
+    if case == "local":
+        assert "spark.archives" not in builder.conf and builder.python == sys.executable
+        return
+    expected = f"{archive}#environment"
+    if case == "user archives":
+        expected = f"/data/other.zip#other,{expected}"
+    assert builder.conf["spark.archives"] == expected
+    assert builder.python == ("/opt/py/bin/python" if case == "user python" else "./environment/bin/python")
