@@ -42,7 +42,8 @@ from typing import Any, TextIO
 
 from binlog_ksy.runtime.cli_common import EXIT_OK, EXIT_USAGE
 
-__all__ = ["PackedEnv", "PackError", "add_pack_env_parser", "pack_env", "runtime_requirements"]
+__all__ = ["PackedEnv", "PackError", "add_pack_env_parser", "installed_distribution", "pack_env",
+           "runtime_requirements"]
 
 _DIST = "binlog-ksy"
 _PROG = "binlog-ksy pack-env"
@@ -76,7 +77,7 @@ class PackedEnv:
 
 def runtime_requirements(dist: metadata.Distribution | None = None) -> list[str]:
     """``name==version`` of each runtime dependency of binlog-ksy (no extras), at the version installed here."""
-    dist = dist or metadata.distribution(_DIST)
+    dist = dist or installed_distribution()
     pins = []
     for req in dist.requires or []:
         if "extra ==" in req.replace('"', "'").replace("extra==", "extra =="):
@@ -87,6 +88,18 @@ def runtime_requirements(dist: metadata.Distribution | None = None) -> list[str]
         except metadata.PackageNotFoundError:
             pins.append(req.split(";", 1)[0].strip())
     return pins
+
+
+def installed_distribution() -> metadata.Distribution:
+    """binlog-ksy as pip installed it: a metadata folder with an ``INSTALLER`` file first.
+
+    A checkout on ``sys.path`` (the current directory, say) may hold a
+    ``binlog_ksy.egg-info`` left by a build, which is not the installed package.
+    """
+    found = list(metadata.distributions(name=_DIST))
+    if not found:
+        raise PackError("binlog-ksy is not installed in this Python: pip install it first")
+    return next((d for d in found if d.read_text("INSTALLER") is not None), found[0])
 
 
 def _editable_source(dist: metadata.Distribution) -> str | None:
@@ -135,10 +148,7 @@ def pack_env(output: str, *, progress: TextIO | None = sys.stderr, compress_leve
         import venv_pack
     except ImportError:
         raise PackError("venv-pack is not installed: pip install 'binlog-ksy[spark]' (or venv-pack==0.2.0)") from None
-    try:
-        dist = metadata.distribution(_DIST)
-    except metadata.PackageNotFoundError:
-        raise PackError("binlog-ksy is not installed in this Python: pip install it first") from None
+    dist = installed_distribution()
 
     def say(text: str) -> None:
         if progress is not None:
