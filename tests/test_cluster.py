@@ -8,8 +8,8 @@ shared with the driver.
 
 * the README's cluster recipe (pack-env, then extract --env), run as written with the cluster's
   URL, gives the same datasets as a local-mode run of the same inputs;
-* a job file's ``env:`` ships the archive too, here with an ``s3://`` output on a real S3 server
-  whose settings only the driver has;
+* a job file's ``env:`` ships the archive too, here for two ``--incremental`` runs into an ``s3://``
+  output on a real S3 server whose settings only the driver has;
 * ``spark-submit`` with the README's flags prints only JSON on stdout;
 * an output the workers do not share with the driver is refused (exit 2, shared filesystem or
   object store), with nothing written and no summary;
@@ -153,21 +153,31 @@ def test_readme_recipe_on_bare_workers_equals_local_mode(cluster: Cluster, packe
     _assert_same_datasets(_datasets(str(out)), _datasets(str(local_output)))
 
 
-def test_job_file_env_with_s3_output_equals_local_mode(cluster: Cluster, packed: tuple[Path, str],
-                                                        local_output: Path, work: Path,
-                                                        s3_server: S3Server) -> None:  # noqa: F811
+def test_job_file_env_incremental_s3_output_equals_local_mode(cluster: Cluster, packed: tuple[Path, str],
+                                                               local_output: Path, work: Path,
+                                                               s3_server: S3Server) -> None:  # noqa: F811
+    """Two --incremental runs on the cluster into s3:// (the second after more files came) = one local run."""
+    inputs = work / "inputs"
+    shutil.copytree(SAMPLES, inputs, ignore=shutil.ignore_patterns("shop-minimal-nocrc"))
     bucket = s3_server.bucket("cluster-out")
     job = work / "job.yaml"
-    job.write_text(f"inputs: [{SAMPLES}]\noutput: {bucket}/binlogs\nmaster: {cluster.url}\n"
+    job.write_text(f"inputs: [{inputs}]\noutput: {bucket}/binlogs\nmaster: {cluster.url}\nincremental: true\n"
                    f"env: {packed[0].name}\n")  # relative: from the job file's folder
-    done = _cli("extract", "--config", str(job), "--format", "json", "--quiet", cwd=ROOT,
-                env=_env(s3_server.env))  # only the driver has the store's settings
-    assert done.returncode == 0, done.stderr[-3000:]
-    summary = json.loads(done.stdout)
-    assert summary["output"] == f"{bucket}/binlogs" and summary["errors"] == 0
+    summaries = []
+    for _ in range(2):
+        done = _cli("extract", "--config", str(job), "--format", "json", "--quiet", cwd=ROOT,
+                    env=_env(s3_server.env))  # only the driver has the store's settings
+        assert done.returncode == 0, done.stderr[-3000:]
+        summaries.append(json.loads(done.stdout))
+        shutil.copytree(SAMPLES / "shop-minimal-nocrc", inputs / "shop-minimal-nocrc", dirs_exist_ok=True)
+    assert [s["output"] for s in summaries] == [f"{bucket}/binlogs"] * 2
+    assert [s["files"] for s in summaries] == [6, 9] and summaries[1]["errors"] == 0
+    assert 0 < summaries[1]["events"] < summaries[0]["events"]  # the second run read only the new files
     s3 = pafs.S3FileSystem(endpoint_override=s3_server.endpoint, access_key=s3_server.env["AWS_ACCESS_KEY_ID"],
                            secret_key=s3_server.env["AWS_SECRET_ACCESS_KEY"], scheme="http", region="us-east-1")
-    _assert_same_datasets(_datasets("cluster-out/binlogs", s3), _datasets(str(local_output)))
+    got = {name: sorted(row.replace(str(inputs), str(SAMPLES)) for row in rows)
+           for name, rows in _datasets("cluster-out/binlogs", s3).items()}
+    _assert_same_datasets(got, _datasets(str(local_output)))
 
 
 def test_spark_submit_prints_only_json(cluster: Cluster, packed: tuple[Path, str], local_output: Path,
