@@ -213,6 +213,7 @@ def run_extract_command(args: argparse.Namespace) -> int:
             spark = build_session(cfg)
             spark.sparkContext.setLogLevel("WARN")  # spark-submit's INFO lines would bury the progress
             err = console_stream(spark)  # spark-submit merges our stderr into its stdout
+            _note_env_not_used(cfg, spark, err)
         summary = run_extract_config(cfg, spark=spark, progress=None if args.quiet else err)
     except ConfigError as exc:
         print(f"binlog-ksy extract: error: {exc}", file=err, flush=True)
@@ -245,6 +246,18 @@ def run_extract_command(args: argparse.Namespace) -> int:
         print(summary.to_text())
     sys.stdout.flush()
     return EXIT_DAMAGED if summary.errors else EXIT_OK
+
+
+def _note_env_not_used(cfg: Any, spark: Any, err: Any) -> None:
+    """Say so when ``env`` is shipped but the user's own Python setting runs the tasks instead."""
+    import os
+
+    from binlog_ksy.spark_jobs.cluster_checks import ENV_PYTHON
+
+    python = os.environ.get("PYSPARK_PYTHON")
+    if cfg.env and not str(spark.sparkContext.master).startswith("local") and python != ENV_PYTHON:
+        print(f"binlog-ksy extract: note: the workers run {python} (spark.pyspark.python or PYSPARK_PYTHON as "
+              f"given), not the Python of --env {cfg.env}", file=err, flush=True)
 
 
 def main(argv: Sequence[str] | None = None) -> int:

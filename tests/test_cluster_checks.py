@@ -244,3 +244,20 @@ def test_build_session_ships_the_env_and_respects_the_users_python(case: str, tm
         expected = f"/data/other.zip#other,{expected}"
     assert builder.conf["spark.archives"] == expected
     assert builder.python == ("/opt/py/bin/python" if case == "user python" else "./environment/bin/python")
+
+
+def test_a_shipped_env_that_the_users_python_overrides_is_noted(monkeypatch: pytest.MonkeyPatch) -> None:
+    import io
+
+    from binlog_ksy.spark_jobs.extract_cli import _note_env_not_used
+
+    cfg = SimpleNamespace(env="env.tar.gz")
+    cluster = SimpleNamespace(sparkContext=SimpleNamespace(master="spark://h:7077"))
+    notes = []
+    for python in ("/opt/py/bin/python", ENV_PYTHON):
+        monkeypatch.setenv("PYSPARK_PYTHON", python)
+        err = io.StringIO()
+        _note_env_not_used(cfg, cluster, err)
+        notes.append(err.getvalue())
+    assert "the workers run /opt/py/bin/python" in notes[0] and "--env env.tar.gz" in notes[0]
+    assert notes[1] == ""  # the archive's Python runs the tasks: nothing to say
