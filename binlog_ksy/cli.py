@@ -36,6 +36,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "extract": ("binlog_ksy.spark_jobs.job.cli", "add_extract_parser"),
     "report": ("binlog_ksy.runtime.commands.report", "add_report_parser"),
     "explore": ("binlog_ksy.runtime.explore.server", "add_explore_parser"),
+    "pack-env": ("binlog_ksy.spark_jobs.job.pack_env", "add_pack_env_parser"),
 }
 
 _DESCRIPTION = """\
@@ -54,6 +55,8 @@ Read MySQL and MariaDB binary log files (binlogs) as data.
   binlog-ksy report FILE... --output report.html
                                one self-contained HTML report: charts, big transactions, tables, errors
   binlog-ksy explore FILE...   a local web app: overview, events, one event's fields and bytes, transactions
+  binlog-ksy pack-env --output FILE.tar.gz
+                               binlog-ksy and its dependencies packed for Spark workers (extract --env)
 
 Every command takes the same filters (--database, --table, --start-datetime,
 --stop-datetime, --start-position, --stop-position), --schema, --schema-sql,

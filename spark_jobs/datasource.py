@@ -79,7 +79,11 @@ never fails a query, and reports each problem as a row in the same result: in
 changes pass both see framing problems (truncated tail, bad checksum, not a
 binlog); the changes pass also sees row decoding problems. The option
 ``on_error`` is accepted for symmetry with the CLI but only ``skip`` is
-allowed.
+allowed. One exception: a file the driver listed that a task cannot open at
+all fails the query, naming the file and the cause (:class:`UnreachableInputError`):
+that is the workers' setup (no store settings, no shared mount), and every
+file would otherwise become an error row of an "empty" success. The tasks get
+the driver's object-store settings (``AWS_*``...) with the read.
 
 Timestamps are epoch instants (Spark ``timestamp``); Spark shows them in the
 session time zone (``spark.sql.session.timeZone``).
@@ -88,6 +92,7 @@ session time zone (``spark.sql.session.timeZone``).
 from __future__ import annotations
 
 import json
+import os
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, cast
@@ -114,7 +119,7 @@ from ..runtime.filters import ChangeFilter
 from ..runtime.outputs.typed import spark_schema_json
 from ..runtime.schema.file import SchemaFile
 from ..runtime.schema.history import DdlStatement, SchemaHistory
-from ..runtime.storage import expand_inputs, is_uri
+from ..runtime.storage import expand_inputs, is_uri, open_binlog, store_environment
 from ..runtime.types.strings import ERRORS_MODES
 from .records import KINDS, ReadOptions, iter_batches
 from .typed import TypedPlan, follow_ddl, plan_typed
@@ -465,6 +470,10 @@ class BinlogDataSourceReader(DataSourceReader):
         self.schema = schema
         self.options = options
         self.paths = paths
+        #: The driver's object-store settings (``AWS_*``...), set in each task before it opens its file:
+        #: executors on a cluster may have none. They travel inside the tasks (see the README on
+        #: spark.authenticate and spark.network.crypto.enabled).
+        self.store_environment = store_environment()
 
     def partitions(self) -> list[BinlogFilePartition]:
         files = expand_inputs(self.paths)
@@ -475,8 +484,34 @@ class BinlogDataSourceReader(DataSourceReader):
         from pyspark.sql.pandas.types import to_arrow_schema
 
         assert isinstance(partition, BinlogFilePartition)
+        os.environ.update(dict(getattr(self, "store_environment", ())))
+        _check_opens(partition.uri)
         arrow_schema = to_arrow_schema(self.schema, timezone="UTC")
         yield from iter_batches(partition.uri, partition.size, self.options, arrow_schema, partition.index)
+
+
+class UnreachableInputError(OSError):
+    """A task cannot open a file the driver listed: the workers do not reach the inputs."""
+
+
+def _check_opens(uri: str) -> None:
+    """Fail the read when this task cannot open a file the driver listed.
+
+    A damaged file is a row of errors; a file the driver found that a worker
+    cannot even open is the cluster's setup (the workers lack the store's
+    settings or the filesystem): reading on would turn every such file into
+    an error row and the query into an empty success.
+    """
+    import socket
+
+    try:
+        open_binlog(uri).close()
+    except OSError as exc:
+        raise UnreachableInputError(
+            f"binlog data source: a task on {socket.gethostname()} cannot open {uri}, which the driver listed: "
+            f"{exc.strerror or exc}. The workers must reach the inputs: a filesystem every worker mounts at the "
+            f"same path, or an object store whose settings (AWS_* and the like, handed over from the driver's "
+            f"environment) the workers can use") from None
 
 
 def register(spark) -> None:  # noqa: ANN001 - a SparkSession

@@ -16,17 +16,37 @@ compiled code costs about 100 MB per process, this module about 1 MB; both
 scan equally fast). UPDATE events alternate two layouts (before image,
 after image): :func:`scan_images` takes one or two layouts and uses them in
 turn.
+
+Where the compiled module cannot load (the package shipped as a zip with
+Spark's ``--py-files``, an install without a compiler) or when the
+environment sets ``BINLOG_KSY_PURE_PYTHON_SCAN=1``, the same loops run in
+plain Python (:mod:`.scan_fallback`) after one ``RuntimeWarning``: same
+results, slower. :data:`COMPILED` says which is in use.
 """
 
 from __future__ import annotations
 
+import os
+import warnings
 from dataclasses import dataclass
 
 import numpy as np
 
-from ._scan import gather, scan
+try:
+    if os.environ.get("BINLOG_KSY_PURE_PYTHON_SCAN", "") not in ("", "0"):
+        raise ImportError("BINLOG_KSY_PURE_PYTHON_SCAN is set")
+    from ._scan import gather, scan
 
-__all__ = ["ImageScan", "VALUE_NULL", "gather_values", "scan_images"]
+    #: Whether the compiled loops are in use (False: :mod:`.scan_fallback`).
+    COMPILED = True
+except ImportError as _exc:
+    from .scan_fallback import gather, scan
+
+    COMPILED = False
+    warnings.warn(f"binlog-ksy: the compiled row scanner is not in use ({_exc}): row images are scanned in "
+                  f"pure Python (same results, slower)", RuntimeWarning, stacklevel=2)
+
+__all__ = ["COMPILED", "ImageScan", "VALUE_NULL", "gather_values", "scan_images"]
 
 #: ``ImageScan.offsets`` of a NULL value.
 VALUE_NULL = -1

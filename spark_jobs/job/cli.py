@@ -60,6 +60,8 @@ examples:
   binlog-ksy extract 'binlog.0000*' --output out --table shop.orders --no-typed
   binlog-ksy extract --config job.yaml --master local[4] --conf spark.driver.memory=4g
   binlog-ksy extract s3://archive/binlogs/ --output s3://lake/binlogs --table-format delta --incremental
+  binlog-ksy pack-env --output env.tar.gz
+  binlog-ksy extract s3://archive/binlogs/ --output s3://lake/binlogs --master spark://host:7077 --env env.tar.gz
   spark-submit spark_jobs/job/cli.py /backups/binlogs/ --output out"""
 
 
@@ -119,6 +121,9 @@ def add_extract_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--split-size", type=_megabytes, metavar="MB",
                    help="read files larger than this by several tasks, one byte range each (default 64)")
     p.add_argument("--master", metavar="URL", help="Spark master (default: spark-submit's, else local[*])")
+    p.add_argument("--env", metavar="FILE.tar.gz",
+                   help="an environment made by binlog-ksy pack-env, shipped to the workers (spark.archives) "
+                        "and run as their Python, for workers whose Python lacks binlog-ksy")
     p.add_argument("--conf", dest="spark_conf", action="append", metavar="KEY=VALUE", default=[],
                    help="a Spark setting (repeatable)")
     p.add_argument("--quiet", action="store_true", help="no progress lines, only the summary")
@@ -174,6 +179,7 @@ def config_from_args(args: argparse.Namespace) -> Any:
         with_body=args.with_body,
         verify_checksums=args.verify_checksums,
         master=args.master,
+        env=args.env,
         spark_conf=conf or None,
     )
     return cfg.validate()
@@ -200,28 +206,40 @@ def run_extract_command(args: argparse.Namespace) -> int:
         return EXIT_USAGE
     from binlog_ksy.spark_jobs.job.extract import run_extract_config  # imports pyspark
 
+    err = sys.stderr
     try:
         spark = None
         if not args.debug:
+            from binlog_ksy.spark_jobs.job.cluster_checks import console_stream
             from binlog_ksy.spark_jobs.job.extract import build_session
 
             spark = build_session(cfg)
             spark.sparkContext.setLogLevel("WARN")  # spark-submit's INFO lines would bury the progress
-        summary = run_extract_config(cfg, spark=spark, progress=None if args.quiet else sys.stderr)
+            err = console_stream(spark)  # spark-submit merges our stderr into its stdout
+            _note_env_not_used(cfg, spark, err)
+        summary = run_extract_config(cfg, spark=spark, progress=None if args.quiet else err)
     except ConfigError as exc:
-        print(f"binlog-ksy extract: error: {exc}", file=sys.stderr)
+        print(f"binlog-ksy extract: error: {exc}", file=err, flush=True)
         return EXIT_USAGE
     except FileNotFoundError as exc:
-        print(f"binlog-ksy extract: error: {exc}", file=sys.stderr)
+        print(f"binlog-ksy extract: error: {exc}", file=err, flush=True)
         return EXIT_USAGE
     except KeyboardInterrupt:
-        print("binlog-ksy extract: interrupted; nothing was written", file=sys.stderr)
+        print("binlog-ksy extract: interrupted; nothing was written", file=err, flush=True)
         return 130
     except Exception as exc:
         if args.debug:
             raise
-        print(f"binlog-ksy extract: error: the job failed, nothing was written: {type(exc).__name__}: "
-              f"{str(exc).splitlines()[0] if str(exc) else ''} (run with --debug for details)", file=sys.stderr)
+        from binlog_ksy.spark_jobs.job.cluster_checks import worker_cause
+
+        if spark is not None:
+            try:  # the cancelled tasks' warnings would follow (and bury) the message
+                spark.sparkContext.setLogLevel("ERROR")
+            except Exception:  # noqa: BLE001 - the JVM may be gone
+                pass
+        cause = worker_cause(exc) or f"{type(exc).__name__}: {str(exc).splitlines()[0] if str(exc) else ''}"
+        print(f"binlog-ksy extract: error: the job failed, nothing was written: {cause} "
+              f"(run with --debug for details)", file=err, flush=True)
         return EXIT_FAILED
     if args.format == "json":
         import json
@@ -232,6 +250,18 @@ def run_extract_command(args: argparse.Namespace) -> int:
     sys.stdout.flush()
     # A file that ends inside an event is 1, as for `binlog-ksy rows` (its unfinished tail waits all the same).
     return EXIT_DAMAGED if summary.errors or summary.cut else EXIT_OK
+
+
+def _note_env_not_used(cfg: Any, spark: Any, err: Any) -> None:
+    """Say so when ``env`` is shipped but the user's own Python setting runs the tasks instead."""
+    import os
+
+    from binlog_ksy.spark_jobs.job.cluster_checks import ENV_PYTHON
+
+    python = os.environ.get("PYSPARK_PYTHON")
+    if cfg.env and not str(spark.sparkContext.master).startswith("local") and python != ENV_PYTHON:
+        print(f"binlog-ksy extract: note: the workers run {python} (spark.pyspark.python or PYSPARK_PYTHON as "
+              f"given), not the Python of --env {cfg.env}", file=err, flush=True)
 
 
 def main(argv: Sequence[str] | None = None) -> int:

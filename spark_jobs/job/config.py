@@ -20,6 +20,7 @@ A job file (``binlog-ksy extract --config job.yaml``)::
     verify_checksums: true
     with_body: true              # events.body as JSON text
     master: local[2]             # Spark master (default: spark-submit's, else local[*])
+    env: binlog-ksy-env.tar.gz   # binlog-ksy pack-env's archive, shipped to the workers (spark.archives)
     spark_conf:
       spark.driver.memory: 4g
 
@@ -122,6 +123,10 @@ class ExtractConfig:
         Fill ``events.body`` (the decoded body as JSON text).
     master
         Spark master URL; None: the one spark-submit gives, else ``local[*]``.
+    env
+        An environment archive made by ``binlog-ksy pack-env`` for workers whose Python lacks
+        binlog-ksy: shipped through ``spark.archives`` (unpacked as ``./environment``) and run as the
+        workers' Python, unless ``spark.pyspark.python`` or ``PYSPARK_PYTHON`` names another.
     spark_conf
         Extra Spark settings.
     batch_size
@@ -149,6 +154,7 @@ class ExtractConfig:
     verify_checksums: bool = True
     with_body: bool = True
     master: str | None = None
+    env: str | None = None
     spark_conf: dict[str, str] = field(default_factory=dict)
     batch_size: int = 8192
     split_size: int = 64 << 20
@@ -197,6 +203,7 @@ class ExtractConfig:
             cfg.inputs = [_resolve(p, base_dir) for p in cfg.inputs]
             cfg.output = _resolve(cfg.output, base_dir) if cfg.output else cfg.output
             cfg.schema = _resolve(cfg.schema, base_dir) if cfg.schema else None
+            cfg.env = _resolve(cfg.env, base_dir) if cfg.env else None
             cfg.schema_sql = [_resolve(p, base_dir) for p in cfg.schema_sql]
         return cfg
 
@@ -229,6 +236,8 @@ class ExtractConfig:
         for path in self.schema_sql:
             if not os.path.isfile(path):
                 raise ConfigError(f"schema_sql: no such file: {path}")
+        if self.env and "://" not in self.env and not os.path.isfile(self.env):
+            raise ConfigError(f"env: no such file: {self.env} (make it with binlog-ksy pack-env --output FILE.tar.gz)")
         if self.table_format not in TABLE_FORMATS:
             raise ConfigError(f"table_format: expected one of {', '.join(TABLE_FORMATS)}, not {self.table_format!r}")
         if self.hadoop_fs and self.table_format != "parquet":

@@ -80,6 +80,7 @@ from binlog_ksy.runtime.schema.history import SchemaHistory
 from binlog_ksy.runtime.storage import expand_inputs, filesystem_of, is_uri, store_environment
 from binlog_ksy.spark_jobs import arrow_schemas
 from binlog_ksy.spark_jobs.datasource import _read_text
+from binlog_ksy.spark_jobs.job.cluster_checks import check_shared_output, env_archive, worker_python
 from binlog_ksy.spark_jobs.job.config import ConfigError, ExtractConfig
 from binlog_ksy.spark_jobs.job.incremental import (
     STATE_KEY,
@@ -361,20 +362,29 @@ def build_session(cfg: ExtractConfig) -> SparkSession:
     The master is ``cfg.master``, else ``spark.master`` from ``spark_conf``,
     else spark-submit's (when the job runs under spark-submit), else
     ``local[*]``. A local master given here also gets :func:`default_spark_conf`
-    (under ``spark_conf``).
+    (under ``spark_conf``); every master gets Spark's console progress bar off.
+    The executors' Python is :func:`.cluster_checks.worker_python`'s:
+    ``spark.pyspark.python`` or ``PYSPARK_PYTHON`` when given, else the shipped
+    environment's (``env``, added to ``spark.archives``), else this interpreter.
     """
-    if not os.environ.get("PYSPARK_PYTHON"):  # unset or empty: the workers run this interpreter
-        os.environ["PYSPARK_PYTHON"] = sys.executable
-    builder = SparkSession.builder.appName("binlog-ksy extract")
     master = cfg.master or cfg.spark_conf.get("spark.master")
     if master is None and not os.environ.get("PYSPARK_GATEWAY_PORT"):  # not under spark-submit
         master = "local[*]"
+    # The executors run PYSPARK_PYTHON as it is when the SparkContext starts: the user's choice first.
+    # Local masters run the tasks here, with this interpreter: no archive to ship.
+    env = None if master is not None and master.startswith("local") else cfg.env
+    python, _ = worker_python(cfg.spark_conf, env)
+    os.environ["PYSPARK_PYTHON"] = python
+    builder = SparkSession.builder.appName("binlog-ksy extract")
     if master is not None:
         builder = builder.master(master)
-    conf: dict[str, str] = {}
+    conf: dict[str, str] = {"spark.ui.showConsoleProgress": "false"}  # our progress lines, for every master
     if master is not None and master.startswith("local"):
         conf.update(default_spark_conf())
-    conf.update(cfg.spark_conf)
+    if env:
+        archives = [a for a in cfg.spark_conf.get("spark.archives", "").split(",") if a.strip()]
+        conf["spark.archives"] = ",".join([*archives, env_archive(env)])
+    conf.update({k: v for k, v in cfg.spark_conf.items() if not (env and k == "spark.archives")})
     for key, value in conf.items():
         builder = builder.config(key, value)
     return builder.getOrCreate()
@@ -446,6 +456,8 @@ def run_extract_config(cfg: ExtractConfig, *, spark: SparkSession | None = None,
                 print(f"{_PROG}: warning: {uri}: ends inside a transaction (from byte {at}{cut}): not read, "
                       "left for the next --incremental run", file=progress, flush=True)
         reporter.tasks = len(specs)
+        if not str(sc.master).startswith("local"):  # tasks on other machines: do they write where we read?
+            step("check output", lambda: check_shared_output(spark, out, store_environment()))()
         opts = _task_options(cfg, out, reporter, history, part_prefix=f"{run_id}-" if appending else "")
 
         def read_all() -> list[TaskResult]:
