@@ -131,7 +131,7 @@ def section(bench: ShapeBench, started: datetime.datetime, elapsed: float, load_
             load_after: str) -> str:
     m = machine()
     a = bench.args
-    head = first_line(["git", "-C", str(ROOT), "log", "-1", "--format=%h %s"])[:100]
+    head = first_line(["git", "-C", str(ROOT), "log", "-1", "--format=%h"])
     worst = sorted((r for r in bench.rows if r.ratio is not None and r.bound is not None),
                    key=lambda r: (r.ratio or 0.0) / (r.bound or 1.0), reverse=True)
     passed = sum(r.result() == "pass" for r in bench.rows)
@@ -175,7 +175,7 @@ def write_section(out: Path, text: str) -> None:
     else:
         end = next((i for i in range(start + 1, len(lines)) if lines[i].startswith("## ")), len(lines))
         rest = "\n".join(lines[end:])
-        new = "\n".join(lines[:start]) + text.rstrip("\n") + "\n" + ("\n" + rest if rest else "")
+        new = "\n".join(lines[:start]) + "\n" + text.rstrip("\n") + "\n" + ("\n" + rest if rest else "")
     out.write_text(top + KEPT_MARKER + new)
 
 
