@@ -1,0 +1,220 @@
+"""Every command on every shape of binlog, side by side with mariadb-binlog (issue 20).
+
+    .venv/bin/python benchmarks/run_shapes.py [--repeat 2] [--shapes wide,oltp,bulk,ddl] [--scale 1.0]
+        [--data /tmp/binlog-ksy-bench] [--write] [--out benchmarks/RESULTS.md]
+
+The binlogs come from shape_workloads.py (wide mixed types, OLTP single-row
+transactions, bulk narrow table, many small tables with DDL in the middle;
+MariaDB 10.11, ROW, FULL metadata, CRC32): made by a throw-away local server on
+the first run, cached in --data and reused.
+
+For each shape, each of our commands is timed paired with its reference, the
+two run one after the other, --repeat times, the order alternating (the
+machine may be shared: a reference run next to ours sees the same load):
+
+=====================================================  =========================================  =====
+ours                                                   reference (C++)                            bound
+=====================================================  =========================================  =====
+``rows --format jsonl``                                ``mariadb-binlog -vv --base64-output=..``  1.0x
+``rows --format parquet --output DIR``                 same                                       0.5x
+``sql``                                                same                                       1.5x
+``sql --flashback``                                    same                                       1.5x
+``stats``                                              same                                       0.5x
+``filter --flashback --output DIR``                    ``mariadb-binlog --flashback``             1.0x
+``events``                                             ``mariadb-binlog`` (plain)                 1.0x
+``events --format jsonl``                              ``mariadb-binlog`` (plain)                 2.0x
+=====================================================  =========================================  =====
+
+and start-up: ``events`` on a 10 KB binlog (samples/mariadb-10.11/shop-full/
+binlog.000001), absolute seconds (at most 0.15 s), next to plain
+``mariadb-binlog`` on the same file. Every command is its own process (output
+to /dev/null or a temporary folder removed after each run); wall time by
+time.perf_counter around the process, peak RSS by os.wait4. The bounds are
+issue 20's targets. --write puts the table into RESULTS.md below the kept
+marker, under its own heading (an earlier version of that section is replaced,
+the rest of the file kept).
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime
+import sys
+import time
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+HERE = Path(__file__).resolve().parent
+ROOT = HERE.parent
+for _p in (str(ROOT), str(HERE)):
+    if _p not in sys.path:
+        sys.path.insert(0, _p)
+
+import shape_workloads  # noqa: E402
+from run_targets import KEPT_MARKER, Bench, Row, Series, first_line, loadavg, machine, pair_row, table  # noqa: E402
+
+SMALL = ROOT / "samples" / "mariadb-10.11" / "shop-full" / "binlog.000001"
+STARTUP_BOUND = 0.15
+HEADING = "## Every command on every shape (issue 20) — `run_shapes.py`"
+
+#: (label, our arguments before the files, our arguments after them, output folder?, reference kind, bound)
+COMMANDS: list[tuple[str, list[str], list[str], bool, str, float]] = [
+    ("rows --format jsonl", ["rows", "--format", "jsonl"], [], False, "vv", 1.0),
+    ("rows --format parquet", ["rows"], ["--format", "parquet", "--output"], True, "vv", 0.5),
+    ("sql", ["sql"], [], False, "vv", 1.5),
+    ("sql --flashback", ["sql", "--flashback"], [], False, "vv", 1.5),
+    ("stats", ["stats"], [], False, "vv", 0.5),
+    ("filter --flashback", ["filter", "--flashback"], ["--output"], True, "flashback", 1.0),
+    ("events", ["events"], [], False, "plain", 1.0),
+    ("events --format jsonl", ["events", "--format", "jsonl"], [], False, "plain", 2.0),
+]
+
+REF_LABEL = {"vv": "`mariadb-binlog -vv`", "flashback": "`mariadb-binlog --flashback`",
+             "plain": "`mariadb-binlog`"}
+
+
+def mib(kib: int) -> str:
+    return f"{kib / 1024:.0f}"
+
+
+def peak(series: Series) -> int:
+    return max((r.maxrss_kib for r in series.runs), default=0)
+
+
+class ShapeBench(Bench):
+    def __init__(self, args: argparse.Namespace) -> None:
+        super().__init__(args)
+        self.rows: list[Row] = []
+        self.sets: dict[str, dict[str, Any]] = {}
+
+    def ref(self, kind: str, files: Sequence[Path]) -> list[str]:
+        if kind == "vv":
+            return self.ref_cmd(files)
+        if kind == "flashback":
+            return [self.mariadb_binlog, "--flashback", *map(str, files)]
+        return [self.mariadb_binlog, *map(str, files)]
+
+    def shape(self, shape: str) -> None:
+        a = self.args
+        info = shape_workloads.build(a.data, shape, a.scale, log=self.log)
+        self.sets[shape] = info
+        files = shape_workloads.files(a.data, shape, a.scale)
+        self.warm(files)
+        names = [str(f) for f in files]
+        for label, before, after, has_out, kind, bound in COMMANDS:
+            out = self.work / f"{shape}-out"
+            cmd = [self.exe, *before, *names, *after] + ([str(out)] if has_out else [])
+            ours = Series(f"`{label}`")
+            ref = Series(REF_LABEL[kind])
+            self.log(f"{shape}: {label} vs {ref.label}")
+            self.paired(a.repeat, [(ref, self.ref(kind, files), None, None),
+                                   (ours, cmd, None, out if has_out else None)])
+            note = f"peak RSS {mib(peak(ours))} / {mib(peak(ref))} MiB"
+            self.rows.append(pair_row(f"{shape}: {label} (≤ {bound:g}x)", ours, ref, bound, note))
+            print(table(self.rows[-1:]).splitlines()[-1], flush=True)
+
+    def startup(self) -> None:
+        ours = Series("`events` shop-full/binlog.000001")
+        ref = Series("`mariadb-binlog` same file")
+        self.log("start-up: events on a 10 KB binlog")
+        self.paired(self.args.startup_repeat, [(ref, [self.mariadb_binlog, str(SMALL)], None, None),
+                                                (ours, [self.exe, "events", str(SMALL)], None, None)])
+        row = pair_row(f"start-up: events on a {SMALL.stat().st_size / 1e3:.0f} KB binlog (≤ {STARTUP_BOUND} s)",
+                       ours, ref, None, f"peak RSS {mib(peak(ours))} / {mib(peak(ref))} MiB")
+        row.verdict = ("pass" if ours.median <= STARTUP_BOUND else "FAIL") if ours.ok else "n/a"
+        self.rows.append(row)
+        print(table(self.rows[-1:]).splitlines()[-1], flush=True)
+
+
+def section(bench: ShapeBench, started: datetime.datetime, elapsed: float, load_before: str,
+            load_after: str) -> str:
+    m = machine()
+    a = bench.args
+    head = first_line(["git", "-C", str(ROOT), "log", "-1", "--format=%h"])
+    worst = sorted((r for r in bench.rows if r.ratio is not None and r.bound is not None),
+                   key=lambda r: (r.ratio or 0.0) / (r.bound or 1.0), reverse=True)
+    passed = sum(r.result() == "pass" for r in bench.rows)
+    lines = [
+        HEADING, "",
+        f"Generated on {started:%Y-%m-%d %H:%M} UTC in {elapsed / 60:.0f} min: "
+        f"`{' '.join(['python', 'benchmarks/run_shapes.py', *sys.argv[1:]])}`; {m['cpu']}, {m['cores']} CPUs, "
+        f"{m['memory']}, Python {m['python']}, {first_line([bench.mariadb_binlog, '--version'])}; "
+        f"binlog-ksy at commit {head}.", "",
+        f"**Load average (1, 5, 15 min) before: {load_before}; after: {load_after}** (2 cores shared with other "
+        "sessions: absolute seconds are inflated; each ratio compares runs made next to each other).", "",
+        "Data (shape_workloads.py, MariaDB 10.11, ROW, FULL metadata, CRC32, FULL images; cached in --data):", "",
+        "| shape | MB | changes (ins/upd/del) | built in s |", "|---|---|---|---|",
+    ]
+    for name, info in bench.sets.items():
+        lines.append(f"| {name} | {info['bytes'] / 1e6:.1f} | {info['changes']:,} ({info['inserts']:,}/"
+                     f"{info['updates']:,}/{info['deletes']:,}) | {info['build_seconds']} |")
+    lines += [
+        "", f"{a.repeat} paired repetition(s) per command ({a.startup_repeat} for start-up), order alternating; "
+        "seconds are median (min–max); ratio = median ours / median reference; peak RSS ours / reference.", "",
+        table(bench.rows), "",
+        f"{passed} of {len(bench.rows)} rows meet issue 20's bound. Furthest from the bound (ratio / bound): "
+        + ", ".join(f"{r.target.split(' (')[0]} {r.ratio:.1f}x (bound {r.bound:g}x)" for r in worst[:5]
+                    if r.ratio is not None and r.bound is not None) + ".",
+        "",
+    ]
+    return "\n".join(lines)
+
+
+def write_section(out: Path, text: str) -> None:
+    """Put ``text`` below the kept marker of ``out``: replace the section under HEADING, keep the rest."""
+    current = out.read_text() if out.exists() else ""
+    if KEPT_MARKER not in current:
+        current = current.rstrip() + "\n\n" + KEPT_MARKER + "\n"
+    top, kept = current.split(KEPT_MARKER, 1)
+    lines = kept.split("\n")
+    try:
+        start = lines.index(HEADING)
+    except ValueError:
+        new = kept.rstrip("\n") + "\n\n" + text.rstrip("\n") + "\n"
+    else:
+        end = next((i for i in range(start + 1, len(lines)) if lines[i].startswith("## ")), len(lines))
+        rest = "\n".join(lines[end:])
+        new = "\n".join(lines[:start]) + "\n" + text.rstrip("\n") + "\n" + ("\n" + rest if rest else "")
+    out.write_text(top + KEPT_MARKER + new)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("--shapes", default=",".join(shape_workloads.SHAPES),
+                   help="comma list of " + ",".join(shape_workloads.SHAPES))
+    p.add_argument("--repeat", type=int, default=2, help="paired repetitions per command (default 2)")
+    p.add_argument("--startup-repeat", type=int, default=5, help="repetitions of the start-up pair (default 5)")
+    p.add_argument("--scale", type=float, default=1.0,
+                   help="multiply the size of every data set (default 1.0; a bigger one for a quiet machine)")
+    p.add_argument("--data", type=Path, default=shape_workloads.DEFAULT_DATA,
+                   help=f"folder of the generated binlogs (default {shape_workloads.DEFAULT_DATA})")
+    p.add_argument("--write", action="store_true", help="put the table into --out, below the kept marker")
+    p.add_argument("--out", type=Path, default=HERE / "RESULTS.md", help="default benchmarks/RESULTS.md")
+    args = p.parse_args(argv)
+    shapes = [s for s in args.shapes.split(",") if s]
+    for s in shapes:
+        if s not in shape_workloads.SHAPES:
+            p.error(f"unknown shape {s!r}")
+    started = datetime.datetime.now(datetime.UTC)
+    t0 = time.perf_counter()
+    load_before = loadavg()
+    bench = ShapeBench(args)
+    try:
+        for s in shapes:  # build every set first: the timed runs do not overlap a running server
+            bench.sets[s] = shape_workloads.build(args.data, s, args.scale, log=bench.log)
+        bench.startup()
+        for s in shapes:
+            bench.shape(s)
+    finally:
+        bench.close()
+    text = section(bench, started, time.perf_counter() - t0, load_before, loadavg())
+    print("\n" + text)
+    if args.write:
+        write_section(args.out, text)
+        bench.log(f"wrote {args.out}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
