@@ -95,7 +95,7 @@ import json
 import os
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING, Any, cast
 
 import pyarrow as pa
 from pyspark.sql.datasource import DataSource, DataSourceReader, InputPartition
@@ -479,7 +479,7 @@ class BinlogDataSourceReader(DataSourceReader):
         files = expand_inputs(self.paths)
         return [BinlogFilePartition(i, f.uri, f.size) for i, f in enumerate(files)]
 
-    def read(self, partition: InputPartition) -> Iterator:
+    def read(self, partition: InputPartition) -> Iterator[Any]:
         """Stream one file: Arrow batches of at most ``batch_size`` rows."""
         from pyspark.sql.pandas.types import to_arrow_schema
 
@@ -514,6 +514,6 @@ def _check_opens(uri: str) -> None:
             f"environment) the workers can use") from None
 
 
-def register(spark) -> None:  # noqa: ANN001 - a SparkSession
+def register(spark) -> None:
     """Register the ``binlog`` format with a SparkSession."""
     spark.dataSource.register(BinlogDataSource)

@@ -179,26 +179,8 @@ class ExtractConfig:
             raise ConfigError(f"unknown settings: {', '.join(sorted(unknown))} (known: {', '.join(sorted(known))})")
         cfg = cls()
         for key, value in data.items():
-            if value is None:
-                continue
-            if key in ("inputs", "databases", "tables", "schema_sql", "include_gtids", "exclude_gtids"):
-                value = _as_list(value, key)
-            elif key in ("typed", "verify_checksums", "with_body", "schema_history", "incremental", "hadoop_fs",
-                         "cdc"):
-                value = _as_bool(value, key)
-            elif key == "spark_conf":
-                if not isinstance(value, Mapping):
-                    raise ConfigError("spark_conf: expected a mapping of Spark settings")
-                value = {str(k): _conf_text(v) for k, v in value.items()}
-            elif key in ("batch_size", "split_size"):
-                if not isinstance(value, int) or isinstance(value, bool) or value < 1:
-                    raise ConfigError(f"{key}: expected a positive integer")
-            elif key in ("start_position", "stop_position"):
-                if not isinstance(value, int) or isinstance(value, bool) or value < 0:
-                    raise ConfigError(f"{key}: expected a byte offset (an integer >= 0)")
-            elif not isinstance(value, str):
-                raise ConfigError(f"{key}: expected a string, not {value!r}")
-            setattr(cfg, key, value)
+            if value is not None:
+                setattr(cfg, key, _setting(key, value))
         if base_dir:
             cfg.inputs = [_resolve(p, base_dir) for p in cfg.inputs]
             cfg.output = _resolve(cfg.output, base_dir) if cfg.output else cfg.output
@@ -291,3 +273,26 @@ def load_job_file(path: str) -> ExtractConfig:
         return ExtractConfig.from_mapping(data, base_dir=os.path.dirname(os.path.abspath(path)))
     except ConfigError as exc:
         raise ConfigError(f"{path}: {exc}") from None
+
+
+def _setting(key: str, value: Any) -> Any:
+    """One job-file setting, checked and in the type its field holds."""
+    if key in ("inputs", "databases", "tables", "schema_sql", "include_gtids", "exclude_gtids"):
+        return _as_list(value, key)
+    if key in ("typed", "verify_checksums", "with_body", "schema_history", "incremental", "hadoop_fs", "cdc"):
+        return _as_bool(value, key)
+    if key == "spark_conf":
+        if not isinstance(value, Mapping):
+            raise ConfigError("spark_conf: expected a mapping of Spark settings")
+        return {str(k): _conf_text(v) for k, v in value.items()}
+    if key in ("batch_size", "split_size"):
+        if not isinstance(value, int) or isinstance(value, bool) or value < 1:
+            raise ConfigError(f"{key}: expected a positive integer")
+        return value
+    if key in ("start_position", "stop_position"):
+        if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+            raise ConfigError(f"{key}: expected a byte offset (an integer >= 0)")
+        return value
+    if not isinstance(value, str):
+        raise ConfigError(f"{key}: expected a string, not {value!r}")
+    return value

@@ -77,7 +77,7 @@ import pyarrow as pa
 from pyspark.sql import SparkSession
 
 from binlog_ksy.runtime.schema.history import SchemaHistory
-from binlog_ksy.runtime.storage import expand_inputs, filesystem_of, is_uri, store_environment
+from binlog_ksy.runtime.storage import InputFile, expand_inputs, filesystem_of, is_uri, store_environment
 from binlog_ksy.spark_jobs import arrow_schemas
 from binlog_ksy.spark_jobs.datasource import _read_text
 from binlog_ksy.spark_jobs.job.cluster_checks import check_shared_output, env_archive, worker_python
@@ -183,7 +183,7 @@ class ExtractSummary:
     def mb_per_s(self) -> float:
         return self.bytes / 1e6 / self.elapsed_s if self.elapsed_s > 0 else 0.0
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         d = asdict(self)
         d["total_changes"] = self.total_changes
         d["mb_per_s"] = round(self.mb_per_s, 3)
@@ -403,61 +403,27 @@ def run_extract_config(cfg: ExtractConfig, *, spark: SparkSession | None = None,
     files = expand_inputs(cfg.inputs)  # FileNotFoundError for an input matching nothing
     spark = spark or build_session(cfg)
     out = OutputDirectory(spark, cfg.output, hadoop_fs=cfg.hadoop_fs)
-    for note in out.recover():
-        if progress is not None:
-            print(f"{_PROG}: {note}", file=progress, flush=True)
-    out.check_replaceable()
-    previous = _previous_summary(out, cfg)
-    if cfg.table_format != "parquet":
-        for note in _undo_unfinished(out, cfg, previous):
-            if progress is not None:
-                print(f"{_PROG}: {note}", file=progress, flush=True)
-    # An output inside an input directory: never read our own datasets back as binlogs.
-    inside = [f for f in files if f.uri.startswith(out.output + "/")]
-    if inside:
-        files = [f for f in files if f not in inside]
-        if not files:
-            raise ConfigError(f"no input files outside the output directory {out.output}")
+    run = _Run(cfg, spark, out, progress)
+    previous = run.open_output()
+    files = _outside_the_output(files, out)
     reporter = JobProgress(spark, files, progress)
-    summary = ExtractSummary(output=out.output, files=len(files), bytes=sum(f.size or 0 for f in files))
+    summary = run.summary = ExtractSummary(output=out.output, files=len(files), bytes=sum(f.size or 0 for f in files))
     sc = spark.sparkContext
-
-    def step(name: str, action: Callable[[], Any]) -> Callable[[], Any]:
-        """``action`` as a timed step with its own Spark job description (runs in any thread)."""
-        def run() -> Any:
-            sc.setJobDescription(f"binlog-ksy extract: {name}")
-            t = time.perf_counter()
-            try:
-                return action()
-            finally:
-                summary.steps[name] = round(time.perf_counter() - t, 3)
-        return run
-
     uris = [f.uri for f in files]
     run_id = f"{time.strftime('%Y%m%dT%H%M%S', time.gmtime())}-{out.tmp.rsplit('-', 1)[-1]}"
     # Every run plans as an incremental run does, and records the state: a plain run from nothing (it
     # replaces the output), an --incremental run from the state the output holds (it appends). An output
     # without a state (written before runs recorded one) is rebuilt, never appended to.
     appending = cfg.incremental and previous is not None and STATE_KEY in previous
-    plan: IncrementalPlan
     try:
         out.claim()
-        plan, history = step("schema history", lambda: _incremental_plan(cfg, files, previous if appending else None))()
+        plan, history = run.step("schema history",
+                                 lambda: _incremental_plan(cfg, files, previous if appending else None))()
         specs = _range_specs(plan, uris, cfg.split_size)
-        changed = {uri for uri, _ in plan.changed}
-        summary.unfinished = {uri: s.read_to for uri, s in plan.state.items()
-                              if uri in uris and uri not in changed and s.read_to < s.size}
-        summary.cut = {uri: at for uri, at in plan.cut.items() if uri in summary.unfinished}
-        if appending:
-            summary.bytes = sum(r.end - r.start for r in plan.ranges)
-        if progress is not None:
-            for uri, at in sorted(summary.unfinished.items()):
-                cut = f", its last event (at byte {summary.cut[uri]}) cut short" if uri in summary.cut else ""
-                print(f"{_PROG}: warning: {uri}: ends inside a transaction (from byte {at}{cut}): not read, "
-                      "left for the next --incremental run", file=progress, flush=True)
+        run.note_unfinished(plan, uris, appending)
         reporter.tasks = len(specs)
         if not str(sc.master).startswith("local"):  # tasks on other machines: do they write where we read?
-            step("check output", lambda: check_shared_output(spark, out, store_environment()))()
+            run.step("check output", lambda: check_shared_output(spark, out, store_environment()))()
         opts = _task_options(cfg, out, reporter, history, part_prefix=f"{run_id}-" if appending else "")
 
         def read_all() -> list[TaskResult]:
@@ -467,34 +433,13 @@ def run_extract_config(cfg: ExtractConfig, *, spark: SparkSession | None = None,
             return tasks.map(lambda spec: run_task(spec, opts)).collect()
 
         reporter.start("extract")
-        results = step("read and write", read_all)()
+        results = run.step("read and write", read_all)()
         reporter.stop()
         _summarize(summary, results)
-        if plan.changed:
-            _write_changed_files(out, plan.changed, f"{run_id}-")
-            summary.error_kinds["file_changed"] = summary.error_kinds.get("file_changed", 0) + len(plan.changed)
-            summary.errors += len(plan.changed)
-            summary.files_with_errors += len(plan.changed)
+        run.write_changed_files(plan, run_id)
         _fill_empty(out, opts.part_prefix, cfg.cdc)
         summary.elapsed_s = time.perf_counter() - started
-        marker = summary.to_dict()
-        marker["table_format"] = cfg.table_format
-        marker["run_id"] = run_id
-        marker[STATE_KEY] = state_json(plan)
-        marker_text = json.dumps(marker, indent=2, sort_keys=True) + "\n"
-        if cfg.table_format == "parquet":
-            if appending:
-                step("keep previous parts", lambda: _copy_previous(out))()
-            out.upload_staged()
-            out.delete(out.path(OWNER_FILE))
-            out.stage_marker(marker_text)
-            if _before_commit is not None:
-                _before_commit(out.tmp)
-            step("commit", lambda: out.commit(marker_text))()
-        else:
-            if _before_commit is not None:
-                _before_commit(out.tmp)
-            step("commit tables", lambda: _publish_tables(cfg, out, run_id, marker_text, appending))()
+        run.commit(plan, run_id, appending, _before_commit)
     except BaseException:
         try:
             sc.cancelAllJobs()
@@ -507,6 +452,102 @@ def run_extract_config(cfg: ExtractConfig, *, spark: SparkSession | None = None,
         reporter.close()
     summary.elapsed_s = time.perf_counter() - started
     return summary
+
+
+def _outside_the_output(files: list[InputFile], out: OutputDirectory) -> list[InputFile]:
+    """The inputs, less our own datasets when the output lies inside an input directory."""
+    inside = [f for f in files if f.uri.startswith(out.output + "/")]
+    if not inside:
+        return files
+    files = [f for f in files if f not in inside]
+    if not files:
+        raise ConfigError(f"no input files outside the output directory {out.output}")
+    return files
+
+
+class _Run:
+    """One run of the job on the driver: its output, its timed steps, its summary and its commit."""
+
+    def __init__(self, cfg: ExtractConfig, spark: SparkSession, out: OutputDirectory,
+                 progress: TextIO | None) -> None:
+        self.cfg, self.spark, self.out, self.progress = cfg, spark, out, progress
+        self.summary = ExtractSummary(output=out.output)
+
+    def say(self, text: str) -> None:
+        if self.progress is not None:
+            print(f"{_PROG}: {text}", file=self.progress, flush=True)
+
+    def open_output(self) -> dict[str, Any] | None:
+        """Recover what an interrupted run left, check the output is ours, undo unfinished table commits;
+        the previous run's summary."""
+        out, cfg = self.out, self.cfg
+        for note in out.recover():
+            self.say(note)
+        out.check_replaceable()
+        previous = _previous_summary(out, cfg)
+        if cfg.table_format != "parquet":
+            for note in _undo_unfinished(out, cfg, previous):
+                self.say(note)
+        return previous
+
+    def step(self, name: str, action: Callable[[], Any]) -> Callable[[], Any]:
+        """``action`` as a timed step with its own Spark job description (runs in any thread)."""
+        sc, summary = self.spark.sparkContext, self.summary
+
+        def run() -> Any:
+            sc.setJobDescription(f"binlog-ksy extract: {name}")
+            t = time.perf_counter()
+            try:
+                return action()
+            finally:
+                summary.steps[name] = round(time.perf_counter() - t, 3)
+        return run
+
+    def note_unfinished(self, plan: IncrementalPlan, uris: list[str], appending: bool) -> None:
+        """The files ending inside a transaction (left for the next run), in the summary and as warnings."""
+        summary = self.summary
+        changed = {uri for uri, _ in plan.changed}
+        summary.unfinished = {uri: s.read_to for uri, s in plan.state.items()
+                              if uri in uris and uri not in changed and s.read_to < s.size}
+        summary.cut = {uri: at for uri, at in plan.cut.items() if uri in summary.unfinished}
+        if appending:
+            summary.bytes = sum(r.end - r.start for r in plan.ranges)
+        for uri, at in sorted(summary.unfinished.items()):
+            cut = f", its last event (at byte {summary.cut[uri]}) cut short" if uri in summary.cut else ""
+            self.say(f"warning: {uri}: ends inside a transaction (from byte {at}{cut}): not read, "
+                     "left for the next --incremental run")
+
+    def write_changed_files(self, plan: IncrementalPlan, run_id: str) -> None:
+        if not plan.changed:
+            return
+        summary = self.summary
+        _write_changed_files(self.out, plan.changed, f"{run_id}-")
+        summary.error_kinds["file_changed"] = summary.error_kinds.get("file_changed", 0) + len(plan.changed)
+        summary.errors += len(plan.changed)
+        summary.files_with_errors += len(plan.changed)
+
+    def commit(self, plan: IncrementalPlan, run_id: str, appending: bool,
+               before_commit: Callable[[str], None] | None) -> None:
+        """The summary (with the run's state) written, and the output replaced or the tables committed."""
+        cfg, out = self.cfg, self.out
+        marker = self.summary.to_dict()
+        marker["table_format"] = cfg.table_format
+        marker["run_id"] = run_id
+        marker[STATE_KEY] = state_json(plan)
+        marker_text = json.dumps(marker, indent=2, sort_keys=True) + "\n"
+        if cfg.table_format == "parquet":
+            if appending:
+                self.step("keep previous parts", lambda: _copy_previous(out))()
+            out.upload_staged()
+            out.delete(out.path(OWNER_FILE))
+            out.stage_marker(marker_text)
+            if before_commit is not None:
+                before_commit(out.tmp)
+            self.step("commit", lambda: out.commit(marker_text))()
+        else:
+            if before_commit is not None:
+                before_commit(out.tmp)
+            self.step("commit tables", lambda: _publish_tables(cfg, out, run_id, marker_text, appending))()
 
 
 def _range_specs(plan: IncrementalPlan, uris: list[str], split_size: int) -> list[TaskSpec]:

@@ -85,7 +85,7 @@ class _HadoopFiles:
         scheme = root.split("://", 1)[0] if "://" in root else "file"
         try:
             self._fs = self._Path(root).getFileSystem(jsc.hadoopConfiguration())
-        except Exception as exc:  # Py4JJavaError: UnsupportedFileSystemException, ClassNotFoundException
+        except Exception as exc:  # noqa: BLE001 - Py4JJavaError (UnsupportedFileSystemException, ClassNotFoundException...): py4j is only importable with Spark
             text = str(exc)
             if "No FileSystem for scheme" in text or "ClassNotFound" in text:
                 raise ConfigError(

@@ -168,7 +168,7 @@ class _PartWriter:
 
     def __init__(self, path: str, schema: pa.Schema, batch_size: int) -> None:
         self.path, self.schema, self.batch_size = path, schema, max(1, batch_size)
-        self.rows: list[tuple] = []
+        self.rows: list[tuple[Any, ...]] = []
         self.batches: list[pa.RecordBatch] = []
         self.batch_rows = 0
         self.count = 0
@@ -193,7 +193,7 @@ class _PartWriter:
         self.batches = []
         self.batch_rows = 0
 
-    def add(self, row: tuple) -> None:
+    def add(self, row: tuple[Any, ...]) -> None:
         self.rows.append(row)
         self.count += 1
         if len(self.rows) >= self.batch_size:
@@ -311,6 +311,28 @@ class _Transactions:
 # -- the task -------------------------------------------------------------------------------------
 
 
+#: What _Task._place says of an event.
+_TAKE, _SKIP, _STOP = object(), object(), object()
+
+
+@dataclass
+class _ReadState:
+    """One task's reading: the readers, the errors reported so far, whether it owns the events yet."""
+
+    reader: BinlogReader
+    changes: ChangeReader
+    selection: EventSelection
+    start: int | None
+    owns: bool
+    errors: list[BinlogError] = field(default_factory=list)
+    reported: int = 0
+    rows: int = 0
+    splittable: bool | None = None
+
+    def __post_init__(self) -> None:
+        self.errors = self.reader.errors  # the reader's own list: problems it meets land here
+
+
 class _Task:
     def __init__(self, spec: TaskSpec, opts: TaskOptions) -> None:
         self.spec, self.opts = spec, opts
@@ -349,7 +371,6 @@ class _Task:
 
     def _read(self, f: Any) -> None:
         opts, spec = self.opts, self.spec
-        flt = opts.filter
         start = spec.start if spec.start else None
         reader = BinlogReader(f, name=self.uri, verify_checksums=opts.verify_checksums, on_error=opts.on_error,
                               start=start)
@@ -357,98 +378,127 @@ class _Task:
         if opts.history is not None:  # the tables as the DDL before this file (or split) left them
             history = opts.history.copy()
             history.replay(opts.ddl, (spec.file_index, start or 0))
-        changes = ChangeReader(f, reader=reader, schema=_load_schema_file(opts.schema_yaml), filters=flt,
+        changes = ChangeReader(f, reader=reader, schema=_load_schema_file(opts.schema_yaml), filters=opts.filter,
                                history=history, on_error=opts.on_error, undecodable=opts.undecodable)
-        selection = EventSelection(flt)
-        errors = reader.errors
-        reported = 0
-        rows = 0
         # A split owns the transactions that begin (with a GTID event) in [start, end); the events before
         # its first GTID event belong to the split before it, which reads past its end to finish them.
         # An exact range owns all of [start, end).
-        owns = start is None or spec.exact
-        splittable: bool | None = None
+        st = _ReadState(reader, changes, EventSelection(opts.filter), start, owns=start is None or spec.exact)
         try:
             for event in reader:
-                top = event.in_payload is None
-                if top and spec.stop is not None and event.pos >= spec.stop:
+                place = self._place(event, st)
+                if place is _STOP:
                     break
-                if spec.exact:
-                    if event.pos < (start or 0):  # the format description, read before the jump
-                        changes.accept(event)
-                        continue
-                    if top and spec.end is not None and event.pos >= spec.end:
-                        break
-                if splittable is None and reader.format is not None and event.pos >= 4:
-                    splittable = every_transaction_has_a_gtid(reader.format)
-                if start is not None and not owns:
-                    if event.pos < start or not splittable:  # the format description; or a file not split
-                        if not splittable and event.pos >= start:
-                            break
-                        changes.accept(event)
-                        continue
-                    if not (top and event.type_code in GTID_EVENTS):
-                        reported = len(errors)  # damage before our first transaction is the previous split's
-                        continue
-                    if spec.end is not None and event.pos >= spec.end:
-                        break  # no transaction begins in this split: a bigger one spans it
-                    owns = True
-                elif (spec.end is not None and splittable and top and event.pos >= spec.end
-                      and event.type_code in GTID_EVENTS):
-                    break
-                if flt.past_stop(event.pos) and top:
-                    break
-                rows_event = changes.accept(event)
-                state = changes.state
-                if self.sources is not None:
-                    self.sources.follow(event)
-                    if rows_event is not None:
-                        self.source_contexts[id(rows_event)] = self.sources.context()
-                try:
-                    keep = selection.wants(event)
-                    body = event_body(event) if keep and opts.with_body else None
-                except BinlogError as err:
-                    keep, body = True, None
-                    errors.append(err)
-                if keep:
-                    self.events.add((self.uri, event.pos, event.end_pos, event.in_payload, event.type_name,
-                                     event.type_code, _micros(event.timestamp), event.server_id, event.length,
-                                     event.flags, state.gtid, state.seq, body))
-                if top and event.type_code == TRANSACTION_PAYLOAD_EVENT:
-                    self.payload = event
-                if counts_event(flt, event):  # stats' rule: every event of the windows counts in its transaction
-                    self.transactions.add_event(state, event, self.payload)
-                    if not self.pending:
-                        self.transactions.release()  # no run waits for its counts
-                if rows_event is not None:
-                    self._queue_rows(changes, rows_event)
-                while reported < len(errors):
-                    self.error(errors[reported])
-                    reported += 1
-                rows += 1
-                self.progress.update(reader.position - (start or 0), rows)
+                if place is _TAKE:
+                    self._take(event, st)
         except BinlogError as err:  # not a binlog or encrypted (raised even in skip mode), or stop mode
-            if not owns:
-                errors[reported:] = []
-                if start is not None:  # the split before this one meets the same problem and reports it
-                    return
-            if not any(e is err for e in errors[reported:]):
-                errors.append(err)
-            if err.length is None and err.offset == 0:
-                err.length = self.spec.size
-        except Exception as exc:  # a bug: keep what was read, report it, go on with other files
-            errors.append(_internal_error(self.uri, exc, reader.position))
+            if not self._keep_error(err, st):
+                return
+        except Exception as exc:  # noqa: BLE001 - a bug: keep what was read, report it, go on with other files
+            st.errors.append(_internal_error(self.uri, exc, reader.position))
         try:
             self._flush_rows(changes)
-        except Exception as exc:
-            errors.append(_internal_error(self.uri, exc, reader.position))
+        except Exception as exc:  # noqa: BLE001 - a bug in the last run's decoding: reported like the others
+            st.errors.append(_internal_error(self.uri, exc, reader.position))
+        self._report_errors(st)
+
+    def _place(self, event: Event, st: _ReadState) -> object:
+        """Whether this task reads ``event`` (_TAKE), steps over it (_SKIP) or is done (_STOP)."""
+        spec = self.spec
+        top = event.in_payload is None
+        if top and spec.stop is not None and event.pos >= spec.stop:
+            return _STOP
+        if spec.exact:
+            if event.pos < (st.start or 0):  # the format description, read before the jump
+                st.changes.accept(event)
+                return _SKIP
+            if top and spec.end is not None and event.pos >= spec.end:
+                return _STOP
+        if st.splittable is None and st.reader.format is not None and event.pos >= 4:
+            st.splittable = every_transaction_has_a_gtid(st.reader.format)
+        if st.start is not None and not st.owns:
+            place = self._place_before_owning(event, st, top)
+            if place is not _TAKE:
+                return place
+        elif (spec.end is not None and st.splittable and top and event.pos >= spec.end
+              and event.type_code in GTID_EVENTS):
+            return _STOP
+        if self.opts.filter.past_stop(event.pos) and top:
+            return _STOP
+        return _TAKE
+
+    def _place_before_owning(self, event: Event, st: _ReadState, top: bool) -> object:
+        """A split before its first transaction: the events it steps over, and where it starts owning."""
+        assert st.start is not None
+        if event.pos < st.start or not st.splittable:  # the format description; or a file not split
+            if not st.splittable and event.pos >= st.start:
+                return _STOP
+            st.changes.accept(event)
+            return _SKIP
+        if not (top and event.type_code in GTID_EVENTS):
+            st.reported = len(st.errors)  # damage before our first transaction is the previous split's
+            return _SKIP
+        if self.spec.end is not None and event.pos >= self.spec.end:
+            return _STOP  # no transaction begins in this split: a bigger one spans it
+        st.owns = True
+        return _TAKE
+
+    def _take(self, event: Event, st: _ReadState) -> None:
+        """One event of this task: every dataset's rows, its transaction's counts, its rows event queued."""
+        opts = self.opts
+        changes, errors = st.changes, st.errors
+        rows_event = changes.accept(event)
+        state = changes.state
+        if self.sources is not None:
+            self.sources.follow(event)
+            if rows_event is not None:
+                self.source_contexts[id(rows_event)] = self.sources.context()
+        try:
+            keep = st.selection.wants(event)
+            body = event_body(event) if keep and opts.with_body else None
+        except BinlogError as err:
+            keep, body = True, None
+            errors.append(err)
+        if keep:
+            self.events.add((self.uri, event.pos, event.end_pos, event.in_payload, event.type_name,
+                             event.type_code, _micros(event.timestamp), event.server_id, event.length,
+                             event.flags, state.gtid, state.seq, body))
+        if event.in_payload is None and event.type_code == TRANSACTION_PAYLOAD_EVENT:
+            self.payload = event
+        if counts_event(opts.filter, event):  # stats' rule: every event of the windows counts in its transaction
+            self.transactions.add_event(state, event, self.payload)
+            if not self.pending:
+                self.transactions.release()  # no run waits for its counts
+        if rows_event is not None:
+            self._queue_rows(changes, rows_event)
+        while st.reported < len(errors):
+            self.error(errors[st.reported])
+            st.reported += 1
+        st.rows += 1
+        self.progress.update(st.reader.position - (st.start or 0), st.rows)
+
+    def _keep_error(self, err: BinlogError, st: _ReadState) -> bool:
+        """The error that ended the read: False when the split before this one reports it (nothing to do)."""
+        errors = st.errors
+        if not st.owns:
+            errors[st.reported:] = []
+            if st.start is not None:  # the split before this one meets the same problem and reports it
+                return False
+        if not any(e is err for e in errors[st.reported:]):
+            errors.append(err)
+        if err.length is None and err.offset == 0:
+            err.length = self.spec.size
+        return True
+
+    def _report_errors(self, st: _ReadState) -> None:
+        spec, errors = self.spec, st.errors
         limit = spec.stop if spec.stop is not None else spec.end if spec.exact else None
         if limit is not None:  # what lies past the range (a binlog still being written)
-            errors[reported:] = [e for e in errors[reported:] if e.offset is None or e.offset < limit]
-        if owns:
-            for problem in errors[reported:]:
+            errors[st.reported:] = [e for e in errors[st.reported:] if e.offset is None or e.offset < limit]
+        if st.owns:
+            for problem in errors[st.reported:]:
                 self.error(problem)
-        self.progress.update(self._length, rows, done=True)
+        self.progress.update(self._length, st.rows, done=True)
 
     def _queue_rows(self, changes: ChangeReader, rows_event: RowsEvent) -> None:
         """Gather consecutive rows events of one layout; they are decoded together (columnar)."""
