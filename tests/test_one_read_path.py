@@ -137,13 +137,24 @@ def test_changes_equal_extracts_changes(spark, extracted) -> None:  # noqa: F811
 
 
 def test_errors_equal_extracts_errors(spark, extracted) -> None:  # noqa: F811
+    """The same damage; a file cut inside its last event is the one difference, and a documented one: the data
+    source (no state kept) reports the cut as a ``truncated`` row, extract keeps it in its summary (``cut``) and
+    reads the rest of the event once the file has grown, so errors/ never holds a cut that a later run mends."""
+    from pyspark.sql import functions as F
+
     inputs, out, summary = extracted
     source = spark.read.format("binlog").option("kind", "errors").load(inputs)
-    count = _same(source, spark.read.parquet(str(out / "errors")))
+    cut = [(uri, at) for uri, at in summary.cut.items()]
+    mended_later = F.lit(False)
+    for uri, _at in cut:
+        mended_later = mended_later | ((F.col("file") == uri) & (F.col("kind") == "truncated"))
+    count = _same(source.where(~mended_later), spark.read.parquet(str(out / "errors")))
     assert count == summary.errors
+    assert source.where(mended_later).count() == len(cut)
     if str(NOT_A_BINLOG) in inputs:
         kinds = {r["kind"] for r in source.select("kind").collect()}
         assert {"not_a_binlog", "truncated"} <= kinds
+        assert cut  # the truncated fixture is cut inside an event
 
 
 def test_typed_equals_extracts_tables(spark, extracted) -> None:  # noqa: F811
