@@ -129,6 +129,8 @@ class _Script:
         spool = self.spool
         if spool is None:
             return
+        if not self.heads:
+            return  # no change at all: the header alone
         ends = [first for _, _, first in self.heads[1:]] + [len(self.offsets)]
         for (offset, length, first), end in zip(reversed(self.heads), reversed(ends), strict=True):
             spool.seek(offset)
