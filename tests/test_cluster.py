@@ -132,8 +132,8 @@ def test_pack_env_packs_real_code_and_names_the_workers_python(packed: tuple[Pat
     with tarfile.open(archive) as tar:
         names = tar.getnames()
         python = tar.getmember("bin/python") if "bin/python" in names else None
-    assert any(re.search(r"site-packages/binlog_ksy/runtime/_row_scan\.cpython-[^/]*\.so$", n) for n in names)
-    assert any(n.endswith("site-packages/binlog_ksy/spark_jobs/file_task.py") for n in names)
+    assert any(re.search(r"site-packages/binlog_ksy/runtime/rows/_scan\.cpython-[^/]*\.so$", n) for n in names)
+    assert any(n.endswith("site-packages/binlog_ksy/spark_jobs/job/task.py") for n in names)
     assert any("site-packages/pyarrow/" in n for n in names) and any("site-packages/numpy/" in n for n in names)
     assert not any("__editable__" in n or n.endswith(".egg-link") for n in names)  # real code, not a link back
     assert python is not None

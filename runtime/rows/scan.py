@@ -10,7 +10,7 @@ where every value starts and how long it is; everything else (turning those
 bytes into typed Arrow columns) is done column by column with whole-array
 operations in :mod:`.columnar`.
 
-The loop is compiled: ``_row_scan.pyx``, built by Cython when the package is
+The loop is compiled: ``_scan.pyx``, built by Cython when the package is
 installed (chosen over numba for its memory: importing numba and loading its
 compiled code costs about 100 MB per process, this module about 1 MB; both
 scan equally fast). UPDATE events alternate two layouts (before image,

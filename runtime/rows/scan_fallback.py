@@ -1,6 +1,6 @@
-"""The loops of ``_row_scan.pyx`` in plain Python, for where the compiled module cannot load.
+"""The loops of ``_scan.pyx`` in plain Python, for where the compiled module cannot load.
 
-:mod:`.row_scan` uses these when ``_row_scan`` does not import (the package
+:mod:`.scan` uses these when ``_scan`` does not import (the package
 shipped as a zip with Spark's ``--py-files``, a build without a compiler) or
 when ``BINLOG_KSY_PURE_PYTHON_SCAN`` is set, after one warning. Same
 arguments, same results, much slower: ``scan`` walks the bytes in the
@@ -16,7 +16,7 @@ __all__ = ["gather", "scan"]
 
 def scan(data: np.ndarray, end: int, widths: np.ndarray, ncols: np.ndarray, nalt: int, pos: int, img: int,
          starts: np.ndarray, offsets: np.ndarray, lengths: np.ndarray) -> tuple[int, int, int]:
-    """``_row_scan.scan``: returns ``(img, pos, status)``; status 0 done, 1 truncated, 2 arrays full."""
+    """``_scan.scan``: returns ``(img, pos, status)``; status 0 done, 1 truncated, 2 arrays full."""
     buf = bytes(data[:end])
     cap = len(starts)
     width_rows = [[int(w) for w in row] for row in widths]
@@ -69,7 +69,7 @@ def scan(data: np.ndarray, end: int, widths: np.ndarray, ncols: np.ndarray, nalt
 
 def gather(data: np.ndarray, offsets: np.ndarray, lengths: np.ndarray, out_offsets: np.ndarray,
            out: np.ndarray) -> None:
-    """``_row_scan.gather``: copy value ``i`` (``lengths[i]`` bytes at ``offsets[i]``) to ``out_offsets[i]``."""
+    """``_scan.gather``: copy value ``i`` (``lengths[i]`` bytes at ``offsets[i]``) to ``out_offsets[i]``."""
     keep = (offsets >= 0) & (lengths > 0)
     sizes = lengths[keep]
     total = int(sizes.sum())
