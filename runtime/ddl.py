@@ -1474,6 +1474,7 @@ class _Entry:
 
     orig: str | None
     col: ColumnDef
+    binary_collation: bool = False  # defined in this ALTER with the BINARY attribute
 
 
 @dataclass(slots=True)
@@ -1549,8 +1550,10 @@ class _AlterTable:
                 p.expect("SET")
             else:
                 p.expect("CHARSET")
-            cs = p.charset_name()
+            cs = self._convert_charset(p.charset_name())
             coll = p.charset_name() if p.accept("COLLATE") else None
+            # the new default applies to the columns this ALTER defines; every column is converted at the end
+            self.charset, self.collation = cs, coll
             self.final.append(lambda: self._convert(cs, coll))
         elif w in ("DEFAULT", "CHARACTER", "CHARSET", "COLLATE"):
             self.p.pos -= 1
@@ -1723,7 +1726,7 @@ class _AlterTable:
             return
         if col.versioned:
             raise _ParseError("system versioning column")
-        self._place(_Entry(None, self._resolve(col)), col)
+        self._place(_Entry(None, self._resolve(col), col.binary_collation), col)
         if col.unique:
             _add_index(self.indexes, _Key("unique", None, [(col.name, None)]), [e.col for e in self.entries])
 
@@ -1738,6 +1741,7 @@ class _AlterTable:
         if entry.col.name != new.name:
             self._rename_in_indexes(entry.col.name, new.name)
         entry.col = new
+        entry.binary_collation = col.binary_collation
         if col.first or col.after is not None:
             del self.entries[i]
             self._place(entry, col)
@@ -1787,19 +1791,25 @@ class _AlterTable:
             if e.col.primary_key:
                 e.col = replace(e.col, primary_key=False)
 
-    def _convert(self, cs: str, coll: str | None) -> None:
+    def _convert_charset(self, cs: str) -> str:
         if cs == "default":
-            cs = self.state.database_charsets.get(self.key[0]) or (collation_charset(coll) if coll else None) or ""
+            cs = self.state.database_default(self.key[0])[0] or ""
             if not cs:
                 raise _ParseError("CONVERT TO CHARACTER SET DEFAULT: database character set unknown")
-        if cs == "utf8":
-            cs = "utf8mb3"
-        self.charset, self.collation = cs, coll
+        return "utf8mb3" if cs == "utf8" else cs
+
+    def _convert(self, cs: str, coll: str | None) -> None:
+        """Every character column (JSON too, and those this ALTER defines with their own charset) gets ``cs``
+        and ``coll`` (a BINARY attribute: ``cs``'s _bin collation); TEXT types keep their length in characters,
+        so they may grow (utf8mb3 TEXT to utf8mb4: MEDIUMTEXT)."""
         for e in self.entries:
             c = e.col
-            if c.data_type not in CHARACTER_TYPES:
+            if c.data_type not in CHARACTER_TYPES and c.data_type != "json":
                 continue
             dt = c.data_type
+            if dt == "json":  # MariaDB's JSON is a LONGTEXT utf8mb4_bin (with a CHECK): converted as one
+                e.col = replace(c, charset=cs, collation=coll)  # (MySQL's binary JSON: a charset never used)
+                continue
             if dt in _LOB_TYPES and c.charset is not None:  # TEXT keeps its characters: the type may grow
                 chars = _lob_bytes(dt) // max_bytes_per_char(c.charset)
                 dt = lob_type(chars * max_bytes_per_char(cs), binary=False)
@@ -1808,7 +1818,8 @@ class _AlterTable:
                 binary = dt in BINARY_TYPES
                 e.col = replace(c, data_type=dt, charset="binary", collation=None if binary else coll)
             else:
-                e.col = replace(c, data_type=dt, charset=cs, collation=coll)
+                new_coll = f"{cs}_bin" if e.binary_collation and coll is None else coll
+                e.col = replace(c, data_type=dt, charset=cs, collation=new_coll)
 
 
 # --------------------------------------------------------------------------- scripts
