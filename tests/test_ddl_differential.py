@@ -19,6 +19,7 @@ listed; those also replay ``binlog-ksy schema``'s CREATE TABLE statements into t
 from __future__ import annotations
 
 import itertools
+import json
 import os
 import re
 import subprocess
@@ -474,3 +475,17 @@ def test_issue_19_differences(server: MariaDBServer, name: str, capsysbinary: An
     final = outcome.snapshots[max(outcome.snapshots)]
     again = _parse_snapshots(_client(server, ";\n".join(_snapshot_sql(replay, 0)) + ";\n")[0])[0]
     assert again.columns == final.columns and again.collations == final.collations
+
+
+def test_mariadb_year_has_a_signedness_bit(server: MariaDBServer, capsysbinary: Any) -> None:
+    """Found by drawing: MariaDB's YEAR (a Field_tiny) takes a SIGNEDNESS bit, so the columns after it were read
+    with their neighbour's bit (a signed TINYINT -1 came out as 255)."""
+    outcome = run_case(server, ["CREATE TABLE t (a YEAR, b TINYINT, c SMALLINT UNSIGNED, d INT)",
+                                "INSERT INTO t VALUES (2024, -1, 65535, -7)"])
+    assert not outcome.rejected
+    check_case(outcome)
+    want = _client(server, f"SELECT a, b, c, d FROM `{outcome.database}`.t WHERE a = 2024")[0].split()
+    assert main(["rows", "--format", "jsonl", *map(str, outcome.files)]) == 0
+    rows = [json.loads(line) for line in capsysbinary.readouterr().out.splitlines()]
+    got = [r["after"] for r in rows if r["schema"] == outcome.database and r["op"] == "insert"]
+    assert got[0] == dict(zip("abcd", map(int, want), strict=True))
