@@ -30,11 +30,27 @@ removed until the next CREATE TABLE. Column names compare case-insensitively
 and table names case-sensitively, like MySQL on Linux.
 
 The statements are parsed by a small tokenizer and recursive-descent parser
-of MySQL's DDL grammar rather than sqlglot's tree, which keeps neither the
-type names as written (``INT UNSIGNED`` becomes ``UINT``, ``BOOL``
-``BOOLEAN``) nor many MySQL clauses (``ADD COLUMN (..)``, ``CHANGE ... IF
-EXISTS``, ``CONVERT TO``, multi-table ``RENAME``, spatial types); sqlglot
-reads the SELECT of ``CREATE TABLE ... SELECT`` to learn its column names.
+of MySQL's DDL grammar rather than with sqlglot (30.x, MySQL dialect). sqlglot
+keeps UNSIGNED, ZEROFILL, display widths and ENUM/SET labels, but it rejects
+some MariaDB and spatial types (``INET6``, ``POINT``: a parse error), reads
+executable comments (``/*!40101 ... */``) as plain comments (a whole statement
+inside one parses to nothing; table options inside one are dropped), and
+several ALTER/RENAME forms fall back to an opaque ``exp.Command`` with no
+clauses to follow (``CONVERT TO CHARACTER SET``, ``ADD COLUMN (a INT, b INT)``,
+``CHANGE COLUMN IF EXISTS``, multi-table ``RENAME TABLE``). sqlglot only reads
+the SELECT of ``CREATE TABLE ... SELECT`` to learn its column names.
+
+Beyond the grammar the history follows what the server derives (MariaDB 10.11
+checked against its information_schema): ``TEXT(n)``/``BLOB(n)`` become the
+smallest TEXT/BLOB type holding n characters in the column's charset; ``CONVERT
+TO CHARACTER SET`` keeps TEXT columns' length in characters (utf8mb3 TEXT to
+utf8mb4: MEDIUMTEXT; to ``binary``: BLOB types, CHAR/VARCHAR to BINARY/
+VARBINARY); the ``BINARY`` attribute is the charset's ``_bin`` collation; a
+database or table created without a charset takes the default the QUERY event's
+``collation_server``/``collation_database`` status variables name; and each
+UNIQUE key MariaDB keeps as a hash (a BLOB/TEXT part without prefix, or more
+than 3072 bytes) adds a hidden ``DB_ROW_HASH_n`` column at the end of the row
+images (a :class:`ColumnDef` with ``hidden=True``).
 """
 
 from __future__ import annotations
