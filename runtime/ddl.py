@@ -854,8 +854,13 @@ def _key_parts(p: _Parser) -> list[tuple[str, int | None]]:
     p.expect_op("(")
     parts: list[tuple[str, int | None]] = []
     while True:
-        if p.is_op("("):
-            raise _ParseError("expression in a key")
+        if p.is_op("("):  # a functional key part (MySQL 8): no column of its own
+            p.skip_group()
+            p.skip_element()
+            if p.accept_op(")"):
+                return parts
+            p.expect_op(",")
+            continue
         name = p.ident()
         prefix = None
         if p.accept_op("("):
@@ -912,6 +917,8 @@ def _parse_constraint(p: _Parser) -> _Key | None:
         p.expect("KEY")
         key = _parse_key_rest(p, "primary", None)
         key.name = "PRIMARY"
+        if not key.parts:
+            raise _ParseError("expression in a primary key")
         return key
     kind = p.accept("UNIQUE", "FULLTEXT", "SPATIAL", "KEY", "INDEX")
     if kind is None:
@@ -938,6 +945,8 @@ def _add_index(indexes: list[IndexDef], key: _Key, columns: list[ColumnDef] | tu
     """Add an index (not the primary key) to ``indexes``, named as the server names it."""
     if key.if_not_exists and key.name is not None and any(i.name.lower() == key.name.lower() for i in indexes):
         return
+    if not key.parts:
+        return  # only functional parts: no column, never a hash of MariaDB
     known = {c.name.lower(): c.name for c in columns}
     for name, _ in key.parts:
         if name.lower() not in known:
