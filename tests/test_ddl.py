@@ -778,3 +778,11 @@ def test_table_def_helpers() -> None:
     t = TableDef("d", "t", (ColumnDef("a", "int", primary_key=True, nullable=False), ColumnDef("b", "text")))
     assert t.primary_key == ("a",)
     assert "PRIMARY KEY (`a`)" in t.create_sql()
+
+
+def test_functional_key_parts_leave_the_table_known() -> None:
+    s = state_with("CREATE TABLE t (a INT, b JSON, KEY k ((CAST(b->'$.x' AS UNSIGNED))), UNIQUE KEY u (a, (a + 1)))")
+    assert names(s, "t") == ("a", "b")
+    assert [i.name for i in s.table("d", "t").indexes] == ["u"]  # type: ignore[union-attr]
+    out = s.apply("CREATE TABLE p (a INT, PRIMARY KEY ((a + 1)))", "d")
+    assert out.problem is not None and s.table("d", "p") is None
