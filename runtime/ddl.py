@@ -1516,6 +1516,7 @@ class _AlterTable:
     charset: str | None = None
     collation: str | None = None
     indexes: list[IndexDef] = field(default_factory=list)
+    default_given: bool = False  # a DEFAULT CHARACTER SET / COLLATE clause
 
     def run(self) -> tuple[tuple[str, str], TableDef]:
         t = self.tdef
@@ -1577,8 +1578,10 @@ class _AlterTable:
                 p.expect("CHARSET")
             cs = self._convert_charset(p.charset_name())
             coll = p.charset_name() if p.accept("COLLATE") else None
-            # the new default applies to the columns this ALTER defines; every column is converted at the end
-            self.charset, self.collation = cs, coll
+            # the table's new default unless the ALTER names one itself (wherever); every column is converted
+            # at the end, those this ALTER defines too
+            if not self.default_given:
+                self.charset, self.collation = cs, coll
             self.final.append(lambda: self._convert(cs, coll))
         elif w in ("DEFAULT", "CHARACTER", "CHARSET", "COLLATE"):
             self.p.pos -= 1
@@ -1709,6 +1712,7 @@ class _AlterTable:
                 break
         if cs is None and coll is None:
             raise _ParseError(f"unexpected {p.near()} after DEFAULT")
+        self.default_given = True
         if cs is not None and cs != "default":
             self.charset = cs
             self.collation = coll

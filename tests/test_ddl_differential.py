@@ -452,6 +452,10 @@ ISSUE_19 = {
         "CREATE TABLE t (a CHAR(2), b TEXT)",
         "ALTER TABLE t CONVERT TO CHARACTER SET latin1, COLLATE = latin1_bin, ADD c CHAR",
     ],
+    "table_default_before_convert_still_wins": [
+        "CREATE TABLE t (id INT NOT NULL PRIMARY KEY, a TINYINT, b CHAR(2))",
+        "ALTER TABLE t DEFAULT CHARSET utf8mb3, CONVERT TO CHARACTER SET latin1, ADD c CHAR",
+    ],
 }
 
 
