@@ -1829,11 +1829,14 @@ class _AlterTable:
 
     def _convert(self, cs: str, coll: str | None) -> None:
         """Every character column (JSON too, and those this ALTER defines with their own charset) gets ``cs``
-        and ``coll`` (a BINARY attribute: ``cs``'s _bin collation); TEXT types keep their length in characters,
-        so they may grow (utf8mb3 TEXT to utf8mb4: MEDIUMTEXT)."""
+        and ``coll``, but those this ALTER defines with the BINARY attribute keep the table's default and its
+        _bin collation, and those of charset binary stay so; TEXT types keep their length in characters, so
+        they may grow (utf8mb3 TEXT to utf8mb4: MEDIUMTEXT)."""
         for e in self.entries:
             c = e.col
-            if c.data_type not in CHARACTER_TYPES and c.data_type != "json":
+            if (c.data_type not in CHARACTER_TYPES and c.data_type != "json") or e.binary_collation:
+                continue
+            if c.charset == "binary":  # (an ENUM/SET of charset binary): the server never converts those
                 continue
             dt = c.data_type
             if dt == "json":  # MariaDB's JSON is a LONGTEXT utf8mb4_bin (with a CHECK): converted as one
@@ -1847,8 +1850,7 @@ class _AlterTable:
                 binary = dt in BINARY_TYPES
                 e.col = replace(c, data_type=dt, charset="binary", collation=None if binary else coll)
             else:
-                new_coll = f"{cs}_bin" if e.binary_collation and coll is None else coll
-                e.col = replace(c, data_type=dt, charset=cs, collation=new_coll)
+                e.col = replace(c, data_type=dt, charset=cs, collation=coll)
 
 
 # --------------------------------------------------------------------------- scripts

@@ -102,6 +102,15 @@ def _snapshot_sql(db: str, step: int) -> list[str]:
     ]
 
 
+_WIDE = ("ucs2", "utf16", "utf16le", "utf32")  # information_schema shows their ENUM/SET labels as '?'
+
+
+def _labels_hidden(column_type: str, charset: str | None) -> str:
+    if charset in _WIDE and column_type.startswith(("enum(", "set(")):
+        return re.sub(r"'(?:[^']|'')*'", "'?'", column_type)
+    return column_type
+
+
 def _parse_snapshots(out: str) -> dict[int, Snapshot]:
     snaps: dict[int, Snapshot] = {}
     current: Snapshot | None = None
@@ -113,7 +122,7 @@ def _parse_snapshots(out: str) -> dict[int, Snapshot]:
         elif f[0] == "COL" and current is not None:
             cs = None if f[4] == "-" else f[4]
             coll = None if f[5] == "-" else f[5]
-            current.columns[f[1]] = (*current.columns.get(f[1], ()), (f[2], f[3], cs, coll))
+            current.columns[f[1]] = (*current.columns.get(f[1], ()), (f[2], _labels_hidden(f[3], cs), cs, coll))
         elif f[0] == "TAB" and current is not None:
             current.collations[f[1]] = None if f[2] == "-" else f[2]
             current.columns.setdefault(f[1], ())
@@ -156,7 +165,7 @@ def _history_columns(t: TableDef) -> Columns:
             coll = c.collation or (default_collation(c.charset) if c.charset else "utf8mb4_bin")
             out.append((c.name, c.column_type(), c.charset or "utf8mb4", coll))
         elif c.data_type in CHARACTER_TYPES:
-            out.append((c.name, c.column_type(), c.charset, c.collation_name))
+            out.append((c.name, _labels_hidden(c.column_type(), c.charset), c.charset, c.collation_name))
         else:
             out.append((c.name, c.column_type(), None, None))
     return tuple(out)
@@ -451,6 +460,12 @@ ISSUE_19 = {
     "convert_then_table_collate": [
         "CREATE TABLE t (a CHAR(2), b TEXT)",
         "ALTER TABLE t CONVERT TO CHARACTER SET latin1, COLLATE = latin1_bin, ADD c CHAR",
+    ],
+    "convert_leaves_columns_defined_binary_to_the_table_default": [
+        "CREATE TABLE t (a ENUM('x'), b CHAR(2), c TEXT)",
+        "ALTER TABLE t CONVERT TO CHARACTER SET binary, ADD f SET('p') BINARY, ADD g CHAR(2), ADD h TEXT, "
+        "DEFAULT CHARACTER SET = latin1",
+        "ALTER TABLE t CONVERT TO CHARACTER SET utf8mb3, DEFAULT CHARSET latin1, ADD k CHAR(2) BINARY, ADD m CHAR",
     ],
     "table_default_before_convert_still_wins": [
         "CREATE TABLE t (id INT NOT NULL PRIMARY KEY, a TINYINT, b CHAR(2))",
