@@ -261,6 +261,10 @@ class IndexDef:
     name: str
     kind: str  # "unique", "key", "fulltext" or "spatial"
     parts: tuple[tuple[str, int | None], ...]
+    #: Defined by the last statement that rebuilt the table: MariaDB hashes a UNIQUE key on a spatial column
+    #: then, and keeps it as a plain key from the next ALTER TABLE on (not part of the definition's equality:
+    #: CREATE TABLE statements cannot say it).
+    new: bool = field(default=False, compare=False)
 
     def sql(self) -> str:
         lead = {"key": "KEY", "unique": "UNIQUE KEY", "fulltext": "FULLTEXT KEY", "spatial": "SPATIAL KEY"}
@@ -952,7 +956,7 @@ def _add_index(indexes: list[IndexDef], key: _Key, columns: list[ColumnDef] | tu
         if name.lower() not in known:
             raise _ParseError(f"key names unknown column {name!r}")
     parts = tuple((known[n.lower()], k) for n, k in key.parts)
-    indexes.append(IndexDef(_key_name(indexes, key), key.kind, parts))
+    indexes.append(IndexDef(_key_name(indexes, key), key.kind, parts, new=True))
 
 
 def _key_is_hashed(index: IndexDef, columns: dict[str, ColumnDef]) -> bool:
@@ -965,7 +969,12 @@ def _key_is_hashed(index: IndexDef, columns: dict[str, ColumnDef]) -> bool:
         if c is None:
             continue
         mb = max_bytes_per_char(c.charset) if c.data_type in CHARACTER_TYPES else 1
-        if c.data_type in _LOB_TYPES or c.data_type in ("json", "geometry"):
+        if c.data_type == "point":
+            total += 25  # a POINT key part has a fixed size: never a hash
+        elif c.data_type in _SPATIAL_TYPES:
+            if prefix is None and index.new:
+                return True
+        elif c.data_type in _LOB_TYPES or c.data_type == "json":
             if prefix is None:
                 return True
             total += prefix * mb
@@ -976,6 +985,17 @@ def _key_is_hashed(index: IndexDef, columns: dict[str, ColumnDef]) -> bool:
         else:
             total += 8
     return total > _MAX_KEY_BYTES
+
+
+_SPATIAL_TYPES = frozenset(
+    {"geometry", "point", "linestring", "polygon", "multipoint", "multilinestring", "multipolygon",
+     "geometrycollection", "geomcollection"}
+)
+
+
+def _rebuilt(indexes: tuple[IndexDef, ...]) -> list[IndexDef]:
+    """The indexes of a table an ALTER TABLE / CREATE INDEX / DROP INDEX starts from (none of them new)."""
+    return [replace(i, new=False) if i.new else i for i in indexes]
 
 
 def with_hidden_columns(tdef: TableDef) -> TableDef:
@@ -1162,7 +1182,7 @@ class SchemaState:
             return DdlOutcome(handled=True, is_ddl=True)
         try:
             index = _Key(kind, name, _key_parts(p), if_not_exists)
-            indexes = list(tdef.indexes)
+            indexes = _rebuilt(tdef.indexes)
             _add_index(indexes, index, tdef.columns)
         except _ParseError as e:
             return self._forget(key, f"cannot follow CREATE INDEX: {e}")
@@ -1313,7 +1333,7 @@ class SchemaState:
             tdef = self.tables.get(key)
             if tdef is None:
                 return DdlOutcome(handled=True, is_ddl=True)
-            indexes = tuple(i for i in tdef.indexes if i.name.lower() != name)
+            indexes = tuple(i for i in _rebuilt(tdef.indexes) if i.name.lower() != name)
             return self._put(key, with_hidden_columns(replace(tdef, indexes=indexes)))
         if kind in ("DATABASE", "SCHEMA"):
             name = p.ident()
@@ -1523,7 +1543,7 @@ class _AlterTable:
         self.key = (t.schema, t.table)
         self.charset, self.collation = t.charset, t.collation
         self.entries = [_Entry(c.name.lower(), c) for c in t.columns if not c.hidden]
-        self.indexes = list(t.indexes)
+        self.indexes = _rebuilt(t.indexes)
         p = self.p
         while not p.at_end():
             self._clause()
@@ -1722,13 +1742,15 @@ class _AlterTable:
 
     # -- actions
 
-    def _find(self, name: str, if_exists: bool) -> int | None:
+    def _find(self, name: str, if_exists: bool, new_name: str | None = None) -> int | None:
         low = name.lower()
         for i, e in enumerate(self.entries):
             if e.orig == low:
                 return i
-        for i, e in enumerate(self.entries):  # a column added by an earlier clause (MariaDB allows it)
-            if e.orig is None and e.col.name.lower() == low:
+        # else a column an earlier clause added: MariaDB finds it by the CHANGE's new name (MODIFY's only)
+        added = (new_name or name).lower()
+        for i, e in enumerate(self.entries):
+            if e.orig is None and e.col.name.lower() == added:
                 return i
         if if_exists:
             return None
@@ -1760,7 +1782,7 @@ class _AlterTable:
             _add_index(self.indexes, _Key("unique", None, [(col.name, None)]), [e.col for e in self.entries])
 
     def _change(self, old: str, col: _Col, if_exists: bool) -> None:
-        i = self._find(old, if_exists)
+        i = self._find(old, if_exists, col.name)
         if i is None:
             return
         entry = self.entries[i]

@@ -202,7 +202,10 @@ def check_case(outcome: Outcome) -> None:
                 assert [c.name for c in tm.columns] == [c.name for c in tdef.columns]
                 hidden = [c.name for c in tdef.columns if c.hidden]
                 assert hidden == [f"DB_ROW_HASH_{n}" for n in range(1, len(hidden) + 1)]
-                visible = outcome.snapshots[max(outcome.snapshots)].columns[event.body.table]
+                # information_schema right after the statement that wrote this row (else the final one)
+                later = [sn for sn in outcome.snapshots.values() if sn.gtid_seq >= seq]
+                snap = min(later, key=lambda sn: sn.gtid_seq) if later else outcome.snapshots[max(outcome.snapshots)]
+                visible = snap.columns[event.body.table]
                 assert len(tm.columns) == len(visible) + len(hidden), (visible, hidden)
                 for col, (cname, ctype, cs, _) in zip(tm.columns, visible, strict=False):
                     assert col.name == cname
@@ -221,9 +224,13 @@ def check_case(outcome: Outcome) -> None:
     if outcome.snapshots and outcome.snapshots[max(outcome.snapshots)].columns:
         assert maps, "no TABLE_MAP for the final tables"
     # what `schema` prints and an --incremental run keeps reads back to the same tables (a converted JSON
-    # column excepted: JSON takes no CHARACTER SET clause)
+    # column excepted: JSON takes no CHARACTER SET clause; and UNIQUE keys on spatial columns, hashed or not
+    # depending on the statement that defined them, which CREATE TABLE cannot say)
     for key, t in history.state.tables.items():
         if any(c.data_type == "json" and c.charset is not None for c in t.columns):
+            continue
+        spatial = {c.name.lower() for c in t.columns if c.data_type in ("geometry", "point")}
+        if any(n.lower() in spatial for i in t.indexes for n, _ in i.parts):
             continue
         again = SchemaState()
         assert again.load_sql(t.create_sql()) == []
@@ -233,20 +240,23 @@ def check_case(outcome: Outcome) -> None:
 # --------------------------------------------------------------------------- drawing statements
 
 CHARSETS = ["latin1", "utf8mb3", "utf8mb4", "ascii", "ucs2", "utf16", "cp1251", "binary"]
+NARROW_CHARSETS = ["latin1", "utf8mb3", "utf8mb4", "ascii", "cp1251", "binary"]
 COLLATIONS = ["latin1_bin", "latin1_general_ci", "utf8mb4_unicode_ci", "utf8mb4_bin", "utf8mb3_bin",
               "utf8mb3_unicode_ci", "ucs2_bin", "utf16_unicode_ci", "ascii_bin"]
 NAMES = ["a", "b", "c", "d", "e", "Mixed", "f"]
 
 
 @st.composite
-def charset_clause(draw: Any) -> str:
+def charset_clause(draw: Any, narrow: bool = False) -> str:
     kind = draw(st.sampled_from(["", "", "cs", "coll", "both", "binary"]))
+    charsets = NARROW_CHARSETS if narrow else CHARSETS
+    collations = [c for c in COLLATIONS if c.split("_")[0] in charsets]
     if kind == "cs":
-        return f" CHARACTER SET {draw(st.sampled_from(CHARSETS))}"
+        return f" CHARACTER SET {draw(st.sampled_from(charsets))}"
     if kind == "coll":
-        return f" COLLATE {draw(st.sampled_from(COLLATIONS))}"
+        return f" COLLATE {draw(st.sampled_from(collations))}"
     if kind == "both":
-        coll = draw(st.sampled_from(COLLATIONS))
+        coll = draw(st.sampled_from(collations))
         return f" CHARACTER SET {coll.split('_')[0]} COLLATE {coll}"
     if kind == "binary":
         return " BINARY" + draw(st.sampled_from(["", " CHARACTER SET latin1", " CHARACTER SET utf8mb3"]))
@@ -279,9 +289,9 @@ def column_type(draw: Any) -> str:
                                      "MEDIUMBLOB", "LONGBLOB", "TEXT(50)", "TEXT(63)", "TEXT(64)", "TEXT(300)",
                                      "TEXT(20000)", "BLOB(255)", "BLOB(256)", "BLOB(70000)", "TEXT(70000)"]))
         return base + ("" if "BLOB" in base else draw(charset_clause()))
-    if kind == "enum":
+    if kind == "enum":  # (not in ucs2/utf16: converted from those, MariaDB 10.11 keeps their labels' bytes)
         base = draw(st.sampled_from(["ENUM('x','y')", "ENUM('a','b c','it''s')", "SET('p','q','r')"]))
-        return base + draw(charset_clause())
+        return base + draw(charset_clause(narrow=True))
     return draw(st.sampled_from(["JSON", "POINT", "GEOMETRY", "INET6", "UUID"]))
 
 
@@ -319,7 +329,7 @@ def create_table(draw: Any, m: _Model) -> str:
         parts.insert(draw(st.integers(0, len(parts))), "`id` INT NOT NULL PRIMARY KEY")
         names.insert(0, "id")
     options = draw(st.sampled_from(["", "", " DEFAULT CHARSET=latin1", " CHARACTER SET utf8mb3",
-                                    " COLLATE utf8mb4_unicode_ci", " DEFAULT CHARACTER SET ucs2",
+                                    " COLLATE utf8mb4_unicode_ci", " DEFAULT CHARACTER SET cp1251",
                                     " CHARSET=utf8mb4 COLLATE=utf8mb4_bin", " ENGINE=InnoDB"]))
     m.tables[name] = names
     return f"CREATE TABLE `{name}` ({', '.join(parts)}){options}"
@@ -355,7 +365,8 @@ def alter_clause(draw: Any, m: _Model, table: str) -> str:
         cols[cols.index(col)] = new
         return f"RENAME COLUMN `{col}` TO `{new}`"
     if kind == "convert":
-        cs = draw(st.sampled_from([*CHARSETS, "utf8mb4 COLLATE utf8mb4_unicode_ci", "latin1 COLLATE latin1_bin"]))
+        cs = draw(st.sampled_from([*NARROW_CHARSETS, "utf8mb4 COLLATE utf8mb4_unicode_ci",
+                                   "latin1 COLLATE latin1_bin"]))
         return f"CONVERT TO CHARACTER SET {cs}"
     if kind == "default":
         return draw(st.sampled_from(["DEFAULT CHARACTER SET = latin1", "DEFAULT CHARSET utf8mb3",
@@ -474,6 +485,20 @@ ISSUE_19 = {
         "ALTER TABLE t CONVERT TO CHARACTER SET binary, ADD f SET('p') BINARY, ADD g CHAR(2), ADD h TEXT, "
         "DEFAULT CHARACTER SET = latin1",
         "ALTER TABLE t CONVERT TO CHARACTER SET utf8mb3, DEFAULT CHARSET latin1, ADD k CHAR(2) BINARY, ADD m CHAR",
+    ],
+    "change_of_a_column_added_by_the_same_alter_matches_its_new_name": [
+        "CREATE TABLE t (a TINYINT)",
+        "ALTER TABLE t ADD b TINYINT NOT NULL, ADD COLUMN m SET('p','q') DEFAULT NULL, "
+        "CHANGE b m ENUM('a','b') COLLATE latin1_general_ci",
+    ],
+    "unique_key_on_geometry_is_hashed_until_the_next_alter": [
+        "CREATE TABLE t (id INT NOT NULL PRIMARY KEY, c GEOMETRY, p POINT, UNIQUE KEY (c))",
+        "INSERT INTO t (id) VALUES (1)",
+        "CREATE UNIQUE INDEX q ON t (p)",
+        "INSERT INTO t (id) VALUES (2)",
+        "ALTER TABLE t ADD x INT",
+        "INSERT INTO t (id) VALUES (3)",
+        "ALTER TABLE t DROP COLUMN id",
     ],
     "table_default_before_convert_still_wins": [
         "CREATE TABLE t (id INT NOT NULL PRIMARY KEY, a TINYINT, b CHAR(2))",
