@@ -214,8 +214,8 @@ class ColumnDef:
     def column_type(self) -> str:
         """The type as MariaDB's information_schema.COLUMNS.COLUMN_TYPE spells it (``int(11)``, ``year(4)``)."""
         dt = self.data_type
-        if dt == "json":
-            return "longtext"  # MariaDB's JSON is LONGTEXT CHARSET utf8mb4 COLLATE utf8mb4_bin
+        if dt == "json":  # MariaDB's JSON: LONGTEXT utf8mb4_bin (a LONGBLOB once converted to binary)
+            return "longblob" if self.charset == "binary" else "longtext"
         if dt in _INT_DISPLAY_WIDTHS and self.length is None:
             width = _INT_DISPLAY_WIDTHS[dt][self.unsigned or self.zerofill]
             return replace(self, length=width).type_sql()
@@ -1543,11 +1543,15 @@ class _AlterTable:
         self.key = (t.schema, t.table)
         self.charset, self.collation = t.charset, t.collation
         self.entries = [_Entry(c.name.lower(), c) for c in t.columns if not c.hidden]
-        self.indexes = _rebuilt(t.indexes)
+        self.indexes = list(t.indexes)
         p = self.p
+        renames_only = True
         while not p.at_end():
+            renames_only = renames_only and p.is_word("RENAME") and not p.is_word("COLUMN", "INDEX", "KEY", ahead=1)
             self._clause()
             p.accept_op(",")
+        if not renames_only:  # the table is rebuilt (an ALTER that only renames the table is not)
+            self.indexes = _rebuilt(t.indexes)
         for act in self.actions:
             act()
         for act in self.final:
