@@ -1797,7 +1797,8 @@ class _AlterTable:
             self._rename_in_indexes(entry.col.name, new.name)
         entry.col = new
         entry.binary_collation = col.binary_collation
-        if col.first or col.after is not None:
+        if col.first or col.after is not None or entry.orig is None:
+            # (a column an earlier clause added takes the CHANGE's place, by default the end)
             del self.entries[i]
             self._place(entry, col)
         if col.unique:
