@@ -1738,6 +1738,8 @@ class _AlterTable:
             raise _ParseError(f"unexpected {p.near()} after DEFAULT")
         self.default_given = True
         if cs is not None and cs != "default":
+            if coll is None and self.default_given and self.collation and collation_charset(self.collation) == cs:
+                coll = self.collation  # COLLATE x_bin, DEFAULT CHARSET x: the collation stays
             self.charset = cs
             self.collation = coll
         elif coll is not None:

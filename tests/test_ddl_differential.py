@@ -512,6 +512,10 @@ ISSUE_19 = {
         "ALTER TABLE t ADD f BOOL FIRST, MODIFY f BIGINT AFTER b",
         "ALTER TABLE t ADD g BOOL, ADD h INT FIRST, CHANGE g g BIGINT",
     ],
+    "table_collate_then_its_charset_keeps_the_collation": [
+        "CREATE TABLE t (a BOOL, b CHAR)",
+        "ALTER TABLE t COLLATE = latin1_bin, DEFAULT CHARACTER SET = latin1, ADD c CHAR",
+    ],
     "table_default_before_convert_still_wins": [
         "CREATE TABLE t (id INT NOT NULL PRIMARY KEY, a TINYINT, b CHAR(2))",
         "ALTER TABLE t DEFAULT CHARSET utf8mb3, CONVERT TO CHARACTER SET latin1, ADD c CHAR",
