@@ -156,7 +156,9 @@ def table_map_from_event(body: Any, *, flavor: str = FLAVOR_MYSQL, schema_file: 
             real_types.append(byte0 | 0x30 if (byte0 & 0x30) != 0x30 else byte0)
         else:
             real_types.append(t)
-    numeric = [i for i, t in enumerate(types) if t in _NUMERIC]
+    # MariaDB's YEAR is a Field_tiny: it has a SIGNEDNESS bit (MySQL's has none)
+    year_bit = flavor == FLAVOR_MARIADB
+    numeric = [i for i, t in enumerate(types) if t in _NUMERIC or (year_bit and t == T.YEAR)]
     character = [i for i in range(n) if _is_character(types[i], real_types[i], flavor)]
     enum_set = [i for i in range(n) if _is_enum_or_set(types[i], real_types[i])]
     enums = [i for i in range(n) if types[i] == T.STRING and real_types[i] == T.ENUM]
@@ -180,7 +182,8 @@ def table_map_from_event(body: Any, *, flavor: str = FLAVOR_MYSQL, schema_file: 
         if kind == "signedness":
             # a short field leaves the last columns unknown
             for i, bit in zip(numeric, _bits_msb_first(bytes(value), len(numeric)), strict=False):
-                unsigned[i] = bit
+                if types[i] != T.YEAR:
+                    unsigned[i] = bit
         elif kind in ("default_charset", "column_charset"):
             charset.update(_charsets(value, character))
         elif kind in ("enum_and_set_default_charset", "enum_and_set_column_charset"):

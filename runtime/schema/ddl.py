@@ -30,11 +30,27 @@ removed until the next CREATE TABLE. Column names compare case-insensitively
 and table names case-sensitively, like MySQL on Linux.
 
 The statements are parsed by a small tokenizer and recursive-descent parser
-of MySQL's DDL grammar rather than sqlglot's tree, which keeps neither the
-type names as written (``INT UNSIGNED`` becomes ``UINT``, ``BOOL``
-``BOOLEAN``) nor many MySQL clauses (``ADD COLUMN (..)``, ``CHANGE ... IF
-EXISTS``, ``CONVERT TO``, multi-table ``RENAME``, spatial types); sqlglot
-reads the SELECT of ``CREATE TABLE ... SELECT`` to learn its column names.
+of MySQL's DDL grammar rather than with sqlglot (30.x, MySQL dialect). sqlglot
+keeps UNSIGNED, ZEROFILL, display widths and ENUM/SET labels, but it rejects
+some MariaDB and spatial types (``INET6``, ``POINT``: a parse error), reads
+executable comments (``/*!40101 ... */``) as plain comments (a whole statement
+inside one parses to nothing; table options inside one are dropped), and
+several ALTER/RENAME forms fall back to an opaque ``exp.Command`` with no
+clauses to follow (``CONVERT TO CHARACTER SET``, ``ADD COLUMN (a INT, b INT)``,
+``CHANGE COLUMN IF EXISTS``, multi-table ``RENAME TABLE``). sqlglot only reads
+the SELECT of ``CREATE TABLE ... SELECT`` to learn its column names.
+
+Beyond the grammar the history follows what the server derives (MariaDB 10.11
+checked against its information_schema): ``TEXT(n)``/``BLOB(n)`` become the
+smallest TEXT/BLOB type holding n characters in the column's charset; ``CONVERT
+TO CHARACTER SET`` keeps TEXT columns' length in characters (utf8mb3 TEXT to
+utf8mb4: MEDIUMTEXT; to ``binary``: BLOB types, CHAR/VARCHAR to BINARY/
+VARBINARY); the ``BINARY`` attribute is the charset's ``_bin`` collation; a
+database or table created without a charset takes the default the QUERY event's
+``collation_server``/``collation_database`` status variables name; and each
+UNIQUE key MariaDB keeps as a hash (a BLOB/TEXT part without prefix, or more
+than 3072 bytes) adds a hidden ``DB_ROW_HASH_n`` column at the end of the row
+images (a :class:`ColumnDef` with ``hidden=True``).
 """
 
 from __future__ import annotations
@@ -44,7 +60,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from functools import partial
 
-__all__ = ["ColumnDef", "DdlOutcome", "SchemaState", "TableDef", "split_statements"]
+__all__ = ["ColumnDef", "DdlOutcome", "IndexDef", "SchemaState", "TableDef", "split_statements"]
 
 CHARACTER_TYPES = frozenset({"char", "varchar", "tinytext", "text", "mediumtext", "longtext", "enum", "set"})
 BINARY_TYPES = frozenset({"binary", "varbinary", "tinyblob", "blob", "mediumblob", "longblob"})
@@ -66,6 +82,99 @@ _KNOWN_CHARSETS = frozenset(
 )  # fmt: skip
 NATIONAL_CHARSET = "utf8mb3"
 
+#: Bytes per character at most (information_schema.CHARACTER_SETS.MAXLEN); the charsets not named have 1.
+_MAX_BYTES_PER_CHAR = {
+    "big5": 2, "cp932": 2, "eucjpms": 3, "euckr": 2, "gb18030": 4, "gb2312": 2, "gbk": 2, "sjis": 2, "ucs2": 2,
+    "ujis": 3, "utf16": 4, "utf16le": 4, "utf32": 4, "utf8": 3, "utf8mb3": 3, "utf8mb4": 4,
+}  # fmt: skip
+#: A character set's default collation, when it is not ``<charset>_general_ci``.
+_DEFAULT_COLLATIONS = {
+    "big5": "big5_chinese_ci", "binary": "binary", "cp932": "cp932_japanese_ci", "dec8": "dec8_swedish_ci",
+    "eucjpms": "eucjpms_japanese_ci", "euckr": "euckr_korean_ci", "gb18030": "gb18030_chinese_ci",
+    "gb2312": "gb2312_chinese_ci", "gbk": "gbk_chinese_ci", "hp8": "hp8_english_ci", "latin1": "latin1_swedish_ci",
+    "latin5": "latin5_turkish_ci", "sjis": "sjis_japanese_ci", "swe7": "swe7_swedish_ci", "tis620": "tis620_thai_ci",
+    "ujis": "ujis_japanese_ci", "utf8": "utf8mb3_general_ci",
+}  # fmt: skip
+#: The TEXT and BLOB types by the bytes they hold (TEXT(n) and BLOB(n) become the smallest that holds n).
+_LOB_SIZES = (
+    ("tinytext", "tinyblob", 255), ("text", "blob", 65535), ("mediumtext", "mediumblob", 16777215),
+    ("longtext", "longblob", 4294967295),
+)  # fmt: skip
+_LOB_TYPES = frozenset(t for row in _LOB_SIZES for t in row[:2])
+#: MariaDB's collation ids (information_schema.COLLATIONS.ID): the Q_CHARSET_CODE and Q_CHARSET_DATABASE_CODE
+#: status variables of QUERY events name the server's and the database's default collation by id.
+_COLLATION_IDS = (
+    "1:big5_chinese_ci 2:latin2_czech_cs 3:dec8_swedish_ci 4:cp850_general_ci 5:latin1_german1_ci 6:hp8_english_ci "
+    "7:koi8r_general_ci 8:latin1_swedish_ci 9:latin2_general_ci 10:swe7_swedish_ci 11:ascii_general_ci "
+    "12:ujis_japanese_ci 13:sjis_japanese_ci 14:cp1251_bulgarian_ci 15:latin1_danish_ci 16:hebrew_general_ci "
+    "18:tis620_thai_ci 19:euckr_korean_ci 20:latin7_estonian_cs 21:latin2_hungarian_ci 22:koi8u_general_ci "
+    "23:cp1251_ukrainian_ci 24:gb2312_chinese_ci 25:greek_general_ci 26:cp1250_general_ci 27:latin2_croatian_ci "
+    "28:gbk_chinese_ci 29:cp1257_lithuanian_ci 30:latin5_turkish_ci 31:latin1_german2_ci 32:armscii8_general_ci "
+    "33:utf8mb3_general_ci 34:cp1250_czech_cs 35:ucs2_general_ci 36:cp866_general_ci 37:keybcs2_general_ci "
+    "38:macce_general_ci 39:macroman_general_ci 40:cp852_general_ci 41:latin7_general_ci 42:latin7_general_cs "
+    "43:macce_bin 44:cp1250_croatian_ci 45:utf8mb4_general_ci 46:utf8mb4_bin 47:latin1_bin 48:latin1_general_ci "
+    "49:latin1_general_cs 50:cp1251_bin 51:cp1251_general_ci 52:cp1251_general_cs 53:macroman_bin "
+    "54:utf16_general_ci 55:utf16_bin 56:utf16le_general_ci 57:cp1256_general_ci 58:cp1257_bin 59:cp1257_general_ci "
+    "60:utf32_general_ci 61:utf32_bin 62:utf16le_bin 63:binary 64:armscii8_bin 65:ascii_bin 66:cp1250_bin "
+    "67:cp1256_bin 68:cp866_bin 69:dec8_bin 70:greek_bin 71:hebrew_bin 72:hp8_bin 73:keybcs2_bin 74:koi8r_bin "
+    "75:koi8u_bin 77:latin2_bin 78:latin5_bin 79:latin7_bin 80:cp850_bin 81:cp852_bin 82:swe7_bin 83:utf8mb3_bin "
+    "84:big5_bin 85:euckr_bin 86:gb2312_bin 87:gbk_bin 88:sjis_bin 89:tis620_bin 90:ucs2_bin 91:ujis_bin "
+    "92:geostd8_general_ci 93:geostd8_bin 94:latin1_spanish_ci 95:cp932_japanese_ci 96:cp932_bin "
+    "97:eucjpms_japanese_ci 98:eucjpms_bin 99:cp1250_polish_ci 159:ucs2_general_mysql500_ci "
+    "223:utf8mb3_general_mysql500_ci "
+)
+_UCA_LANGUAGES = (
+    "unicode icelandic latvian romanian slovenian polish estonian spanish swedish turkish czech danish lithuanian "
+    "slovak spanish2 roman persian esperanto hungarian sinhala german2 croatian_mysql561 unicode_520 vietnamese"
+)
+
+
+def _collation_names() -> dict[int, str]:
+    names = {int(i): n for i, n in (pair.split(":") for pair in "".join(_COLLATION_IDS).split())}
+    for cs, base in (("utf16", 101), ("ucs2", 128), ("utf32", 160), ("utf8mb3", 192), ("utf8mb4", 224)):
+        names.update((base + k, f"{cs}_{lang}_ci") for k, lang in enumerate(_UCA_LANGUAGES.split()))
+    for cs, base in (("utf8mb3", 576), ("utf8mb4", 608), ("ucs2", 640), ("utf16", 672), ("utf32", 736)):
+        names.update({base: f"{cs}_croatian_ci", base + 1: f"{cs}_myanmar_ci", base + 2: f"{cs}_thai_520_w2"})
+    return names
+
+
+COLLATION_NAMES = _collation_names()
+#: The hidden column MariaDB adds for each UNIQUE key it keeps as a hash (a BLOB/TEXT part without prefix, or
+#: parts longer than InnoDB's 3072 bytes): BIGINT UNSIGNED at the end of the row, in every row image.
+HASH_COLUMN_PREFIX = "DB_ROW_HASH_"
+_MAX_KEY_BYTES = 3072
+
+
+def max_bytes_per_char(charset: str | None) -> int:
+    """The most bytes one character of ``charset`` takes (``utf8mb4``: 4; unknown charsets: 1)."""
+    return _MAX_BYTES_PER_CHAR.get(charset or "", 1)
+
+
+def default_collation(charset: str | None) -> str | None:
+    """The default collation of ``charset`` (``latin1`` -> ``latin1_swedish_ci``), None for None."""
+    if charset is None:
+        return None
+    return _DEFAULT_COLLATIONS.get(charset, f"{charset}_general_ci")
+
+
+def collation_name(collation: int | str | None) -> str | None:
+    """A collation's name from its id (or name), None when unknown."""
+    if collation is None or isinstance(collation, str):
+        return collation
+    return COLLATION_NAMES.get(collation)
+
+
+def lob_type(nbytes: int, binary: bool) -> str:
+    """The smallest TEXT (or BLOB) type holding ``nbytes`` bytes."""
+    for text, blob, size in _LOB_SIZES:
+        if nbytes <= size:
+            return blob if binary else text
+    return "longblob" if binary else "longtext"
+
+
+def _lob_bytes(data_type: str) -> int:
+    return next(size for text, blob, size in _LOB_SIZES if data_type in (text, blob))
+
 
 @dataclass(frozen=True, slots=True)
 class ColumnDef:
@@ -83,9 +192,38 @@ class ColumnDef:
     fsp: int | None = None
     nullable: bool = True
     primary_key: bool = False
+    zerofill: bool = False
+    #: MariaDB's hidden hash column of a long UNIQUE key (``DB_ROW_HASH_1``): in the row images, not in
+    #: information_schema nor in SHOW CREATE TABLE.
+    hidden: bool = False
+
+    @property
+    def collation_name(self) -> str | None:
+        """The column's collation: the one declared, else its character set's default (None: no charset)."""
+        if self.collation is not None:
+            return self.collation
+        return default_collation(self.charset) if self.data_type in CHARACTER_TYPES else None
 
     def type_sql(self) -> str:
-        """The column type as MySQL writes it (``decimal(10,2) unsigned``, ``enum('a','b')``)."""
+        """The column type as MySQL writes it (``decimal(10,2) unsigned``, ``int(5) unsigned zerofill``)."""
+        text = self._base_type()
+        if self.unsigned:
+            text += " unsigned"
+        return text + " zerofill" if self.zerofill else text
+
+    def column_type(self) -> str:
+        """The type as MariaDB's information_schema.COLUMNS.COLUMN_TYPE spells it (``int(11)``, ``year(4)``)."""
+        dt = self.data_type
+        if dt == "json":  # MariaDB's JSON: LONGTEXT utf8mb4_bin (a LONGBLOB once converted to binary)
+            return "longblob" if self.charset == "binary" else "longtext"
+        if dt in _INT_DISPLAY_WIDTHS and self.length is None:
+            width = _INT_DISPLAY_WIDTHS[dt][self.unsigned or self.zerofill]
+            return replace(self, length=width).type_sql()
+        if dt == "year":
+            return "year(4)"
+        return self.type_sql()
+
+    def _base_type(self) -> str:
         dt = self.data_type
         if dt in ("enum", "set"):
             text = f"{dt}({','.join(_quote_string(v) for v in self.values or ())})"
@@ -97,7 +235,7 @@ class ColumnDef:
             text = f"{dt}({self.length})"
         else:
             text = dt
-        return text + " unsigned" if self.unsigned else text
+        return text
 
     def column_sql(self) -> str:
         """The column definition of a CREATE TABLE statement."""
@@ -111,15 +249,39 @@ class ColumnDef:
         return " ".join(parts)
 
 
+_INT_DISPLAY_WIDTHS = {  # (signed, unsigned)
+    "tinyint": (4, 3), "smallint": (6, 5), "mediumint": (9, 8), "int": (11, 10), "bigint": (20, 20),
+}  # fmt: skip
+
+
+@dataclass(frozen=True, slots=True)
+class IndexDef:
+    """An index other than the primary key: its name, kind and parts (column name, prefix length)."""
+
+    name: str
+    kind: str  # "unique", "key", "fulltext" or "spatial"
+    parts: tuple[tuple[str, int | None], ...]
+    #: Defined by the last statement that rebuilt the table: MariaDB hashes a UNIQUE key on a spatial column
+    #: then, and keeps it as a plain key from the next ALTER TABLE on (not part of the definition's equality:
+    #: CREATE TABLE statements cannot say it).
+    new: bool = field(default=False, compare=False)
+
+    def sql(self) -> str:
+        lead = {"key": "KEY", "unique": "UNIQUE KEY", "fulltext": "FULLTEXT KEY", "spatial": "SPATIAL KEY"}
+        parts = ", ".join(quote_identifier(n) + (f"({k})" if k is not None else "") for n, k in self.parts)
+        return f"{lead[self.kind]} {quote_identifier(self.name)} ({parts})"
+
+
 @dataclass(frozen=True, slots=True)
 class TableDef:
-    """A table's columns in order, with its default character set and collation."""
+    """A table's columns in order (MariaDB's hidden hash columns last), its default charset, collation, indexes."""
 
     schema: str
     table: str
     columns: tuple[ColumnDef, ...]
     charset: str | None = None
     collation: str | None = None
+    indexes: tuple[IndexDef, ...] = ()
 
     @property
     def primary_key(self) -> tuple[str, ...]:
@@ -141,9 +303,10 @@ class TableDef:
 
     def create_sql(self) -> str:
         """A CREATE TABLE statement that :meth:`SchemaState.apply` reads back to an equal TableDef."""
-        lines = [f"  {c.column_sql()}" for c in self.columns]
+        lines = [f"  {c.column_sql()}" for c in self.columns if not c.hidden]
         if self.primary_key:
             lines.append(f"  PRIMARY KEY ({', '.join(quote_identifier(n) for n in self.primary_key)})")
+        lines += [f"  {index.sql()}" for index in self.indexes]
         options = ""
         if self.charset is not None:
             options += f" DEFAULT CHARSET={self.charset}"
@@ -416,12 +579,17 @@ class _Col:
     first: bool = False
     after: str | None = None
     versioned: bool = False
+    zerofill: bool = False
+    binary_collation: bool = False  # the BINARY attribute: the charset's _bin collation
+    unique: bool = False
 
-    def resolve(self, table_cs: str | None, table_coll: str | None, db_cs: str | None) -> ColumnDef:
-        """The column with its character set and collation settled."""
+    def resolve(self, table_cs: str | None, table_coll: str | None, db_cs: str | None,
+                db_coll: str | None = None) -> ColumnDef:
+        """The column with its character set and collation settled (TEXT(n)/BLOB(n) sized in bytes)."""
         dt = self.data_type
         cs: str | None = None
         coll: str | None = None
+        length = self.length
         if dt in CHARACTER_TYPES:
             table_eff = table_cs or (collation_charset(table_coll) if table_coll else None)
             if self.charset is not None:
@@ -432,13 +600,25 @@ class _Col:
             elif table_eff is not None:
                 cs, coll = table_eff, table_coll
             else:
-                cs = db_cs
+                cs, coll = db_cs, db_coll
+            if cs == "utf8":
+                cs = "utf8mb3"
+            if self.binary_collation and cs is not None and cs != "binary" and self.collation is None:
+                coll = f"{cs}_bin"
+            if dt in _LOB_TYPES and length is not None:
+                if cs is not None:
+                    dt = lob_type(length * max_bytes_per_char(cs), binary=False)
+                length = None
             if cs == "binary":
                 dt = _TO_BINARY.get(dt, dt)
                 if dt in BINARY_TYPES:
                     coll = None
         if dt in BINARY_TYPES:
             cs, coll = "binary", None
+            if dt in _LOB_TYPES and length is not None:
+                dt, length = lob_type(length, binary=True), None
+        if dt in _INT_DISPLAY_WIDTHS and length == _INT_DISPLAY_WIDTHS[dt][self.unsigned or self.zerofill]:
+            length = None  # the default display width, as if not written
         return ColumnDef(
             name=self.name,
             data_type=dt,
@@ -446,12 +626,13 @@ class _Col:
             charset=cs,
             collation=coll,
             values=self.values,
-            length=self.length,
+            length=length,
             precision=self.precision,
             scale=self.scale,
             fsp=self.fsp,
             nullable=self.nullable and not self.primary_key,
             primary_key=self.primary_key,
+            zerofill=self.zerofill,
         )
 
 
@@ -527,6 +708,10 @@ def _parse_type(p: _Parser, col: _Col) -> None:
     args = _type_args(p, labels=dt in ("enum", "set"))
     if dt in ("enum", "set"):
         col.values = tuple(args)
+    elif dt in _INT_DISPLAY_WIDTHS:
+        col.length = 1 if up in ("BOOL", "BOOLEAN") else _int_arg(args, 0, None)
+    elif dt in _LOB_TYPES:
+        col.length = _int_arg(args, 0, None)  # TEXT(n)/BLOB(n): sized when the charset is known
     elif dt in ("char", "binary", "bit"):
         col.length = _int_arg(args, 0, 1)
     elif dt in ("varchar", "varbinary", "vector"):
@@ -606,6 +791,7 @@ def _parse_column(p: _Parser, name: str | None = None) -> _Col:
             col.primary_key = True
         elif w == "UNIQUE":
             p.accept("KEY")
+            col.unique = True
         elif w == "COLLATE":
             col.collation = p.charset_name()
         elif w in ("CHARSET", "CHARACTER"):
@@ -620,6 +806,9 @@ def _parse_column(p: _Parser, name: str | None = None) -> _Col:
             col.charset = "binary"
         elif w in ("UNSIGNED", "ZEROFILL"):
             col.unsigned = True
+            col.zerofill = col.zerofill or w == "ZEROFILL"
+        elif w == "BINARY":
+            col.binary_collation = True
         elif w == "SIGNED":
             col.unsigned = False
         elif w == "ON":
@@ -658,28 +847,58 @@ def _parse_column(p: _Parser, name: str | None = None) -> _Col:
         elif w == "AFTER":
             col.after = p.ident()
         # COMMENT 'x', AUTO_INCREMENT, GENERATED ALWAYS, VIRTUAL/STORED/PERSISTENT, INVISIBLE, SRID n, CHECK (..),
-        # BINARY, COMPRESSED, ENGINE_ATTRIBUTE='..': nothing to keep (their values are skipped as tokens).
+        # COMPRESSED, ENGINE_ATTRIBUTE='..': nothing to keep (their values are skipped as tokens).
     if not col.data_type:
         raise _ParseError(f"column {col.name!r} has no type")
     return col
 
 
-def _key_columns(p: _Parser) -> list[str]:
-    """The column names of an index definition: skips name and USING, reads ``(a(10) DESC, b)``."""
+def _key_parts(p: _Parser) -> list[tuple[str, int | None]]:
+    """The parts of an index definition, ``(a(10) DESC, b)``: (column name, prefix length)."""
+    p.expect_op("(")
+    parts: list[tuple[str, int | None]] = []
+    while True:
+        if p.is_op("("):  # a functional key part (MySQL 8): no column of its own
+            p.skip_group()
+            p.skip_element()
+            if p.accept_op(")"):
+                return parts
+            p.expect_op(",")
+            continue
+        name = p.ident()
+        prefix = None
+        if p.accept_op("("):
+            prefix = _int_arg([p.next()[1]], 0, None)
+            p.expect_op(")")
+        p.skip_element()
+        parts.append((name, prefix))
+        if p.accept_op(")"):
+            return parts
+        p.expect_op(",")
+
+
+@dataclass(slots=True)
+class _Key:
+    """A key definition as written: kind (``primary``, ``unique``, ``key``, ``fulltext``, ``spatial``), name."""
+
+    kind: str
+    name: str | None
+    parts: list[tuple[str, int | None]]
+    if_not_exists: bool = False
+
+
+def _parse_key_rest(p: _Parser, kind: str, name: str | None) -> _Key:
+    """``[IF NOT EXISTS] [name] [USING type] (parts) [options]`` of an index of ``kind``."""
+    if_not_exists = p.if_not_exists()
+    if not p.is_op("(") and not p.is_word("USING", "TYPE"):
+        name = p.ident()
     while not p.is_op("("):
         if p.at_end() or p.is_op(","):
             raise _ParseError("expected the key's columns")
         p.pos += 1
-    p.expect_op("(")
-    names: list[str] = []
-    while True:
-        if p.is_op("("):
-            raise _ParseError("expression in a primary key")
-        names.append(p.ident())
-        p.skip_element()
-        if p.accept_op(")"):
-            return names
-        p.expect_op(",")
+    parts = _key_parts(p)
+    p.skip_element()
+    return _Key(kind, name, parts, if_not_exists)
 
 
 _CONSTRAINT_WORDS = frozenset(
@@ -693,17 +912,101 @@ def _is_constraint(p: _Parser) -> bool:
     return p.is_word("PERIOD") and p.is_word("FOR", ahead=1)
 
 
-def _parse_constraint(p: _Parser) -> list[str] | None:
-    """A table constraint: the primary key's columns, else None (the rest is skipped)."""
+def _parse_constraint(p: _Parser) -> _Key | None:
+    """A table constraint: the primary key or an index, else None (foreign keys, checks and periods: skipped)."""
+    symbol = None
     if p.accept("CONSTRAINT") and not p.is_word("PRIMARY", "UNIQUE", "FOREIGN", "CHECK") and not p.is_op("("):
-        p.ident()
+        symbol = p.ident()
     if p.accept("PRIMARY"):
         p.expect("KEY")
-        names = _key_columns(p)
+        key = _parse_key_rest(p, "primary", None)
+        key.name = "PRIMARY"
+        if not key.parts:
+            raise _ParseError("expression in a primary key")
+        return key
+    kind = p.accept("UNIQUE", "FULLTEXT", "SPATIAL", "KEY", "INDEX")
+    if kind is None:
         p.skip_element()
-        return names
-    p.skip_element()
-    return None
+        return None
+    if kind in ("UNIQUE", "FULLTEXT", "SPATIAL"):
+        p.accept("KEY", "INDEX")
+    return _parse_key_rest(p, {"KEY": "key", "INDEX": "key"}.get(kind, kind.lower()), symbol)
+
+
+def _key_name(indexes: list[IndexDef], key: _Key) -> str:
+    """The name the server gives a key: as written, else its first column's, else that with _2, _3..."""
+    if key.name is not None:
+        return key.name
+    base = key.parts[0][0]
+    taken = {i.name.lower() for i in indexes} | {"primary"}
+    name, n = base, 2
+    while name.lower() in taken:
+        name, n = f"{base}_{n}", n + 1
+    return name
+
+
+def _add_index(indexes: list[IndexDef], key: _Key, columns: list[ColumnDef] | tuple[ColumnDef, ...]) -> None:
+    """Add an index (not the primary key) to ``indexes``, named as the server names it."""
+    if key.if_not_exists and key.name is not None and any(i.name.lower() == key.name.lower() for i in indexes):
+        return
+    if not key.parts:
+        return  # only functional parts: no column, never a hash of MariaDB
+    known = {c.name.lower(): c.name for c in columns}
+    for name, _ in key.parts:
+        if name.lower() not in known:
+            raise _ParseError(f"key names unknown column {name!r}")
+    parts = tuple((known[n.lower()], k) for n, k in key.parts)
+    indexes.append(IndexDef(_key_name(indexes, key), key.kind, parts, new=True))
+
+
+def _key_is_hashed(index: IndexDef, columns: dict[str, ColumnDef]) -> bool:
+    """Whether MariaDB keeps a UNIQUE key as a hash: a BLOB/TEXT part without prefix, or more than 3072 bytes."""
+    if index.kind != "unique":
+        return False
+    total = 0
+    for name, prefix in index.parts:
+        c = columns.get(name.lower())
+        if c is None:
+            continue
+        mb = max_bytes_per_char(c.charset) if c.data_type in CHARACTER_TYPES else 1
+        if c.data_type == "point":
+            total += 25  # a POINT key part has a fixed size: never a hash
+        elif c.data_type in _SPATIAL_TYPES:
+            if prefix is None and index.new:
+                return True
+        elif c.data_type in _LOB_TYPES or c.data_type == "json":
+            if prefix is None:
+                return True
+            total += prefix * mb
+        elif prefix is not None:
+            total += prefix * mb
+        elif c.data_type in ("char", "varchar", "binary", "varbinary"):
+            total += (c.length or 1) * mb
+        else:
+            total += 8
+    return total > _MAX_KEY_BYTES
+
+
+_SPATIAL_TYPES = frozenset(
+    {"geometry", "point", "linestring", "polygon", "multipoint", "multilinestring", "multipolygon",
+     "geometrycollection", "geomcollection"}
+)
+
+
+def _rebuilt(indexes: tuple[IndexDef, ...]) -> list[IndexDef]:
+    """The indexes of a table an ALTER TABLE / CREATE INDEX / DROP INDEX starts from (none of them new)."""
+    return [replace(i, new=False) if i.new else i for i in indexes]
+
+
+def with_hidden_columns(tdef: TableDef) -> TableDef:
+    """``tdef`` with one hidden hash column per hashed UNIQUE key (MariaDB's ``DB_ROW_HASH_n``) after the others."""
+    visible = tuple(c for c in tdef.columns if not c.hidden)
+    by_name = {c.name.lower(): c for c in visible}
+    hashed = sum(_key_is_hashed(i, by_name) for i in tdef.indexes)
+    hidden = tuple(ColumnDef(f"{HASH_COLUMN_PREFIX}{n}", "bigint", unsigned=True, hidden=True)
+                   for n in range(1, hashed + 1))
+    columns = visible + hidden
+    return tdef if columns == tdef.columns else replace(tdef, columns=columns)
 
 
 # --------------------------------------------------------------------------- statements
@@ -753,12 +1056,18 @@ class SchemaState:
 
     tables: dict[tuple[str, str], TableDef]
     database_charsets: dict[str, str]
+    database_collations: dict[str, str]
     database: str | None
 
     def __init__(self) -> None:
         self.tables = {}
         self.database_charsets = {}
+        self.database_collations = {}  # when not the charset's default
         self.database = None
+        # of the statement being applied: its default database, the server's and that database's collation
+        self.statement_database: str | None = None
+        self.collation_server: str | None = None
+        self.collation_database: str | None = None
 
     def table(self, schema: str, table: str) -> TableDef | None:
         """The current definition of ``schema.table``, None when unknown."""
@@ -769,6 +1078,7 @@ class SchemaState:
         other = SchemaState()
         other.tables = dict(self.tables)
         other.database_charsets = dict(self.database_charsets)
+        other.database_collations = dict(self.database_collations)
         other.database = self.database
         return other
 
@@ -789,12 +1099,21 @@ class SchemaState:
                 problems.append(f"{outcome.problem}: {snippet}")
         return problems
 
-    def apply(self, sql: str, default_db: str | None = None) -> DdlOutcome:
-        """Follow one statement run with ``default_db`` (else :attr:`database`) as the default database."""
+    def apply(self, sql: str, default_db: str | None = None, *, collation_server: int | str | None = None,
+              collation_database: int | str | None = None) -> DdlOutcome:
+        """Follow one statement run with ``default_db`` (else :attr:`database`) as the default database.
+
+        ``collation_server`` and ``collation_database`` (ids or names: the QUERY event's Q_CHARSET_CODE and
+        Q_CHARSET_DATABASE_CODE status variables) are the defaults the server used for databases and tables
+        created without a character set, where the history does not know the database's own.
+        """
         m = _LEAD_RE.match(sql)
         if m is None or m.group(1).upper() not in _DDL_LEADS:
             return NOT_DDL
         db = default_db if default_db is not None else self.database
+        self.statement_database = db
+        self.collation_server = collation_name(collation_server)
+        self.collation_database = collation_name(collation_database)
         p = _Parser(tokenize(sql))
         lead = p.next()[2]
         try:
@@ -817,6 +1136,7 @@ class SchemaState:
     def _create(self, p: _Parser, db: str | None) -> DdlOutcome:
         or_replace = temporary = False
         kind = None
+        index_kind = "key"
         while not p.at_end():
             tok = p.next()
             if tok[0] == "o" and tok[1] == "(":
@@ -827,11 +1147,17 @@ class SchemaState:
                 or_replace = True
             elif tok[2] == "TEMPORARY":
                 temporary = True
+            elif tok[2] in ("UNIQUE", "FULLTEXT"):
+                index_kind = tok[2].lower()
+            elif tok[2] == "SPATIAL" and p.is_word("INDEX"):
+                index_kind = "spatial"
             elif tok[2] in _CREATE_KINDS:
                 kind = tok[2]
                 break
         if kind in ("DATABASE", "SCHEMA"):
             return self._create_database(p, or_replace)
+        if kind == "INDEX":
+            return self._create_index(p, db, index_kind)
         if kind != "TABLE" or temporary:
             return NOT_DDL
         if_not_exists = p.if_not_exists()
@@ -842,6 +1168,32 @@ class SchemaState:
             return self._create_table(p, key)
         except _ParseError as e:
             return self._forget(key, f"cannot parse CREATE TABLE: {e}")
+
+    def _create_index(self, p: _Parser, db: str | None, kind: str) -> DdlOutcome:
+        """CREATE [UNIQUE|FULLTEXT|SPATIAL] INDEX name ON table (parts): a UNIQUE one may add a hidden column."""
+        if_not_exists = p.if_not_exists()
+        name = p.ident()
+        while not p.at_end() and not p.is_word("ON"):
+            p.pos += 1
+        p.expect("ON")
+        key = p.qualified(db)
+        tdef = self.tables.get(key)
+        if tdef is None:
+            return DdlOutcome(handled=True, is_ddl=True)
+        try:
+            index = _Key(kind, name, _key_parts(p), if_not_exists)
+            indexes = _rebuilt(tdef.indexes)
+            _add_index(indexes, index, tdef.columns)
+        except _ParseError as e:
+            return self._forget(key, f"cannot follow CREATE INDEX: {e}")
+        return self._put(key, with_hidden_columns(replace(tdef, indexes=tuple(indexes))))
+
+    def _put(self, key: tuple[str, str], tdef: TableDef) -> DdlOutcome:
+        old = self.tables.get(key)
+        self.tables[key] = tdef
+        if old is not None and old.columns == tdef.columns:
+            return DdlOutcome(handled=True, is_ddl=True)
+        return DdlOutcome(handled=True, is_ddl=True, changed=(key,))
 
     def _forget(self, key: tuple[str, str], problem: str) -> DdlOutcome:
         """Drop the definition of a table whose columns can no longer be known."""
@@ -865,15 +1217,20 @@ class SchemaState:
 
         cols: list[_Col] = []
         pk: list[str] | None = None
+        keys: list[_Key] = []  # in the order written: the server names them in that order
         if p.is_op("(") and not _select_starts(p, 1):
             p.expect_op("(")
             while True:
                 if _is_constraint(p):
-                    names = _parse_constraint(p)
-                    if names is not None:
-                        pk = names
+                    k = _parse_constraint(p)
+                    if k is not None and k.kind == "primary":
+                        pk = [n for n, _ in k.parts]
+                    elif k is not None:
+                        keys.append(k)
                 else:
                     cols.append(_parse_column(p))
+                    if cols[-1].unique:
+                        keys.append(_Key("unique", None, [(cols[-1].name, None)]))
                 if p.accept_op(")"):
                     break
                 p.expect_op(",")
@@ -896,13 +1253,37 @@ class SchemaState:
                     wanted.discard(c.name.lower())
             if wanted:
                 return self._forget(key, f"primary key names unknown column {sorted(wanted)[0]!r}")
-        db_cs = self.database_charsets.get(key[0])
-        columns = tuple(c.resolve(table_cs, table_coll, db_cs) for c in cols)
+        if table_cs is None:  # the table takes the database's defaults when it is created
+            table_cs, table_coll = self.database_default(key[0])
+        columns = tuple(c.resolve(table_cs, table_coll, None) for c in cols)
         dup = _duplicate(columns)
         if dup is not None:
             return self._forget(key, f"duplicate column {dup!r}")
-        self.tables[key] = TableDef(key[0], key[1], columns, table_cs, table_coll)
+        indexes: list[IndexDef] = []
+        try:
+            for k in keys:
+                _add_index(indexes, k, columns)
+        except _ParseError as e:
+            return self._forget(key, str(e))
+        tdef = TableDef(key[0], key[1], columns, table_cs, table_coll, tuple(indexes))
+        self.tables[key] = with_hidden_columns(tdef)
         return DdlOutcome(handled=True, is_ddl=True, changed=(key,))
+
+    def database_default(self, name: str) -> tuple[str | None, str | None]:
+        """The default charset and collation of database ``name``, as far as known.
+
+        Known from its CREATE/ALTER DATABASE; else, for the statement's default database, the
+        ``collation_database`` its QUERY event carries; else the server's ``collation_server`` (the
+        default of a database created without one).
+        """
+        if name in self.database_charsets:
+            return self.database_charsets[name], self.database_collations.get(name)
+        coll = None
+        if name == self.statement_database and self.collation_database is not None:
+            coll = self.collation_database
+        elif self.collation_server is not None:
+            coll = self.collation_server
+        return (collation_charset(coll), coll) if coll is not None else (None, None)
 
     def _create_database(self, p: _Parser, or_replace: bool) -> DdlOutcome:
         if_not_exists = p.if_not_exists()
@@ -913,16 +1294,23 @@ class SchemaState:
         changed: tuple[tuple[str, str], ...] = ()
         if or_replace:
             changed = self._drop_database_tables(name)
-        self._set_database_charset(name, *_database_options(p))
+        self._set_database_charset(name, *_database_options(p), created=True)
         return DdlOutcome(handled=True, is_ddl=True, changed=changed)
 
-    def _set_database_charset(self, name: str, cs: str | None, coll: str | None) -> None:
+    def _set_database_charset(self, name: str, cs: str | None, coll: str | None, created: bool = False) -> None:
+        if cs is None and coll is None and created and self.collation_server is not None:
+            coll = self.collation_server  # CREATE DATABASE without a charset: the server's default
         if cs is None and coll is not None:
             cs = collation_charset(coll)
         if cs is not None:
             self.database_charsets[name] = cs
-        else:
+            if coll is not None:
+                self.database_collations[name] = coll
+            else:
+                self.database_collations.pop(name, None)
+        elif created:
             self.database_charsets.pop(name, None)
+            self.database_collations.pop(name, None)
 
     def _drop_database_tables(self, name: str) -> tuple[tuple[str, str], ...]:
         gone = tuple(k for k in self.tables if k[0] == name)
@@ -934,13 +1322,23 @@ class SchemaState:
 
     def _drop(self, p: _Parser, db: str | None) -> DdlOutcome:
         temporary = bool(p.accept("TEMPORARY"))
-        kind = p.accept("TABLE", "TABLES", "DATABASE", "SCHEMA")
+        kind = p.accept("TABLE", "TABLES", "DATABASE", "SCHEMA", "INDEX")
         if kind is None or temporary:
             return NOT_DDL
         p.if_exists()
+        if kind == "INDEX":
+            name = p.ident().lower()
+            p.expect("ON")
+            key = p.qualified(db)
+            tdef = self.tables.get(key)
+            if tdef is None:
+                return DdlOutcome(handled=True, is_ddl=True)
+            indexes = tuple(i for i in _rebuilt(tdef.indexes) if i.name.lower() != name)
+            return self._put(key, with_hidden_columns(replace(tdef, indexes=indexes)))
         if kind in ("DATABASE", "SCHEMA"):
             name = p.ident()
             self.database_charsets.pop(name, None)
+            self.database_collations.pop(name, None)
             if self.database == name:
                 self.database = None
             return DdlOutcome(handled=True, is_ddl=True, changed=self._drop_database_tables(name))
@@ -997,7 +1395,8 @@ class SchemaState:
             new_key, new_def = _AlterTable(self, tdef, p).run()
         except _ParseError as e:
             return self._forget(key, f"cannot follow ALTER TABLE: {e}")
-        if new_key == key and new_def == tdef:
+        if new_key == key and replace(new_def, indexes=()) == replace(tdef, indexes=()):
+            self.tables[key] = new_def  # the columns are the same (changed: what readers must look up again)
             return DdlOutcome(handled=True, is_ddl=True)
         del self.tables[key]
         self.tables[new_key] = new_def
@@ -1120,6 +1519,7 @@ class _Entry:
 
     orig: str | None
     col: ColumnDef
+    binary_collation: bool = False  # defined in this ALTER with the BINARY attribute
 
 
 @dataclass(slots=True)
@@ -1135,16 +1535,23 @@ class _AlterTable:
     key: tuple[str, str] = ("", "")
     charset: str | None = None
     collation: str | None = None
+    indexes: list[IndexDef] = field(default_factory=list)
+    default_given: bool = False  # a DEFAULT CHARACTER SET / COLLATE clause
 
     def run(self) -> tuple[tuple[str, str], TableDef]:
         t = self.tdef
         self.key = (t.schema, t.table)
         self.charset, self.collation = t.charset, t.collation
-        self.entries = [_Entry(c.name.lower(), c) for c in t.columns]
+        self.entries = [_Entry(c.name.lower(), c) for c in t.columns if not c.hidden]
+        self.indexes = list(t.indexes)
         p = self.p
+        renames_only = True
         while not p.at_end():
+            renames_only = renames_only and p.is_word("RENAME") and not p.is_word("COLUMN", "INDEX", "KEY", ahead=1)
             self._clause()
             p.accept_op(",")
+        if not renames_only:  # the table is rebuilt (an ALTER that only renames the table is not)
+            self.indexes = _rebuilt(t.indexes)
         for act in self.actions:
             act()
         for act in self.final:
@@ -1153,7 +1560,8 @@ class _AlterTable:
         dup = _duplicate(columns)
         if dup is not None:
             raise _ParseError(f"duplicate column {dup!r}")
-        return self.key, TableDef(self.key[0], self.key[1], columns, self.charset, self.collation)
+        tdef = TableDef(self.key[0], self.key[1], columns, self.charset, self.collation, tuple(self.indexes))
+        return self.key, with_hidden_columns(tdef)
 
     # -- clauses
 
@@ -1192,8 +1600,12 @@ class _AlterTable:
                 p.expect("SET")
             else:
                 p.expect("CHARSET")
-            cs = p.charset_name()
+            cs = self._convert_charset(p.charset_name())
             coll = p.charset_name() if p.accept("COLLATE") else None
+            # the table's new default unless the ALTER names one itself (wherever); every column is converted
+            # at the end, those this ALTER defines too
+            if not self.default_given:
+                self.charset, self.collation = cs, coll
             self.final.append(lambda: self._convert(cs, coll))
         elif w in ("DEFAULT", "CHARACTER", "CHARSET", "COLLATE"):
             self.p.pos -= 1
@@ -1240,16 +1652,12 @@ class _AlterTable:
             return
         if_not_exists = p.if_not_exists()
         if not column and _is_constraint(p):
-            names = _parse_constraint(p)
-            if names is not None:
-                self.actions.append(partial(self._add_pk, names))
+            self._add_key(_parse_constraint(p), if_not_exists)
             return
         if p.accept_op("("):
             while True:
                 if _is_constraint(p):
-                    names = _parse_constraint(p)
-                    if names is not None:
-                        self.actions.append(partial(self._add_pk, names))
+                    self._add_key(_parse_constraint(p), if_not_exists)
                 else:
                     self.actions.append(partial(self._add_column, _parse_column(p), if_not_exists))
                 if p.accept_op(")"):
@@ -1257,6 +1665,15 @@ class _AlterTable:
                 p.expect_op(",")
         col = _parse_column(p)
         self.actions.append(lambda: self._add_column(col, if_not_exists))
+
+    def _add_key(self, key: _Key | None, if_not_exists: bool) -> None:
+        if key is None:
+            return
+        if key.kind == "primary":
+            self.actions.append(partial(self._add_pk, [n for n, _ in key.parts]))
+            return
+        key.if_not_exists = key.if_not_exists or if_not_exists
+        self.actions.append(lambda: _add_index(self.indexes, key, [e.col for e in self.entries]))
 
     def _drop(self) -> None:
         p = self.p
@@ -1277,6 +1694,8 @@ class _AlterTable:
             name = p.ident()
             if kind in ("INDEX", "KEY", "CONSTRAINT") and name.upper() == "PRIMARY":
                 self.actions.append(self._drop_pk)
+            elif kind in ("INDEX", "KEY", "CONSTRAINT"):
+                self.actions.append(partial(self._drop_index, name))
             p.skip_element()
             return
         p.accept("COLUMN")
@@ -1294,9 +1713,10 @@ class _AlterTable:
             new = p.ident()
             self.actions.append(lambda: self._rename_column(old, new, if_exists))
         elif p.accept("INDEX", "KEY"):
-            p.ident()
+            old = p.ident()
             p.expect("TO")
-            p.ident()
+            new = p.ident()
+            self.actions.append(lambda: self._rename_index(old, new))
         else:
             if p.accept("TO", "AS") is None:
                 p.accept_op("=")
@@ -1316,7 +1736,10 @@ class _AlterTable:
                 break
         if cs is None and coll is None:
             raise _ParseError(f"unexpected {p.near()} after DEFAULT")
+        self.default_given = True
         if cs is not None and cs != "default":
+            if coll is None and self.default_given and self.collation and collation_charset(self.collation) == cs:
+                coll = self.collation  # COLLATE x_bin, DEFAULT CHARSET x: the collation stays
             self.charset = cs
             self.collation = coll
         elif coll is not None:
@@ -1325,17 +1748,22 @@ class _AlterTable:
 
     # -- actions
 
-    def _find(self, name: str, if_exists: bool) -> int | None:
+    def _find(self, name: str, if_exists: bool, new_name: str | None = None) -> int | None:
         low = name.lower()
         for i, e in enumerate(self.entries):
             if e.orig == low:
+                return i
+        # else a column an earlier clause added: MariaDB finds it by the CHANGE's new name (MODIFY's only)
+        added = (new_name or name).lower()
+        for i, e in enumerate(self.entries):
+            if e.orig is None and e.col.name.lower() == added:
                 return i
         if if_exists:
             return None
         raise _ParseError(f"unknown column {name!r}")
 
     def _resolve(self, col: _Col) -> ColumnDef:
-        return col.resolve(self.charset, self.collation, self.state.database_charsets.get(self.key[0]))
+        return col.resolve(self.charset, self.collation, *self.state.database_default(self.key[0]))
 
     def _place(self, entry: _Entry, col: _Col) -> None:
         if col.first:
@@ -1355,30 +1783,57 @@ class _AlterTable:
             return
         if col.versioned:
             raise _ParseError("system versioning column")
-        self._place(_Entry(None, self._resolve(col)), col)
+        self._place(_Entry(None, self._resolve(col), col.binary_collation), col)
+        if col.unique:
+            _add_index(self.indexes, _Key("unique", None, [(col.name, None)]), [e.col for e in self.entries])
 
     def _change(self, old: str, col: _Col, if_exists: bool) -> None:
-        i = self._find(old, if_exists)
+        i = self._find(old, if_exists, col.name)
         if i is None:
             return
         entry = self.entries[i]
         new = self._resolve(col)
         if entry.col.primary_key and not new.primary_key:
             new = replace(new, primary_key=True, nullable=False)
+        if entry.col.name != new.name:
+            self._rename_in_indexes(entry.col.name, new.name)
         entry.col = new
-        if col.first or col.after is not None:
+        entry.binary_collation = col.binary_collation
+        if col.first or col.after is not None or entry.orig is None:
+            # (a column an earlier clause added takes the CHANGE's place, by default the end)
             del self.entries[i]
             self._place(entry, col)
+        if col.unique:
+            _add_index(self.indexes, _Key("unique", None, [(col.name, None)]), [e.col for e in self.entries])
 
     def _drop_column(self, name: str, if_exists: bool) -> None:
         i = self._find(name, if_exists)
         if i is not None:
+            low = self.entries[i].col.name.lower()
             del self.entries[i]
+            indexes = []
+            for index in self.indexes:  # the column leaves its keys; a key left without columns goes
+                parts = tuple(pt for pt in index.parts if pt[0].lower() != low)
+                if parts:
+                    indexes.append(replace(index, parts=parts))
+            self.indexes = indexes
 
     def _rename_column(self, old: str, new: str, if_exists: bool) -> None:
         i = self._find(old, if_exists)
         if i is not None:
+            self._rename_in_indexes(self.entries[i].col.name, new)
             self.entries[i].col = replace(self.entries[i].col, name=new)
+
+    def _rename_in_indexes(self, old: str, new: str) -> None:
+        low = old.lower()
+        self.indexes = [replace(i, parts=tuple((new if n.lower() == low else n, k) for n, k in i.parts))
+                        for i in self.indexes]
+
+    def _drop_index(self, name: str) -> None:
+        self.indexes = [i for i in self.indexes if i.name.lower() != name.lower()]
+
+    def _rename_index(self, old: str, new: str) -> None:
+        self.indexes = [replace(i, name=new) if i.name.lower() == old.lower() else i for i in self.indexes]
 
     def _add_pk(self, names: list[str]) -> None:
         wanted = {n.lower() for n in names}
@@ -1394,22 +1849,37 @@ class _AlterTable:
             if e.col.primary_key:
                 e.col = replace(e.col, primary_key=False)
 
-    def _convert(self, cs: str, coll: str | None) -> None:
+    def _convert_charset(self, cs: str) -> str:
         if cs == "default":
-            cs = self.state.database_charsets.get(self.key[0]) or (collation_charset(coll) if coll else None) or ""
+            cs = self.state.database_default(self.key[0])[0] or ""
             if not cs:
                 raise _ParseError("CONVERT TO CHARACTER SET DEFAULT: database character set unknown")
-        self.charset, self.collation = cs, coll
+        return "utf8mb3" if cs == "utf8" else cs
+
+    def _convert(self, cs: str, coll: str | None) -> None:
+        """Every character column (JSON too, and those this ALTER defines with their own charset) gets ``cs``
+        and ``coll``, but those this ALTER defines with the BINARY attribute keep the table's default and its
+        _bin collation, and those of charset binary stay so; TEXT types keep their length in characters, so
+        they may grow (utf8mb3 TEXT to utf8mb4: MEDIUMTEXT)."""
         for e in self.entries:
             c = e.col
-            if c.data_type not in CHARACTER_TYPES:
+            if (c.data_type not in CHARACTER_TYPES and c.data_type != "json") or e.binary_collation:
                 continue
+            if c.charset == "binary":  # (an ENUM/SET of charset binary): the server never converts those
+                continue
+            dt = c.data_type
+            if dt == "json":  # MariaDB's JSON is a LONGTEXT utf8mb4_bin (with a CHECK): converted as one
+                e.col = replace(c, charset=cs, collation=coll)  # (MySQL's binary JSON: a charset never used)
+                continue
+            if dt in _LOB_TYPES and c.charset is not None:  # TEXT keeps its characters: the type may grow
+                chars = _lob_bytes(dt) // max_bytes_per_char(c.charset)
+                dt = lob_type(chars * max_bytes_per_char(cs), binary=False)
             if cs == "binary":
-                dt = _TO_BINARY.get(c.data_type, c.data_type)
+                dt = _TO_BINARY.get(dt, dt)
                 binary = dt in BINARY_TYPES
                 e.col = replace(c, data_type=dt, charset="binary", collation=None if binary else coll)
             else:
-                e.col = replace(c, charset=cs, collation=coll)
+                e.col = replace(c, data_type=dt, charset=cs, collation=coll)
 
 
 # --------------------------------------------------------------------------- scripts

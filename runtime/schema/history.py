@@ -43,6 +43,8 @@ class DdlStatement:
     pos: int
     sql: str
     database: str | None
+    collation_server: int | None = None
+    collation_database: int | None = None
 
 
 class SchemaHistory:
@@ -107,11 +109,12 @@ class SchemaHistory:
         if not sql:
             return None
         database = text_of(getattr(body, "schema", None)) or None
-        outcome = self.state.apply(sql, database)
+        server, db = _collations(body)
+        outcome = self.state.apply(sql, database, collation_server=server, collation_database=db)
         if outcome.changed:
             self.version += 1
         if outcome.is_ddl and self.recording:
-            self.statements.append(DdlStatement(self.file_index, event.pos, sql, database))
+            self.statements.append(DdlStatement(self.file_index, event.pos, sql, database, server, db))
         if outcome.problem is None:
             return None
         statement = " ".join(sql.split())
@@ -130,5 +133,22 @@ class SchemaHistory:
         for st in statements:
             if (st.file_index, st.pos) >= until:
                 break
-            self.state.apply(st.sql, st.database)
+            self.state.apply(st.sql, st.database, collation_server=st.collation_server,
+                             collation_database=st.collation_database)
             self.version += 1
+
+
+def _collations(body: object) -> tuple[int | None, int | None]:
+    """The ``collation_server`` (Q_CHARSET_CODE) and ``collation_database`` (Q_CHARSET_DATABASE_CODE) ids of a
+    QUERY event's status variables, None when absent."""
+    server = database = None
+    try:
+        for entry in getattr(getattr(body, "status_vars", None), "entries", None) or ():
+            code = getattr(getattr(entry, "code", None), "name", None)
+            if code == "q_charset_code":
+                server = int(entry.body.collation_server)
+            elif code == "q_charset_database_code":
+                database = int(entry.body)
+    except Exception:
+        return None, None  # damaged status variables: the defaults stay unknown
+    return server or None, database or None
