@@ -33,10 +33,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from binlog_ksy.cli import main
-from binlog_ksy.runtime.ddl import CHARACTER_TYPES, SchemaState, TableDef, default_collation
 from binlog_ksy.runtime.event_fields import gtid_text
 from binlog_ksy.runtime.reader import BinlogReader
-from binlog_ksy.runtime.schema_history import SchemaHistory
+from binlog_ksy.runtime.schema.ddl import CHARACTER_TYPES, SchemaState, TableDef, default_collation
+from binlog_ksy.runtime.schema.history import SchemaHistory
 from binlog_ksy.runtime.table_map import table_map_from_event
 from binlog_ksy.runtime.types.charsets import charset_of_collation
 from tests.mariadb.fixtures import start_server
