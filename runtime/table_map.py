@@ -126,6 +126,180 @@ def _charsets(value: Any, positions: list[int]) -> dict[int, int]:
     return out
 
 
+@dataclass
+class _Facts:
+    """What is known of a TABLE_MAP's columns, gathered from the metadata, the schema file and the history."""
+
+    types: list[int]
+    metas: list[int]
+    real_types: list[int]  # STRING packs ENUM/SET: the real type decides which metadata lists a column is in
+    flavor: str
+    names: list[str | None] = field(default_factory=list)
+    unsigned: list[bool | None] = field(default_factory=list)
+    charset: dict[int, int] = field(default_factory=dict)
+    fsp: dict[int, int] = field(default_factory=dict)
+    enum_values: dict[int, tuple[str, ...]] = field(default_factory=dict)
+    set_values: dict[int, tuple[str, ...]] = field(default_factory=dict)
+    geometry: dict[int, int] = field(default_factory=dict)
+    dims: dict[int, int] = field(default_factory=dict)
+    pk: list[int] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        n = len(self.types)
+        self.names = [None] * n
+        self.unsigned = [None] * n
+
+    @property
+    def n(self) -> int:
+        return len(self.types)
+
+    def positions(self, kind: str) -> list[int]:
+        """The columns a per-kind optional metadata list counts, in order (rows_event.h ``Optional_metadata``)."""
+        types, real, flavor = self.types, self.real_types, self.flavor
+        if kind == "numeric":  # MariaDB's YEAR is a Field_tiny: it has a SIGNEDNESS bit (MySQL's has none)
+            return [i for i, t in enumerate(types) if t in _NUMERIC or (flavor == FLAVOR_MARIADB and t == T.YEAR)]
+        if kind == "character":
+            return [i for i in range(self.n) if _is_character(types[i], real[i], flavor)]
+        if kind == "enum_set":
+            return [i for i in range(self.n) if _is_enum_or_set(types[i], real[i])]
+        if kind in ("enum", "set"):
+            want = T.ENUM if kind == "enum" else T.SET
+            return [i for i in range(self.n) if types[i] == T.STRING and real[i] == want]
+        want = T.GEOMETRY if kind == "geometry" else T.VECTOR
+        return [i for i in range(self.n) if types[i] == want]
+
+
+def _real_types(types: list[int], metas: list[int]) -> list[int]:
+    out = []
+    for t, m in zip(types, metas, strict=True):
+        if t == T.STRING:
+            byte0 = m >> 8
+            out.append(byte0 | 0x30 if (byte0 & 0x30) != 0x30 else byte0)
+        else:
+            out.append(t)
+    return out
+
+
+def _signedness(facts: _Facts, value: Any) -> None:
+    numeric = facts.positions("numeric")
+    # a short field leaves the last columns unknown
+    for i, bit in zip(numeric, _bits_msb_first(bytes(value), len(numeric)), strict=False):
+        if facts.types[i] != T.YEAR:
+            facts.unsigned[i] = bit
+
+
+def _column_names(facts: _Facts, value: Any) -> None:
+    for i, nm in enumerate(value.names):
+        if i < facts.n:
+            facts.names[i] = nm.name if isinstance(nm.name, str) else _label(nm.name)
+
+
+def _labels(facts: _Facts, value: Any, kind: str) -> None:
+    target, positions = ((facts.set_values, facts.positions("set")) if kind == "set_str_value"
+                         else (facts.enum_values, facts.positions("enum")))
+    for i, lst in enumerate(value.columns):
+        if i < len(positions):
+            target[positions[i]] = tuple(_label(v.value) for v in lst.values)
+
+
+def _per_position(target: dict[int, int], positions: list[int], value: Any) -> None:
+    for i, item in enumerate(_ints(value)):
+        if i < len(positions):
+            target[positions[i]] = item
+
+
+def _optional_field(facts: _Facts, kind: str, value: Any) -> None:
+    """One optional metadata field of the TABLE_MAP (rows_event.h ``Optional_metadata_field_type``)."""
+    if kind == "signedness":
+        _signedness(facts, value)
+    elif kind in ("default_charset", "column_charset"):
+        facts.charset.update(_charsets(value, facts.positions("character")))
+    elif kind in ("enum_and_set_default_charset", "enum_and_set_column_charset"):
+        facts.charset.update(_charsets(value, facts.positions("enum_set")))
+    elif kind == "column_name":
+        _column_names(facts, value)
+    elif kind in ("set_str_value", "enum_str_value"):
+        _labels(facts, value, kind)
+    elif kind == "geometry_type":
+        _per_position(facts.geometry, facts.positions("geometry"), value)
+    elif kind == "simple_primary_key":
+        facts.pk = [i for i in _ints(value) if i < facts.n]
+    elif kind == "primary_key_with_prefix":
+        facts.pk = [p.column_index.value for p in value.parts if p.column_index.value < facts.n]
+    elif kind == "vector_dimensionality":
+        _per_position(facts.dims, facts.positions("vector"), value)
+
+
+def _apply_schema_file(facts: _Facts, hints: list[ColumnHint], has_names: bool) -> None:
+    """Names, signedness, charsets and fractions a YAML schema file gives (names where the metadata has none)."""
+    for i, hint in enumerate(hints[:facts.n]):
+        if facts.names[i] is None or not has_names:
+            facts.names[i] = hint.name
+        if hint.unsigned is not None:
+            facts.unsigned[i] = hint.unsigned
+        if hint.charset is not None:
+            coll = hint.charset if isinstance(hint.charset, int) else collation_of_charset_name(hint.charset)
+            if coll is not None:
+                facts.charset[i] = coll
+        if hint.fsp is not None:
+            facts.fsp[i] = hint.fsp
+    if not facts.pk:
+        facts.pk = [i for i, hint in enumerate(hints[:facts.n]) if hint.primary_key]
+
+
+def _apply_history(facts: _Facts, history: TableDef, has_names: bool) -> None:
+    """What the schema history knows of a table that fits the map: names where the metadata has none, and
+    signedness, charsets, labels, fractions and the key where it lacks them."""
+    enums, sets = set(facts.positions("enum")), set(facts.positions("set"))
+    for i, col in enumerate(history.columns):
+        if facts.names[i] is None or not has_names:
+            facts.names[i] = col.name
+        if facts.unsigned[i] is None and facts.types[i] in _NUMERIC:
+            facts.unsigned[i] = col.unsigned
+        cs = col.charset
+        if cs is None and col.data_type == "json" and facts.flavor == FLAVOR_MARIADB:
+            cs = "utf8mb4"  # MariaDB's JSON is LONGTEXT CHARSET utf8mb4 COLLATE utf8mb4_bin
+        if i not in facts.charset and cs is not None:
+            coll = collation_of_charset_name(col.collation or cs)
+            if coll is not None:
+                facts.charset[i] = coll
+        if col.values is not None:
+            if i in enums and i not in facts.enum_values:
+                facts.enum_values[i] = col.values
+            if i in sets and i not in facts.set_values:
+                facts.set_values[i] = col.values
+        if col.fsp is not None and facts.types[i] in (T.TIME, T.DATETIME, T.TIMESTAMP):
+            facts.fsp.setdefault(i, col.fsp)
+    if not facts.pk:
+        facts.pk = [i for i, col in enumerate(history.columns) if col.primary_key]
+
+
+def _columns(facts: _Facts, null_bits: bytes) -> tuple[Column, ...]:
+    def nullable(i: int) -> bool:
+        return bool(null_bits[i >> 3] & (1 << (i & 7))) if (i >> 3) < len(null_bits) else True
+
+    pk_set = set(facts.pk)
+    return tuple(
+        Column(
+            index=i,
+            name=facts.names[i] or f"@{i + 1}",
+            type=facts.types[i],
+            meta=facts.metas[i],
+            nullable=nullable(i),
+            unsigned=facts.unsigned[i],
+            charset=facts.charset.get(i),
+            enum_values=facts.enum_values.get(i),
+            set_values=facts.set_values.get(i),
+            geometry_type=facts.geometry.get(i),
+            vector_dimensions=facts.dims.get(i),
+            is_primary_key=i in pk_set,
+            flavor=facts.flavor,
+            declared_fsp=facts.fsp.get(i),
+        )
+        for i in range(facts.n)
+    )
+
+
 def table_map_from_event(body: Any, *, flavor: str = FLAVOR_MYSQL, schema_file: SchemaFile | None = None,
                          history: TableDef | None = None) -> TableMap:
     """Build a :class:`TableMap` from a parsed ``table_map_event`` body.
@@ -142,147 +316,32 @@ def table_map_from_event(body: Any, *, flavor: str = FLAVOR_MYSQL, schema_file: 
         metas = [int(m.value) for m in body.column_metadata.columns]
     else:  # 5.1.0-5.1.17 table maps end after the column types
         metas = [0] * len(types)
-    null_bits = bytes(getattr(body, "null_bits", b"") or b"")
-    n = len(types)
-
-    def nullable(i: int) -> bool:
-        return bool(null_bits[i >> 3] & (1 << (i & 7))) if (i >> 3) < len(null_bits) else True
-
-    # real types (STRING packs ENUM/SET) decide which optional-metadata lists a column is in
-    real_types = []
-    for t, m in zip(types, metas, strict=True):
-        if t == T.STRING:
-            byte0 = m >> 8
-            real_types.append(byte0 | 0x30 if (byte0 & 0x30) != 0x30 else byte0)
-        else:
-            real_types.append(t)
-    # MariaDB's YEAR is a Field_tiny: it has a SIGNEDNESS bit (MySQL's has none)
-    year_bit = flavor == FLAVOR_MARIADB
-    numeric = [i for i, t in enumerate(types) if t in _NUMERIC or (year_bit and t == T.YEAR)]
-    character = [i for i in range(n) if _is_character(types[i], real_types[i], flavor)]
-    enum_set = [i for i in range(n) if _is_enum_or_set(types[i], real_types[i])]
-    enums = [i for i in range(n) if types[i] == T.STRING and real_types[i] == T.ENUM]
-    sets = [i for i in range(n) if types[i] == T.STRING and real_types[i] == T.SET]
-    geometries = [i for i in range(n) if types[i] == T.GEOMETRY]
-    vectors = [i for i in range(n) if types[i] == T.VECTOR]
-
-    names: list[str | None] = [None] * n
-    unsigned: list[bool | None] = [None] * n
-    charset: dict[int, int] = {}
-    fsp: dict[int, int] = {}
-    enum_values: dict[int, tuple[str, ...]] = {}
-    set_values: dict[int, tuple[str, ...]] = {}
-    geometry: dict[int, int] = {}
-    dims: dict[int, int] = {}
-    pk: list[int] = []
-
+    facts = _Facts(types, metas, _real_types(types, metas), flavor)
     for fld in getattr(body, "optional_metadata", None) or []:
-        kind = getattr(fld.type, "name", fld.type)
-        value = fld.value
-        if kind == "signedness":
-            # a short field leaves the last columns unknown
-            for i, bit in zip(numeric, _bits_msb_first(bytes(value), len(numeric)), strict=False):
-                if types[i] != T.YEAR:
-                    unsigned[i] = bit
-        elif kind in ("default_charset", "column_charset"):
-            charset.update(_charsets(value, character))
-        elif kind in ("enum_and_set_default_charset", "enum_and_set_column_charset"):
-            charset.update(_charsets(value, enum_set))
-        elif kind == "column_name":
-            for i, nm in enumerate(value.names):
-                if i < n:
-                    names[i] = nm.name if isinstance(nm.name, str) else _label(nm.name)
-        elif kind in ("set_str_value", "enum_str_value"):
-            target, positions = (set_values, sets) if kind == "set_str_value" else (enum_values, enums)
-            for i, lst in enumerate(value.columns):
-                if i < len(positions):
-                    target[positions[i]] = tuple(_label(v.value) for v in lst.values)
-        elif kind == "geometry_type":
-            for i, g in enumerate(_ints(value)):
-                if i < len(geometries):
-                    geometry[geometries[i]] = g
-        elif kind == "simple_primary_key":
-            pk = [i for i in _ints(value) if i < n]
-        elif kind == "primary_key_with_prefix":
-            pk = [p.column_index.value for p in value.parts if p.column_index.value < n]
-        elif kind == "vector_dimensionality":
-            for i, d in enumerate(_ints(value)):
-                if i < len(vectors):
-                    dims[vectors[i]] = d
-
-    has_names = all(nm is not None for nm in names) and n > 0
+        _optional_field(facts, getattr(fld.type, "name", fld.type), fld.value)
+    n = facts.n
+    has_names = all(nm is not None for nm in facts.names) and n > 0
     names_from = "metadata" if has_names else ""
     hints: list[ColumnHint] | None = schema_file.columns(schema_name, table_name) if schema_file else None
     if hints:
-        for i, hint in enumerate(hints[:n]):
-            if names[i] is None or not has_names:
-                names[i] = hint.name
-            if hint.unsigned is not None:
-                unsigned[i] = hint.unsigned
-            if hint.charset is not None:
-                coll = hint.charset if isinstance(hint.charset, int) else collation_of_charset_name(hint.charset)
-                if coll is not None:
-                    charset[i] = coll
-            if hint.fsp is not None:
-                fsp[i] = hint.fsp
+        _apply_schema_file(facts, hints, has_names)
         has_names = len(hints) >= n
         names_from = "schema file" if has_names and names_from != "metadata" else names_from
-        if not pk:
-            pk = [i for i, hint in enumerate(hints[:n]) if hint.primary_key]
     history_problem = None
     if history is not None and not hints:
-        history_problem = history_mismatch(history, real_types, flavor)
+        history_problem = history_mismatch(history, facts.real_types, flavor)
         if history_problem is None:
-            for i, col in enumerate(history.columns):
-                if names[i] is None or not has_names:
-                    names[i] = col.name
-                if unsigned[i] is None and types[i] in _NUMERIC:
-                    unsigned[i] = col.unsigned
-                cs = col.charset
-                if cs is None and col.data_type == "json" and flavor == FLAVOR_MARIADB:
-                    cs = "utf8mb4"  # MariaDB's JSON is LONGTEXT CHARSET utf8mb4 COLLATE utf8mb4_bin
-                if i not in charset and cs is not None:
-                    coll = collation_of_charset_name(col.collation or cs)
-                    if coll is not None:
-                        charset[i] = coll
-                if col.values is not None:
-                    if i in enums and i not in enum_values:
-                        enum_values[i] = col.values
-                    if i in sets and i not in set_values:
-                        set_values[i] = col.values
-                if col.fsp is not None and types[i] in (T.TIME, T.DATETIME, T.TIMESTAMP):
-                    fsp.setdefault(i, col.fsp)
-            if not pk:
-                pk = [i for i, col in enumerate(history.columns) if col.primary_key]
+            _apply_history(facts, history, has_names)
             if not has_names:
                 has_names, names_from = True, "history"
-    pk_set = set(pk)
-    columns = tuple(
-        Column(
-            index=i,
-            name=names[i] or f"@{i + 1}",
-            type=types[i],
-            meta=metas[i],
-            nullable=nullable(i),
-            unsigned=unsigned[i],
-            charset=charset.get(i),
-            enum_values=enum_values.get(i),
-            set_values=set_values.get(i),
-            geometry_type=geometry.get(i),
-            vector_dimensions=dims.get(i),
-            is_primary_key=i in pk_set,
-            flavor=flavor,
-            declared_fsp=fsp.get(i),
-        )
-        for i in range(n)
-    )
+    columns = _columns(facts, bytes(getattr(body, "null_bits", b"") or b""))
     return TableMap(
         table_id=int(body.table_id),
         schema=schema_name,
         table=table_name,
         columns=columns,
         has_names=has_names,
-        primary_key=tuple(columns[i].name for i in pk),
+        primary_key=tuple(columns[i].name for i in facts.pk),
         json_columns=tuple(i for i in range(n) if types[i] == T.JSON),
         names_from=names_from,
         history_problem=history_problem,
