@@ -25,8 +25,10 @@ and the reason.
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Callable
 from decimal import Decimal
-from typing import Any
+from functools import lru_cache
+from typing import TYPE_CHECKING, Any
 
 from ..changes import RowChange
 from ..column import FLAVOR_MARIADB, Column
@@ -35,6 +37,9 @@ from ..errors import SqlRefusal
 from ..types.json_diff import JsonPartialUpdate
 from ..types.json_text import dumps, json_document
 from ..types.temporal import MySQLDate, MySQLDateTime, format_date, format_datetime, format_time
+
+if TYPE_CHECKING:
+    from ..table_map import TableMap
 
 __all__ = ["change_sql", "script_header", "sql_literal"]
 
@@ -53,6 +58,7 @@ def script_header() -> list[str]:
     ]
 
 
+@lru_cache(maxsize=4096)
 def quote_name(name: str) -> str:
     return "`" + name.replace("`", "``") + "`"
 
@@ -91,6 +97,42 @@ def sql_literal(column: Column, value: Any) -> str:
     return _document_literal(column, t, value)
 
 
+_INTEGERS = frozenset((T.TINY, T.SHORT, T.INT24, T.LONG, T.LONGLONG, T.YEAR))
+_TEXTS = frozenset((T.VARCHAR, T.VAR_STRING, T.STRING, T.BLOB, T.TINY_BLOB, T.MEDIUM_BLOB, T.LONG_BLOB,
+                    T.ENUM, T.VARCHAR_COMPRESSED, T.BLOB_COMPRESSED))
+
+
+def literal_writer(column: Column) -> Callable[[Any], str]:
+    """:func:`sql_literal` for one column, with the common values (integers of integer columns, text of
+    text columns, NULL) written directly; anything else goes to :func:`sql_literal`, so the text is the same."""
+    t = column.real_type
+
+    def general(value: Any) -> str:
+        return sql_literal(column, value)
+
+    if t in _INTEGERS:
+        def integer(value: Any) -> str:
+            if value is None:
+                return "NULL"
+            return str(value) if type(value) is int else sql_literal(column, value)
+        return integer
+    if t in _TEXTS:
+        def text(value: Any) -> str:
+            if value is None:
+                return "NULL"
+            return _text(value) if type(value) is str else sql_literal(column, value)
+        return text
+    return general
+
+
+def _writers(table_map: TableMap) -> dict[str, tuple[Column, Callable[[Any], str]]]:
+    """Each column's writer by name, made once per table map (its ``memo`` lives as long as the map)."""
+    writers: dict[str, tuple[Column, Callable[[Any], str]]] | None = table_map.memo.get("sql_writers")
+    if writers is None:
+        writers = table_map.memo["sql_writers"] = {c.name: (c, literal_writer(c)) for c in table_map.columns}
+    return writers
+
+
 #: The classes of the values :func:`_temporal_literal` writes (``dt.datetime`` is a ``dt.date``).
 _TEMPORAL_VALUES = (MySQLDate, MySQLDateTime, dt.date, dt.timedelta)
 
@@ -117,32 +159,32 @@ def _document_literal(column: Column, t: int, value: Any) -> str:
 
 
 def _where(change: RowChange, image: dict[str, Any]) -> str:
-    columns = {c.name: c for c in change.columns}
+    writers = _writers(change.table_map)
     key = change.primary_key
     names = list(key) if key and all(k in image for k in key) else list(image)
     parts = []
     for name in names:
-        column = columns[name]
+        column, write = writers[name]
         value = image[name]
         if value is None:
             parts.append(f"{quote_name(name)} IS NULL")
         elif column.real_type == T.JSON and column.flavor != FLAVOR_MARIADB:
-            parts.append(f"{quote_name(name)} = CAST({sql_literal(column, value)} AS JSON)")
+            parts.append(f"{quote_name(name)} = CAST({write(value)} AS JSON)")
         else:
-            parts.append(f"{quote_name(name)} = {sql_literal(column, value)}")
+            parts.append(f"{quote_name(name)} = {write(value)}")
     return " AND ".join(parts) if parts else "1"
 
 
 def _values(change: RowChange, image: dict[str, Any]) -> tuple[str, str]:
-    columns = {c.name: c for c in change.columns}
-    names = ", ".join(quote_name(n) for n in image)
-    values = ", ".join(sql_literal(columns[n], v) for n, v in image.items())
+    writers = _writers(change.table_map)
+    names = ", ".join([quote_name(n) for n in image])
+    values = ", ".join([writers[n][1](v) for n, v in image.items()])
     return names, values
 
 
 def _assignments(change: RowChange, image: dict[str, Any]) -> str:
-    columns = {c.name: c for c in change.columns}
-    return ", ".join(f"{quote_name(n)} = {sql_literal(columns[n], v)}" for n, v in image.items())
+    writers = _writers(change.table_map)
+    return ", ".join([f"{quote_name(n)} = {writers[n][1](v)}" for n, v in image.items()])
 
 
 def _check_names(change: RowChange) -> None:
