@@ -487,6 +487,7 @@ ISSUE_19 = {
         "ALTER TABLE t CONVERT TO CHARACTER SET binary, ADD f SET('p') BINARY, ADD g CHAR(2), ADD h TEXT, "
         "DEFAULT CHARACTER SET = latin1",
         "ALTER TABLE t CONVERT TO CHARACTER SET utf8mb3, DEFAULT CHARSET latin1, ADD k CHAR(2) BINARY, ADD m CHAR",
+        "ALTER TABLE t CONVERT TO CHARACTER SET latin1, ADD n TINYINT, ADD o CHAR BINARY CHARACTER SET latin1",
     ],
     "change_of_a_column_added_by_the_same_alter_matches_its_new_name": [
         "CREATE TABLE t (a TINYINT)",

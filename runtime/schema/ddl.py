@@ -1519,7 +1519,7 @@ class _Entry:
 
     orig: str | None
     col: ColumnDef
-    binary_collation: bool = False  # defined in this ALTER with the BINARY attribute
+    binary_collation: bool = False  # defined in this ALTER with the BINARY attribute and no CHARACTER SET
 
 
 @dataclass(slots=True)
@@ -1783,7 +1783,7 @@ class _AlterTable:
             return
         if col.versioned:
             raise _ParseError("system versioning column")
-        self._place(_Entry(None, self._resolve(col), col.binary_collation), col)
+        self._place(_Entry(None, self._resolve(col), col.binary_collation and col.charset is None), col)
         if col.unique:
             _add_index(self.indexes, _Key("unique", None, [(col.name, None)]), [e.col for e in self.entries])
 
@@ -1798,7 +1798,7 @@ class _AlterTable:
         if entry.col.name != new.name:
             self._rename_in_indexes(entry.col.name, new.name)
         entry.col = new
-        entry.binary_collation = col.binary_collation
+        entry.binary_collation = col.binary_collation and col.charset is None
         if col.first or col.after is not None or entry.orig is None:
             # (a column an earlier clause added takes the CHANGE's place, by default the end)
             del self.entries[i]
