@@ -104,8 +104,8 @@ class SchemaHistory:
         try:
             body = event.body
             sql = query_text(body)
-        except Exception:
-            return None  # the reader reports a damaged event itself
+        except Exception:  # noqa: BLE001 - a body that does not parse or inflate: the reader reports it itself
+            return None
         if not sql:
             return None
         database = text_of(getattr(body, "schema", None)) or None
@@ -149,6 +149,6 @@ def _collations(body: object) -> tuple[int | None, int | None]:
                 server = int(entry.body.collation_server)
             elif code == "q_charset_database_code":
                 database = int(entry.body)
-    except Exception:
-        return None, None  # damaged status variables: the defaults stay unknown
+    except Exception:  # noqa: BLE001 - damaged status variables (any parse error): the defaults stay unknown
+        return None, None
     return server or None, database or None
