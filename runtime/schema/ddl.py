@@ -770,87 +770,142 @@ def _parse_column(p: _Parser, name: str | None = None) -> _Col:
                 p.pos += 1
             continue
         p.pos += 1
-        if tok[0] != "w":
-            continue
-        w = tok[2]
-        if w == "NOT":
-            if p.accept("NULL"):
-                col.nullable = False
-        elif w == "NULL":
-            col.nullable = True
-        elif w == "DEFAULT":
-            _skip_value(p)
-        elif w == "SERIAL":
-            if p.accept("DEFAULT"):
-                p.accept("VALUE")
-            col.nullable = False
-        elif w == "PRIMARY":
-            p.accept("KEY")
-            col.primary_key = True
-        elif w == "KEY":
-            col.primary_key = True
-        elif w == "UNIQUE":
-            p.accept("KEY")
-            col.unique = True
-        elif w == "COLLATE":
-            col.collation = p.charset_name()
-        elif w in ("CHARSET", "CHARACTER"):
-            if w == "CHARACTER":
-                p.expect("SET")
-            col.charset = p.charset_name()
-        elif w == "ASCII":
-            col.charset = "latin1"
-        elif w == "UNICODE":
-            col.charset = "ucs2"
-        elif w == "BYTE":
-            col.charset = "binary"
-        elif w in ("UNSIGNED", "ZEROFILL"):
-            col.unsigned = True
-            col.zerofill = col.zerofill or w == "ZEROFILL"
-        elif w == "BINARY":
-            col.binary_collation = True
-        elif w == "SIGNED":
-            col.unsigned = False
-        elif w == "ON":
-            if p.accept("UPDATE"):
-                _skip_value(p)
-        elif w == "AS":
-            if p.accept("ROW"):
-                p.accept("START", "END")
-                col.versioned = True
-            elif p.is_op("("):
-                p.skip_group()
-        elif w == "REFERENCES":
-            p.qualified("_")
-            if p.is_op("("):
-                p.skip_group()
-            while True:
-                if p.accept("MATCH"):
-                    p.next()
-                elif p.is_word("ON") and p.is_word("DELETE", "UPDATE", ahead=1):
-                    p.pos += 2
-                    while p.accept(*_REFERENCE_ACTIONS):
-                        pass
-                else:
-                    break
-        elif w == "CONSTRAINT":
-            if not p.is_word("CHECK") and not p.is_op("("):
-                p.ident()
-        elif w in ("COLUMN_FORMAT", "STORAGE"):
-            p.next()
-        elif w in ("WITH", "WITHOUT") and p.is_word("SYSTEM"):
-            p.pos += 1
-            p.accept("VERSIONING")
-            col.versioned = col.versioned or w == "WITH"
-        elif w == "FIRST":
-            col.first = True
-        elif w == "AFTER":
-            col.after = p.ident()
+        if tok[0] == "w":
+            attribute = _COLUMN_ATTRIBUTES.get(tok[2])
+            if attribute is not None:
+                attribute(p, col, tok[2])
         # COMMENT 'x', AUTO_INCREMENT, GENERATED ALWAYS, VIRTUAL/STORED/PERSISTENT, INVISIBLE, SRID n, CHECK (..),
         # COMPRESSED, ENGINE_ATTRIBUTE='..': nothing to keep (their values are skipped as tokens).
     if not col.data_type:
         raise _ParseError(f"column {col.name!r} has no type")
     return col
+
+
+# -- column attributes: each reads what follows its word and notes what it says of the column --------------
+
+
+def _not_null(p: _Parser, col: _Col, w: str) -> None:
+    if p.accept("NULL"):
+        col.nullable = False
+
+
+def _null(p: _Parser, col: _Col, w: str) -> None:
+    col.nullable = True
+
+
+def _skip_default(p: _Parser, col: _Col, w: str) -> None:
+    _skip_value(p)
+
+
+def _serial_default(p: _Parser, col: _Col, w: str) -> None:
+    if p.accept("DEFAULT"):
+        p.accept("VALUE")
+    col.nullable = False
+
+
+def _primary_key(p: _Parser, col: _Col, w: str) -> None:
+    if w == "PRIMARY":
+        p.accept("KEY")
+    col.primary_key = True
+
+
+def _unique(p: _Parser, col: _Col, w: str) -> None:
+    p.accept("KEY")
+    col.unique = True
+
+
+def _collate(p: _Parser, col: _Col, w: str) -> None:
+    col.collation = p.charset_name()
+
+
+def _charset(p: _Parser, col: _Col, w: str) -> None:
+    if w == "CHARACTER":
+        p.expect("SET")
+    col.charset = p.charset_name()
+
+
+#: The words that name a charset on their own (``VARCHAR(10) ASCII``).
+_CHARSET_WORDS = {"ASCII": "latin1", "UNICODE": "ucs2", "BYTE": "binary"}
+
+
+def _charset_word(p: _Parser, col: _Col, w: str) -> None:
+    col.charset = _CHARSET_WORDS[w]
+
+
+def _unsigned(p: _Parser, col: _Col, w: str) -> None:
+    col.unsigned = True
+    col.zerofill = col.zerofill or w == "ZEROFILL"
+
+
+def _binary(p: _Parser, col: _Col, w: str) -> None:
+    col.binary_collation = True
+
+
+def _signed(p: _Parser, col: _Col, w: str) -> None:
+    col.unsigned = False
+
+
+def _on_update(p: _Parser, col: _Col, w: str) -> None:
+    if p.accept("UPDATE"):
+        _skip_value(p)
+
+
+def _as(p: _Parser, col: _Col, w: str) -> None:
+    if p.accept("ROW"):
+        p.accept("START", "END")
+        col.versioned = True
+    elif p.is_op("("):
+        p.skip_group()
+
+
+def _references(p: _Parser, col: _Col, w: str) -> None:
+    p.qualified("_")
+    if p.is_op("("):
+        p.skip_group()
+    while True:
+        if p.accept("MATCH"):
+            p.next()
+        elif p.is_word("ON") and p.is_word("DELETE", "UPDATE", ahead=1):
+            p.pos += 2
+            while p.accept(*_REFERENCE_ACTIONS):
+                pass
+        else:
+            break
+
+
+def _constraint(p: _Parser, col: _Col, w: str) -> None:
+    if not p.is_word("CHECK") and not p.is_op("("):
+        p.ident()
+
+
+def _skip_next(p: _Parser, col: _Col, w: str) -> None:
+    p.next()
+
+
+def _system_versioning(p: _Parser, col: _Col, w: str) -> None:
+    if p.is_word("SYSTEM"):
+        p.pos += 1
+        p.accept("VERSIONING")
+        col.versioned = col.versioned or w == "WITH"
+
+
+def _first(p: _Parser, col: _Col, w: str) -> None:
+    col.first = True
+
+
+def _after(p: _Parser, col: _Col, w: str) -> None:
+    col.after = p.ident()
+
+
+_COLUMN_ATTRIBUTES: dict[str, Callable[[_Parser, _Col, str], None]] = {
+    "NOT": _not_null, "NULL": _null, "DEFAULT": _skip_default, "SERIAL": _serial_default,
+    "PRIMARY": _primary_key, "KEY": _primary_key, "UNIQUE": _unique, "COLLATE": _collate,
+    "CHARSET": _charset, "CHARACTER": _charset, "ASCII": _charset_word, "UNICODE": _charset_word,
+    "BYTE": _charset_word, "UNSIGNED": _unsigned, "ZEROFILL": _unsigned, "BINARY": _binary, "SIGNED": _signed,
+    "ON": _on_update, "AS": _as, "REFERENCES": _references, "CONSTRAINT": _constraint,
+    "COLUMN_FORMAT": _skip_next, "STORAGE": _skip_next, "WITH": _system_versioning, "WITHOUT": _system_versioning,
+    "FIRST": _first, "AFTER": _after,
+}
 
 
 def _key_parts(p: _Parser) -> list[tuple[str, int | None]]:
