@@ -675,21 +675,7 @@ def _parse_type(p: _Parser, col: _Col) -> None:
     tok = p.next()
     if tok[0] != "w":
         raise _ParseError(f"expected a data type, found {tok[1]!r}")
-    up = tok[2]
-    national = False
-    if up == "NATIONAL":
-        national = True
-        up = p.expect("CHAR", "CHARACTER", "VARCHAR", "VARCHARACTER")
-    if up in ("NCHAR", "NVARCHAR"):
-        national = True
-    if up in ("CHAR", "CHARACTER", "NCHAR") and p.accept("VARYING", "VARCHAR"):
-        up = "VARCHAR"
-    elif up == "DOUBLE":
-        p.accept("PRECISION")
-    elif up == "LONG":
-        sub = p.accept("VARBINARY", "VARCHAR", "VARCHARACTER")
-        if sub == "VARBINARY":
-            up = "LONGVARBINARY"
+    up, national = _type_word(p, tok[2])
     if up == "LONGVARBINARY":
         dt = "mediumblob"
     elif up in _INT_TYPES:
@@ -705,7 +691,31 @@ def _parse_type(p: _Parser, col: _Col) -> None:
         col.unsigned = True
         col.nullable = False
         return
-    args = _type_args(p, labels=dt in ("enum", "set"))
+    _type_arguments(col, up, dt, _type_args(p, labels=dt in ("enum", "set")))
+
+
+def _type_word(p: _Parser, up: str) -> tuple[str, bool]:
+    """The type's word, its several-word spellings read (``NATIONAL CHAR VARYING``, ``LONG VARBINARY``...),
+    and whether it is a NATIONAL character type."""
+    national = False
+    if up == "NATIONAL":
+        national = True
+        up = p.expect("CHAR", "CHARACTER", "VARCHAR", "VARCHARACTER")
+    if up in ("NCHAR", "NVARCHAR"):
+        national = True
+    if up in ("CHAR", "CHARACTER", "NCHAR") and p.accept("VARYING", "VARCHAR"):
+        up = "VARCHAR"
+    elif up == "DOUBLE":
+        p.accept("PRECISION")
+    elif up == "LONG":
+        sub = p.accept("VARBINARY", "VARCHAR", "VARCHARACTER")
+        if sub == "VARBINARY":
+            up = "LONGVARBINARY"
+    return up, national
+
+
+def _type_arguments(col: _Col, up: str, dt: str, args: list[str]) -> None:
+    """What the parenthesized arguments of a type say: labels, length, precision and scale, fractions."""
     if dt in ("enum", "set"):
         col.values = tuple(args)
     elif dt in _INT_DISPLAY_WIDTHS:
@@ -1256,39 +1266,14 @@ class SchemaState:
         return DdlOutcome(handled=False, is_ddl=True, changed=changed, problem=problem)
 
     def _create_table(self, p: _Parser, key: tuple[str, str]) -> DdlOutcome:
-        like = None
-        if p.is_op("(") and p.is_word("LIKE", ahead=1):
-            p.pos += 2
-            like = p.qualified(key[0])
-            p.expect_op(")")
-        elif p.accept("LIKE"):
-            like = p.qualified(key[0])
+        like = _like_source(p, key[0])
         if like is not None:
             src = self.tables.get(like)
             if src is None:
                 return self._forget(key, f"unknown table {like[0]}.{like[1]} in CREATE TABLE ... LIKE")
             self.tables[key] = replace(src, schema=key[0], table=key[1])
             return DdlOutcome(handled=True, is_ddl=True, changed=(key,))
-
-        cols: list[_Col] = []
-        pk: list[str] | None = None
-        keys: list[_Key] = []  # in the order written: the server names them in that order
-        if p.is_op("(") and not _select_starts(p, 1):
-            p.expect_op("(")
-            while True:
-                if _is_constraint(p):
-                    k = _parse_constraint(p)
-                    if k is not None and k.kind == "primary":
-                        pk = [n for n, _ in k.parts]
-                    elif k is not None:
-                        keys.append(k)
-                else:
-                    cols.append(_parse_column(p))
-                    if cols[-1].unique:
-                        keys.append(_Key("unique", None, [(cols[-1].name, None)]))
-                if p.accept_op(")"):
-                    break
-                p.expect_op(",")
+        cols, pk, keys = _table_elements(p)
         table_cs, table_coll, versioned, select_at = _table_options(p)
         if versioned or any(c.versioned for c in cols):
             return self._forget(key, "system-versioned table: implicit columns not followed")
@@ -1300,14 +1285,9 @@ class SchemaState:
             return self._forget(key, "CREATE TABLE without columns")
         if table_cs is None and table_coll is not None:
             table_cs = collation_charset(table_coll)
-        if pk is not None:
-            wanted = {n.lower() for n in pk}
-            for c in cols:
-                if c.name.lower() in wanted:
-                    c.primary_key = True
-                    wanted.discard(c.name.lower())
-            if wanted:
-                return self._forget(key, f"primary key names unknown column {sorted(wanted)[0]!r}")
+        unknown = _mark_primary_key(cols, pk)
+        if unknown is not None:
+            return self._forget(key, f"primary key names unknown column {unknown!r}")
         if table_cs is None:  # the table takes the database's defaults when it is created
             table_cs, table_coll = self.database_default(key[0])
         columns = tuple(c.resolve(table_cs, table_coll, None) for c in cols)
@@ -1630,17 +1610,8 @@ class _AlterTable:
             self._add()
         elif w == "DROP":
             self._drop()
-        elif w == "CHANGE":
-            p.accept("COLUMN")
-            if_exists = p.if_exists()
-            old = p.ident()
-            col = _parse_column(p)
-            self.actions.append(lambda: self._change(old, col, if_exists))
-        elif w == "MODIFY":
-            p.accept("COLUMN")
-            if_exists = p.if_exists()
-            col = _parse_column(p)
-            self.actions.append(lambda: self._change(col.name, col, if_exists))
+        elif w in ("CHANGE", "MODIFY"):
+            self._change_clause(w)
         elif w == "RENAME":
             self._rename()
         elif w == "ALTER":
@@ -1650,22 +1621,41 @@ class _AlterTable:
                 p.ident()
             p.skip_element()
         elif w == "CONVERT":
-            p.expect("TO")
-            if p.accept("CHARACTER"):
-                p.expect("SET")
-            else:
-                p.expect("CHARSET")
-            cs = self._convert_charset(p.charset_name())
-            coll = p.charset_name() if p.accept("COLLATE") else None
-            # the table's new default unless the ALTER names one itself (wherever); every column is converted
-            # at the end, those this ALTER defines too
-            if not self.default_given:
-                self.charset, self.collation = cs, coll
-            self.final.append(lambda: self._convert(cs, coll))
+            self._convert_clause()
         elif w in ("DEFAULT", "CHARACTER", "CHARSET", "COLLATE"):
             self.p.pos -= 1
             self._table_charset()
-        elif w in _ALTER_OPTION_WORDS or (w in ("DATA", "INDEX") and p.accept("DIRECTORY")):
+        elif not self._option_clause(w):
+            raise _ParseError(f"unsupported clause {tok[1]!r}")
+
+    def _change_clause(self, w: str) -> None:
+        """``CHANGE [COLUMN] [IF EXISTS] old new_definition`` or ``MODIFY [COLUMN] [IF EXISTS] definition``."""
+        p = self.p
+        p.accept("COLUMN")
+        if_exists = p.if_exists()
+        old = p.ident() if w == "CHANGE" else None
+        col = _parse_column(p)
+        self.actions.append(lambda: self._change(old if old is not None else col.name, col, if_exists))
+
+    def _convert_clause(self) -> None:
+        """``CONVERT TO CHARACTER SET cs [COLLATE c]``: the table's new default (unless the ALTER names one
+        itself, wherever); every column is converted at the end, those this ALTER defines too."""
+        p = self.p
+        p.expect("TO")
+        if p.accept("CHARACTER"):
+            p.expect("SET")
+        else:
+            p.expect("CHARSET")
+        cs = self._convert_charset(p.charset_name())
+        coll = p.charset_name() if p.accept("COLLATE") else None
+        if not self.default_given:
+            self.charset, self.collation = cs, coll
+        self.final.append(lambda: self._convert(cs, coll))
+
+    def _option_clause(self, w: str) -> bool:
+        """Table options, flags, ORDER BY and partitioning, read and left alone; False for an unknown clause."""
+        p = self.p
+        if w in _ALTER_OPTION_WORDS or (w in ("DATA", "INDEX") and p.accept("DIRECTORY")):
             p.accept_op("=")
             if p.is_op("("):
                 p.skip_group()
@@ -1684,18 +1674,23 @@ class _AlterTable:
         elif w in ("WITH", "WITHOUT") and p.is_word("SYSTEM"):
             raise _ParseError("system versioning changes implicit columns")
         elif w == "ORDER":
-            p.expect("BY")
-            while True:
-                p.ident()
-                p.accept("ASC", "DESC")
-                after = p.peek(1)
-                if not (p.is_op(",") and after is not None and after[0] in "qdw" and after[2] not in _CLAUSE_WORDS):
-                    break
-                p.pos += 1
+            self._order_by()
         elif w in _PARTITION_OPS:
             p.pos = len(p.toks)  # partition management and PARTITION BY end the statement
         else:
-            raise _ParseError(f"unsupported clause {tok[1]!r}")
+            return False
+        return True
+
+    def _order_by(self) -> None:
+        p = self.p
+        p.expect("BY")
+        while True:
+            p.ident()
+            p.accept("ASC", "DESC")
+            after = p.peek(1)
+            if not (p.is_op(",") and after is not None and after[0] in "qdw" and after[2] not in _CLAUSE_WORDS):
+                break
+            p.pos += 1
 
     def _add(self) -> None:
         p = self.p
@@ -1996,3 +1991,53 @@ def split_statements(text: str) -> list[str]:
     if text[start:].strip():
         out.append(text[start:])
     return out
+
+
+def _like_source(p: _Parser, database: str) -> tuple[str, str] | None:
+    """The table of ``CREATE TABLE t LIKE src`` (or ``(LIKE src)``), None for another CREATE TABLE."""
+    if p.is_op("(") and p.is_word("LIKE", ahead=1):
+        p.pos += 2
+        like = p.qualified(database)
+        p.expect_op(")")
+        return like
+    if p.accept("LIKE"):
+        return p.qualified(database)
+    return None
+
+
+def _table_elements(p: _Parser) -> tuple[list[_Col], list[str] | None, list[_Key]]:
+    """The columns, the primary key's column names and the other keys (in the order written: the server
+    names them in that order) of a CREATE TABLE's parenthesized list."""
+    cols: list[_Col] = []
+    pk: list[str] | None = None
+    keys: list[_Key] = []
+    if not (p.is_op("(") and not _select_starts(p, 1)):
+        return cols, pk, keys
+    p.expect_op("(")
+    while True:
+        if _is_constraint(p):
+            k = _parse_constraint(p)
+            if k is not None and k.kind == "primary":
+                pk = [n for n, _ in k.parts]
+            elif k is not None:
+                keys.append(k)
+        else:
+            cols.append(_parse_column(p))
+            if cols[-1].unique:
+                keys.append(_Key("unique", None, [(cols[-1].name, None)]))
+        if p.accept_op(")"):
+            break
+        p.expect_op(",")
+    return cols, pk, keys
+
+
+def _mark_primary_key(cols: list[_Col], pk: list[str] | None) -> str | None:
+    """Mark the columns a PRIMARY KEY (...) clause names; the first name that is no column, if any."""
+    if pk is None:
+        return None
+    wanted = {n.lower() for n in pk}
+    for c in cols:
+        if c.name.lower() in wanted:
+            c.primary_key = True
+            wanted.discard(c.name.lower())
+    return sorted(wanted)[0] if wanted else None
