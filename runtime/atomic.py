@@ -48,7 +48,9 @@ def staging_name(output: str, kind: str = "tmp") -> str:
 
 
 def pid_alive(pid: int) -> bool:
-    """Whether a process of this machine with that id still runs."""
+    """Whether a process of this machine with that id still runs (0 and negative ids name none)."""
+    if pid <= 0:
+        return False
     try:
         os.kill(pid, 0)
     except ProcessLookupError:

@@ -1,37 +1,9 @@
 """``binlog-ksy stats``: row counts and bytes per table and op, and the big and long transactions.
 
-The command line; the counting is :mod:`..stats` (shared with the extraction job's ``transactions/``).
-
-What is counted, and how:
-
-* **Rows** per table and op (insert, update, delete): the row changes of
-  every rows event of a wanted table, as ``mariadb-binlog -vv`` prints them.
-  Row images are not decoded: the compiled scanner
-  (:func:`.row_scan.scan_images`) walks an event's images with the widths
-  of its present columns (the layouts :mod:`.columnar` builds), so a row
-  costs a few byte reads; an UPDATE event holds two images per row. Events
-  the scanner cannot walk (partial JSON updates, images that do not end
-  where the event ends) are decoded by the row decoder and counted.
-* **Bytes** per table and op: the sum of the whole sizes (header, body,
-  checksum: ``event.length``) of those rows events.
-* **Transactions**: the events that :class:`~.transactions.TransactionTracker`
-  puts in one transaction (GTID or BEGIN up to XID or COMMIT; a DDL
-  statement alone), in the file it starts in (one that goes on in the next
-  FILE, as relay logs allow, counts once: ``file`` and ``start_pos`` are
-  where it starts, ``end_pos`` is in the file where it ends). ``start_pos``
-  is the offset of its first event, ``end_pos`` where its last event ends,
-  ``bytes`` the sum of the sizes of all its events (a compressed
-  TRANSACTION_PAYLOAD counts once, with its own size), ``rows`` its row
-  changes of wanted tables, ``seconds`` its latest event timestamp minus its
-  earliest: the time from its first statement to its commit (the GTID event
-  that opens it is written at commit and carries the commit time, so it is
-  not the earliest). A transaction is *big* with at least ``--big-rows`` rows
-  or ``--big-bytes`` bytes, *long* when it took at least ``--long-seconds``.
-
-Filters: only events inside the position and time windows count; with
-``--database``/``--table``, only the rows of wanted tables count, and only
-the transactions that changed rows of a wanted table (their ``bytes`` are
-still all of their events).
+The command line: its flags, and the text and JSON it prints. What is counted and how (rows, bytes,
+transactions, seconds, which transactions a filter keeps) is :mod:`..stats`, shared with the extraction
+job's ``transactions/`` and the report. A transaction is *big* with at least ``--big-rows`` rows or
+``--big-bytes`` bytes, *long* when it took at least ``--long-seconds``.
 """
 
 from __future__ import annotations

@@ -35,6 +35,7 @@ from typing import Any, Protocol
 
 from pyspark.sql import SparkSession
 
+from binlog_ksy.runtime.atomic import pid_alive
 from binlog_ksy.runtime.errors import ConfigError, StorageError
 from binlog_ksy.runtime.storage import Files, is_uri
 
@@ -219,7 +220,7 @@ class OutputDirectory:
                     owner = json.loads(self.read_text(f"{full}/{OWNER_FILE}"))
                 except Exception:  # noqa: BLE001 - not ours to judge
                     continue
-                if owner.get("host") == host and not _pid_alive(int(owner.get("pid", 0))):
+                if owner.get("host") == host and not pid_alive(int(owner.get("pid", 0))):
                     self.delete(full)
                     done.append(f"removed {full} (left by a run that was killed)")
             elif sibling.startswith(f".{name}.old-") and not self.exists(self.final(MARKER_FILE)):
@@ -305,15 +306,3 @@ class OutputDirectory:
     def _drop_staging(self) -> None:
         if self.staging != self.tmp:
             shutil.rmtree(self.staging, ignore_errors=True)
-
-
-def _pid_alive(pid: int) -> bool:
-    if pid <= 0:
-        return False
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except PermissionError:
-        return True
-    return True
