@@ -3,7 +3,7 @@
 A :class:`Column` holds what the TABLE_MAP event says about a column (its type
 code and packed metadata), what the optional metadata adds (name, signedness,
 collation, ENUM/SET labels, geometry type, primary key) and what a user schema
-file may add (``declared_fsp``). The row decoders in :mod:`.row_image` and
+file may add (``declared_fsp``). The row decoders in :mod:`.rows.image` and
 :mod:`.types` read nothing else.
 
 Sources: include/field_types.h (type codes); sql/rpl_utility.cc ``table_def``

@@ -1,7 +1,7 @@
 """Values of control events as plain Python: statement text, GTIDs, server UUIDs.
 
 Used by the data path (transaction tracking, event selection) and by the
-presentation of events (:mod:`.describe`) alike. Layouts: the GTID events of
+presentation of events (:mod:`.present.describe`) alike. Layouts: the GTID events of
 libs/mysql/binlog/event/control_events.h (``Gtid_event``, tagged GTIDs in
 mysql::serialization), MariaDB sql/log_event.h (``Gtid_log_event``: the GTID is
 ``domain-server-seq``, the server id from the common header).

@@ -8,7 +8,7 @@ What is counted, and how:
   every rows event of a wanted table, as ``mariadb-binlog -vv`` prints them.
   Row images are not decoded: the compiled scanner
   (:func:`.row_scan.scan_images`) walks an event's images with the widths
-  of its present columns (the layouts :mod:`.columnar` builds), so a row
+  of its present columns (the layouts :mod:`.rows.columnar` builds), so a row
   costs a few byte reads; an UPDATE event holds two images per row. Events
   the scanner cannot walk (partial JSON updates, images that do not end
   where the event ends) are decoded by the row decoder and counted.

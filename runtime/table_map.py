@@ -48,7 +48,7 @@ class TableMap:
         Names of the primary-key columns, () when unknown.
     names_from
         Where the names came from: ``"metadata"`` (FULL optional metadata), ``"schema file"``, ``"history"``
-        (the DDL of the binlogs, :mod:`.schema_history`), or ``""`` (unknown).
+        (the DDL of the binlogs, :mod:`.schema.history`), or ``""`` (unknown).
     history_problem
         Why the schema history's definition of the table was not used (its columns do not fit the map).
     """

@@ -1,6 +1,6 @@
 """Typed tables written as Parquet datasets, one folder per table, swapped into place whole.
 
-``DIR/<schema>.<table>/part-NNNNN.parquet`` (:mod:`.typed_tables` says what
+``DIR/<schema>.<table>/part-NNNNN.parquet`` (:mod:`.typed` says what
 a row holds): one part per table layout, so a table altered mid-stream gets a
 new part with the new schema. Everything is written into
 ``.<DIR name>.tmp-<pid>-<id>`` beside ``DIR`` and exchanged with it in one step

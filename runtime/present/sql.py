@@ -1,7 +1,7 @@
 """Row changes as SQL statements that redo them or undo them (flashback), exactly.
 
 Values are written as the server stored them (the row decoder's values,
-:mod:`.row_image`): DECIMAL with every digit; DATE/DATETIME/TIME with the
+:mod:`..rows.image`): DECIMAL with every digit; DATE/DATETIME/TIME with the
 column's fraction digits and zero dates as MySQL's text; TIMESTAMP in UTC (the
 script sets ``time_zone='+00:00'``); FLOAT/DOUBLE as the shortest decimal that
 reads back as the same double (a FLOAT's value is its 32-bit value, so it

@@ -1,7 +1,7 @@
 """Row changes decoded column by column into Arrow arrays.
 
 The row images of a rows event all share one layout per image kind (fixed
-by the table map and the event's column bitmaps; :mod:`.row_image`), and
+by the table map and the event's column bitmaps; :mod:`.image`), and
 consecutive rows events of one statement share it too. So a *run* of such
 events is decoded at once:
 
@@ -14,7 +14,7 @@ events is decoded at once:
    labels are taken from their label list;
 3. what has no vectorized decoder (JSON, GEOMETRY, VECTOR, compressed
    columns, charsets other than UTF-8, zero dates) is decoded value by value
-   with the row decoder's own codecs (:mod:`.row_image`), so every type keeps
+   with the row decoder's own codecs (:mod:`.image`), so every type keeps
    one definition.
 
 Anything unusual in a run (a partial JSON update, a layout the row decoder

@@ -1,7 +1,7 @@
 """Where every value of a run of row images lies: the one compiled loop of the columnar decoder.
 
 A row image is a null bitmap followed by the values of its present columns
-that are not NULL (layout: :mod:`.row_image`; sql/log_event.cc
+that are not NULL (layout: :mod:`.image`; sql/log_event.cc
 ``Rows_log_event::print_verbose_one_row``). A value's size is fixed by its
 column (integers, temporal types, DECIMAL, ENUM/SET, BIT) or given by a 1-4
 byte little-endian length prefix (strings, BLOB, JSON, GEOMETRY). So one pass

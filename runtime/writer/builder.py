@@ -3,7 +3,7 @@
 :mod:`binlog_ksy.write` uses these to make events no binlog holds (a tagged
 GTID, a partial JSON update) without a template: each function returns the
 body object of one event type, every field set from the arguments, which
-:class:`~.binlog_writer.BinlogWriter` serializes through the spec like any
+:class:`~.binlog.BinlogWriter` serializes through the spec like any
 other. What the functions leave to the caller as bytes is what the spec
 itself keeps as bytes (row images, bitmaps) or parses into many small items
 that are given here in their wire form and read with the spec's own parser
@@ -239,7 +239,7 @@ def format_description(server_version: str, create_timestamp: int, post_header_l
     fde.create_timestamp = create_timestamp
     fde.len_header = header_len
     fde.post_header_lengths = bytes(post_header_lengths)
-    fde.version__enabled = False  # a view over server_version (see binlog_writer._VIEWS)
+    fde.version__enabled = False  # a view over server_version (see writer.binlog._VIEWS)
     fde._m_has_checksum_alg = checksum_alg is not None
     if checksum_alg is not None:
         fde.checksum_alg = EventControl.ChecksumAlg(checksum_alg)
