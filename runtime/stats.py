@@ -7,7 +7,7 @@ What is counted, and how:
 * **Rows** per table and op (insert, update, delete): the row changes of
   every rows event of a wanted table, as ``mariadb-binlog -vv`` prints them.
   Row images are not decoded: the compiled scanner
-  (:func:`.row_scan.scan_images`) walks an event's images with the widths
+  (:func:`.rows.scan.scan_images`) walks an event's images with the widths
   of its present columns (the layouts :mod:`.rows.columnar` builds), so a row
   costs a few byte reads; an UPDATE event holds two images per row. Events
   the scanner cannot walk (partial JSON updates, images that do not end

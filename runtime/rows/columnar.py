@@ -5,7 +5,7 @@ by the table map and the event's column bitmaps; :mod:`.image`), and
 consecutive rows events of one statement share it too. So a *run* of such
 events is decoded at once:
 
-1. :func:`.row_scan.scan_images` (compiled) finds where every value lies;
+1. :func:`.scan.scan_images` (compiled) finds where every value lies;
 2. each present column's values are turned into one Arrow array with
    whole-array operations: integers and floats are views of the gathered
    bytes, strings are gathered into Arrow's offsets + data layout, temporal
@@ -367,7 +367,7 @@ def _sides(table_map: TableMap, op: Op, present_before: bytes, present_after: by
 
 def image_layouts(table_map: TableMap, op: Op, present_before: bytes, present_after: bytes,
                   errors: str = "keep") -> list[list[int]] | None:
-    """What :func:`.row_scan.scan_images` needs for a rows event: its image kinds' value widths, in order.
+    """What :func:`.scan.scan_images` needs for a rows event: its image kinds' value widths, in order.
 
     ``None`` when a column cannot be sized or an image kind has no column
     (the row decoder then reads the event, and reports what is wrong).

@@ -5,7 +5,7 @@ is turned around — WRITE_ROWS becomes DELETE_ROWS and back (the header's type
 code; the body layout is the same), UPDATE_ROWS swaps each row's before and
 after images (and the two column bitmaps) — and the order is reversed at every
 level: the rows of an event (found with the columnar scanner,
-:func:`.row_scan.scan_images`), the rows events of a transaction, and the
+:func:`..rows.scan.scan_images`), the rows events of a transaction, and the
 transactions of the file. Each reversed rows event follows its own
 TABLE_MAP and ends its statement (STMT_END_F). DDL cannot be undone from a
 binlog: it is left out, with a warning. Refused, naming the table: MINIMAL or
