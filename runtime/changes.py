@@ -35,7 +35,7 @@ from .filters import ChangeFilter
 from .reader import BinlogReader
 from .rows.events import Op, RowsEvent, op_of, rows_data
 from .rows.image import decode_rows
-from .schema.ddl import TableDef
+from .schema.ddl.model import TableDef
 from .schema.file import SchemaFile
 from .schema.history import SchemaHistory
 from .table_map import TableMap, TableMapCache, table_map_from_event

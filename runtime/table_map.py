@@ -23,7 +23,7 @@ from typing import Any
 
 from .column import FLAVOR_MARIADB, FLAVOR_MYSQL, Column
 from .constants import MYSQL_TYPE
-from .schema.ddl import TableDef
+from .schema.ddl.model import TableDef
 from .schema.file import ColumnHint, SchemaFile, collation_of_charset_name
 
 T = MYSQL_TYPE

@@ -1,4 +1,4 @@
-"""SchemaState follows CREATE/ALTER/RENAME/DROP TABLE, CREATE/DROP DATABASE and USE (runtime/schema/ddl.py)."""
+"""SchemaState follows CREATE/ALTER/RENAME/DROP TABLE, CREATE/DROP DATABASE and USE (runtime/schema/ddl/)."""
 
 from __future__ import annotations
 
@@ -7,7 +7,9 @@ from dataclasses import replace
 
 import pytest
 
-from binlog_ksy.runtime.schema.ddl import ColumnDef, DdlOutcome, SchemaState, TableDef, split_statements
+from binlog_ksy.runtime.schema.ddl.model import ColumnDef, DdlOutcome, TableDef
+from binlog_ksy.runtime.schema.ddl.state import SchemaState
+from binlog_ksy.runtime.schema.ddl.tokens import split_statements
 
 
 def state_with(*sql: str, db: str = "d") -> SchemaState:

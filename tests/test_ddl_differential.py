@@ -35,7 +35,8 @@ from hypothesis import strategies as st
 from binlog_ksy.cli import main
 from binlog_ksy.runtime.event_fields import gtid_text
 from binlog_ksy.runtime.reader import BinlogReader
-from binlog_ksy.runtime.schema.ddl import CHARACTER_TYPES, SchemaState, TableDef, default_collation
+from binlog_ksy.runtime.schema.ddl.model import CHARACTER_TYPES, TableDef, default_collation
+from binlog_ksy.runtime.schema.ddl.state import SchemaState
 from binlog_ksy.runtime.schema.history import SchemaHistory
 from binlog_ksy.runtime.table_map import table_map_from_event
 from binlog_ksy.runtime.types.charsets import charset_of_collation

@@ -53,7 +53,8 @@ LAYERS: list[tuple[str, ...]] = [
 ]
 #: Package __init__ modules that only mark a folder (no code, no imports).
 MARKERS = {"runtime", "spark_jobs", "runtime.explore", "runtime.types", "runtime.rows", "runtime.schema",
-           "runtime.present", "runtime.outputs", "runtime.writer", "runtime.commands", "spark_jobs.job"}
+           "runtime.present", "runtime.outputs", "runtime.writer", "runtime.commands", "spark_jobs.job",
+           "runtime.schema.ddl"}
 
 
 def _modules() -> dict[str, Path]:

@@ -18,7 +18,7 @@ from ..errors import BinlogError, FlashbackRefusal, MalformedEventError, UsageEr
 from ..event import Event
 from ..event_fields import query_text, text_of
 from ..filters import ChangeFilter, is_transaction_control, split_names
-from ..schema.ddl import SchemaState
+from ..schema.ddl.state import SchemaState
 from ..table_map import TableMap
 from ..writer.binlog import BinlogWriter, editable, rename_database
 from ..writer.flashback import FlashbackTransaction, split_transaction, write_flashback

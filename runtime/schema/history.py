@@ -30,7 +30,8 @@ from ..constants import QUERY_EVENTS
 from ..errors import SchemaFileError, SchemaHistoryWarning
 from ..event import Event
 from ..event_fields import query_text, text_of
-from .ddl import SchemaState, TableDef
+from .ddl.model import TableDef
+from .ddl.state import SchemaState
 
 __all__ = ["DdlStatement", "SchemaHistory"]
 
