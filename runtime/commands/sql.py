@@ -65,11 +65,19 @@ def _transaction_key(change: RowChange) -> tuple[str, int]:
     return change.file, change.transaction if change.transaction is not None else -change.pos - 1
 
 
-def _head(change: RowChange, undo: bool) -> str:
+def transaction_head(change: RowChange, undo: bool) -> str:
+    """The comment naming a transaction (file, start, GTID, time) and its BEGIN, from its first change."""
     when = datetime.fromtimestamp(change.timestamp, UTC).strftime("%Y-%m-%d %H:%M:%S")
     start = change.transaction if change.transaction is not None else change.pos
     return f"-- {'undo ' if undo else ''}transaction at {change.file}:{start}" + (
         f" gtid {change.gtid}" if change.gtid else "") + f" time {when} UTC\nBEGIN;\n"
+
+
+def transaction_block(changes: list[RowChange], undo: bool) -> str:
+    """One transaction's block as ``sql`` (``undo``: ``sql --flashback``) prints it, from its changes in file order."""
+    ordered = reversed(changes) if undo else changes
+    body = "".join(change_sql(c, undo=undo) + "\n" for c in ordered)
+    return transaction_head(changes[0], undo) + body + "COMMIT;\n\n"
 
 
 class _Script:
@@ -95,7 +103,7 @@ class _Script:
             self._end()  # the transaction before is whole: its COMMIT
             text = change_sql(change, undo=self.spool is not None)  # a refusal here leaves no trace of this one
             self.key = key
-            self._write(_head(change, self.spool is not None), head=True)
+            self._write(transaction_head(change, self.spool is not None), head=True)
         else:
             text = change_sql(change, undo=self.spool is not None)
         self._write(text + "\n")

@@ -15,18 +15,17 @@ import threading
 import time
 from array import array
 from bisect import bisect_right
-from datetime import UTC, datetime
 from typing import Any
 
 import numpy as np
 
 from .. import constants as et
 from ..changes import ChangeReader, RowChange
+from ..commands.sql import transaction_block
 from ..errors import BinlogError, SqlRefusal
 from ..event import Event
 from ..filters import ChangeFilter, EventSelection
 from ..present.describe import event_info, event_to_dict
-from ..present.sql import change_sql
 from ..present.value_json import change_json
 from ..reader import BinlogReader
 from ..rows.columnar import image_layouts
@@ -36,7 +35,7 @@ from ..schema.file import SchemaFile
 from ..schema.history import DdlStatement, SchemaHistory
 from ..transactions import TransactionTracker
 
-__all__ = ["FileIndexes", "event_detail", "events_page", "sql_block", "transaction_detail"]
+__all__ = ["FileIndexes", "event_detail", "events_page", "transaction_detail"]
 
 #: How long one events page may read before it returns what it found (and where to go on).
 PAGE_BUDGET_SECONDS = 0.15
@@ -320,17 +319,6 @@ def _value_ranges(rows_event: RowsEvent, changes: int) -> list[dict[str, Any]] |
     return out
 
 
-def sql_block(changes: list[RowChange], undo: bool) -> str:
-    """The SQL of one transaction's changes, as ``binlog-ksy sql`` (``--flashback``: ``undo``) prints its block."""
-    first = changes[0]
-    when = datetime.fromtimestamp(first.timestamp, UTC).strftime("%Y-%m-%d %H:%M:%S")
-    start = first.transaction if first.transaction is not None else first.pos
-    head = f"-- {'undo ' if undo else ''}transaction at {first.file}:{start}" + (
-        f" gtid {first.gtid}" if first.gtid else "") + f" time {when} UTC"
-    ordered = reversed(changes) if undo else changes
-    return "\n".join([head, "BEGIN;", *(change_sql(c, undo=undo) for c in ordered), "COMMIT;", ""]) + "\n"
-
-
 def transaction_detail(path: str, index: FileIndexes, pos: int, *, schema: SchemaFile | None = None,
                        verify_checksums: bool = True) -> dict[str, Any] | None:
     """The transaction whose first event is at ``pos``: its events, changes (as ``rows --format jsonl``) and
@@ -365,7 +353,7 @@ def transaction_detail(path: str, index: FileIndexes, pos: int, *, schema: Schem
     redo = undo = None
     if found:
         try:
-            redo, undo = sql_block(found, False), sql_block(found, True)
+            redo, undo = transaction_block(found, False), transaction_block(found, True)
         except SqlRefusal as err:
             problems.append(str(err))
     problems.extend(str(e) for e in changes.errors)
