@@ -1,7 +1,7 @@
 """Fuzz the reader, event_to_dict, iter_changes and every command for a long time (tests/test_fuzz.py, unbounded).
 
     .venv/bin/python benchmarks/fuzz_long.py --minutes 10 [--seed N] [--save-dir tests/fuzz/corpus]
-        [--commands-every 10]
+        [--commands-every 10] [--seed-bytes N] [--jobs N]
 
 Each case takes a fixture seed (cut to 24 KiB), applies one to four random
 mutations (the classes of tests/fuzz/harness.py: flips, insertions,
@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import argparse
 import hashlib
+import multiprocessing
 import random
 import shutil
 import sys
@@ -34,6 +35,8 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tests"))
 
 from fuzz.harness import (  # noqa: E402
+    MEMORY_LIMIT,
+    SEED_BYTES,
     SPECIAL_BYTES,
     SPECIAL_LENGTHS,
     TYPE_CODES,
@@ -52,6 +55,7 @@ from fuzz.harness import (  # noqa: E402
     guarded,
     mutate,
     seeds,
+    window_seeds,
 )
 
 
@@ -77,40 +81,33 @@ def random_mutation(rng: random.Random) -> Mutation:
     return EditBody(i(), i(), blob, rng.random() < 0.8)
 
 
-def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--minutes", type=float, default=10.0)
-    parser.add_argument("--seed", type=int, default=int(time.time()))
-    parser.add_argument("--save-dir", type=Path, default=ROOT / "tests" / "fuzz" / "corpus")
-    parser.add_argument("--commands-every", type=int, default=10, metavar="N",
-                        help="run every command on every N-th case (0: never)")
-    args = parser.parse_args(argv)
-
-    rng = random.Random(args.seed)
-    pool = seeds()
-    deadline = time.monotonic() + args.minutes * 60
-    cases = events = changes = open_bugs = command_cases = 0
+def fuzz(seed: int, minutes: float, seed_bytes: int, commands_every: int, memory_every: int, save_dir: Path,
+         label: str = "") -> dict[str, Any]:
+    """Fuzz for ``minutes`` from one random seed; returns the counts and the failures found."""
+    rng = random.Random(seed)
+    pool = seeds() if seed_bytes >= SEED_BYTES else window_seeds(seed_bytes)
+    deadline = time.monotonic() + minutes * 60
+    counts = {"cases": 0, "events": 0, "changes": 0, "open_bugs": 0, "command_cases": 0}
     failures: dict[tuple[Any, ...], str] = {}
     started = time.monotonic()
     with tempfile.TemporaryDirectory() as tmp:
         path = Path(tmp) / "case.bin"
         while time.monotonic() < deadline:
-            seed = rng.choice(pool)
+            base = rng.choice(pool)
             mutations = [random_mutation(rng) for _ in range(rng.randint(1, 4))]
-            data = mutate(seed, mutations)
-            cases += 1
+            data = mutate(base, mutations)
+            counts["cases"] += 1
             try:
-                with guarded():
-                    counts = exercise(data, path)
-                events += counts["events"]
-                changes += counts["changes"]
-                open_bugs += counts["open_bugs"]
-                if args.commands_every and cases % args.commands_every == 0:
+                with guarded(memory=MEMORY_LIMIT if counts["cases"] % memory_every == 0 else None):
+                    found = exercise(data, path)
+                for key in ("events", "changes", "open_bugs"):
+                    counts[key] += found[key]
+                if commands_every and counts["cases"] % commands_every == 0:
                     work = Path(tempfile.mkdtemp(dir=tmp))
                     with guarded(cpu_seconds=30.0, memory=None):
                         exercise_commands(path, work)
                     shutil.rmtree(work, ignore_errors=True)
-                    command_cases += 1
+                    counts["command_cases"] += 1
             except (Exception, Hang) as exc:  # noqa: BLE001 - the fuzzer records every crash site, whatever its type
                 frame = traceback.extract_tb(exc.__traceback__)[-1]
                 site = (type(exc).__name__, Path(frame.filename).name, frame.lineno)
@@ -118,19 +115,50 @@ def main(argv: list[str] | None = None) -> int:
                     continue
                 digest = hashlib.sha1(data).hexdigest()[:12]
                 name = f"found-{type(exc).__name__.lower()}-{digest}.bin"
-                args.save_dir.mkdir(parents=True, exist_ok=True)
-                (args.save_dir / name).write_bytes(data)
+                save_dir.mkdir(parents=True, exist_ok=True)
+                (save_dir / name).write_bytes(data)
                 failures[site] = name
-                print(f"FAIL {site}: {exc!s:.300}\n  seed {seed.name}\n  mutations {mutations}\n  saved {name}",
-                      flush=True)
-            if cases % 2000 == 0:
-                print(f"{cases} cases, {time.monotonic() - started:.0f} s, {len(failures)} distinct failures",
-                      flush=True)
-    elapsed = time.monotonic() - started
-    print(f"seed {args.seed}: {cases} cases in {elapsed:.0f} s ({cases / elapsed:.1f}/s), "
-          f"{events} events, {changes} row changes, {command_cases} through every command, "
+                print(f"{label}FAIL {site}: {exc!s:.300}\n  seed {base.name}\n  mutations {mutations}\n"
+                      f"  saved {name}", flush=True)
+            if counts["cases"] % 20000 == 0:
+                print(f"{label}{counts['cases']} cases, {time.monotonic() - started:.0f} s, "
+                      f"{len(failures)} distinct failures", flush=True)
+    return {**counts, "failures": failures, "seconds": time.monotonic() - started}
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--minutes", type=float, default=10.0)
+    parser.add_argument("--seed", type=int, default=int(time.time()))
+    parser.add_argument("--save-dir", type=Path, default=ROOT / "tests" / "fuzz" / "corpus")
+    parser.add_argument("--commands-every", type=int, default=10, metavar="N",
+                        help="run every command on every N-th case (0: never)")
+    parser.add_argument("--seed-bytes", type=int, default=SEED_BYTES, metavar="N",
+                        help=f"seed size: {SEED_BYTES} (the default) takes each fixture's start; less takes "
+                             "windows of N bytes from all over each fixture (harness.window_seeds)")
+    parser.add_argument("--memory-every", type=int, default=1, metavar="N",
+                        help="bound the peak memory (tracemalloc, about five times slower) of every N-th case; "
+                             "the CPU time of every case is bounded")
+    parser.add_argument("--jobs", type=int, default=1, help="processes fuzzing side by side (seeds SEED, SEED+1, ...)")
+    args = parser.parse_args(argv)
+
+    jobs = [(args.seed + k, args.minutes, args.seed_bytes, args.commands_every, max(1, args.memory_every),
+             args.save_dir,
+             f"[{k}] " if args.jobs > 1 else "") for k in range(args.jobs)]
+    if args.jobs > 1:
+        with multiprocessing.get_context("fork").Pool(args.jobs) as pool:
+            results = pool.starmap(fuzz, jobs)
+    else:
+        results = [fuzz(*jobs[0])]
+    total = {key: sum(r[key] for r in results) for key in ("cases", "events", "changes", "open_bugs",
+                                                            "command_cases")}
+    failures = {site: name for r in results for site, name in r["failures"].items()}
+    elapsed = max(r["seconds"] for r in results)
+    print(f"seed {args.seed} x {args.jobs} jobs, seeds of {args.seed_bytes} bytes: {total['cases']} cases in "
+          f"{elapsed:.0f} s ({total['cases'] / elapsed:.1f}/s), {total['events']} events, "
+          f"{total['changes']} row changes, {total['command_cases']} through every command, "
           f"{len(failures)} distinct failures, "
-          f"{open_bugs} cases reaching a known open bug (harness.OPEN_BUGS)")
+          f"{total['open_bugs']} cases reaching a known open bug (harness.OPEN_BUGS)")
     return 1 if failures else 0
 
 

@@ -316,23 +316,79 @@ def _seed(name: str, data: bytes) -> Seed | None:
     return Seed(name, data[:cut], fmt.header_len, fmt.has_crc32, kept)
 
 
-@lru_cache(maxsize=1)
-def seeds() -> tuple[Seed, ...]:
-    """One seed per fixture (the gzip one unpacked in memory)."""
+def _fixture_bytes(limit: int) -> Iterator[tuple[str, bytes]]:
+    """(name, first ``limit`` bytes) of every fixture (the gzip one unpacked in memory)."""
     import gzip
 
     from fixture_index import load_index
 
-    out = []
     for fx in load_index():
-        raw = fx.path.read_bytes()
         if fx.is_gzip:
             with gzip.open(fx.path, "rb") as f:
-                raw = f.read(4 * SEED_BYTES)
-        seed = _seed(fx.name, raw)
+                yield fx.name, f.read(limit)
+        else:
+            with open(fx.path, "rb") as f:
+                yield fx.name, f.read(limit)
+
+
+@lru_cache(maxsize=1)
+def seeds() -> tuple[Seed, ...]:
+    """One seed per fixture: its first SEED_BYTES, cut at an event boundary."""
+    out = []
+    for name, raw in _fixture_bytes(4 * SEED_BYTES):
+        seed = _seed(name, raw)
         if seed is not None:
             out.append(seed)
     return tuple(out)
+
+
+#: Event types a transaction (or a statement outside one) starts with: GTID, ANONYMOUS_GTID,
+#: GTID_TAGGED (MySQL), GTID (MariaDB), QUERY (BEGIN or DDL in binlogs without GTIDs).
+_TRANSACTION_STARTS = frozenset({33, 34, 42, 162, 2})
+
+
+@lru_cache(maxsize=4)
+def window_seeds(size: int, per_fixture: int = 8, scan: int = 1 << 20) -> tuple[Seed, ...]:
+    """Small seeds from the whole of each fixture, not only its start.
+
+    A window is the magic, the events before the fixture's first transaction
+    (its format description, previous-GTIDs and the like) and then whole events
+    from one of ``per_fixture`` transaction starts spread over the first ``scan``
+    bytes, up to ``size`` bytes. The moved events get their next-position field
+    rewritten and their CRC32 recomputed, so a window is a valid binlog: the
+    mutations, not the cutting, make the damage. Smaller seeds make a case
+    cheaper, so the long fuzz run meets more inputs (``fuzz_long.py --seed-bytes``).
+    """
+    out = []
+    for name, raw in _fixture_bytes(scan):
+        reading = read(raw)
+        top, fmt = reading.top, reading.reader.format
+        if not top or fmt is None:
+            continue
+        starts = [i for i, e in enumerate(top) if e.type_code in _TRANSACTION_STARTS]
+        if not starts:
+            continue
+        head = [(e.pos, e.length) for e in top[:starts[0]]]
+        picks = sorted({starts[k * len(starts) // per_fixture] for k in range(min(per_fixture, len(starts)))})
+        for first in picks:
+            data = bytearray(raw[:4])
+            for pos, length in head + [(e.pos, e.length) for e in top[first:]]:
+                if len(data) + length > size and len(data) > 4 + sum(n for _, n in head):
+                    break
+                _append_event(data, raw[pos:pos + length], fmt.header_len, fmt.has_crc32)
+            out.append(Seed(f"{name}@{top[first].pos}", bytes(data), fmt.header_len, fmt.has_crc32,
+                            tuple(frame(bytes(data), fmt.header_len))))
+    return tuple(out)
+
+
+def _append_event(data: bytearray, event: bytes, header_len: int, crc: bool) -> None:
+    """Append one event at the end of ``data`` with its next position (v4 headers) and CRC32 fixed."""
+    pos = len(data)
+    data += event
+    if header_len >= 19 and len(event) >= 17:
+        data[pos + 13:pos + 17] = (pos + len(event)).to_bytes(4, "little")
+    if crc:
+        fix_crc(data, pos, len(event))
 
 
 # -- mutations -----------------------------------------------------------------------------------
