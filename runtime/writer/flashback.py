@@ -8,13 +8,15 @@ level: the rows of an event (found with the columnar scanner,
 :func:`..rows.scan.scan_images`), the rows events of a transaction, and the
 transactions of the file. Each reversed rows event follows its own
 TABLE_MAP and ends its statement (STMT_END_F). DDL cannot be undone from a
-binlog: it is left out, with a warning. Refused, naming the table: MINIMAL or
-NOBLOB images (the before image lacks columns), compressed rows events and
-partial JSON updates.
+binlog: it is left out, with a warning. MariaDB's compressed rows events are
+turned around into their plain counterparts (the inflated images: the server's
+tools apply either). Refused, naming the table: MINIMAL or NOBLOB images (the
+before image lacks columns) and partial JSON updates.
 """
 
 from __future__ import annotations
 
+import contextlib
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -29,6 +31,7 @@ from ..event import Event
 from ..event_fields import query_text
 from ..filters import is_transaction_control
 from ..rows.columnar import image_layouts
+from ..rows.events import rows_data
 from ..rows.scan import scan_images
 from ..table_map import TableMap
 from .binlog import BinlogWriter, editable
@@ -38,6 +41,10 @@ __all__ = ["FlashbackTransaction", "write_flashback"]
 #: WRITE <-> DELETE, v1 and v2 (libs/mysql/binlog/event/binlog_event.h Log_event_type).
 _SWAP = {23: 25, 25: 23, 30: 32, 32: 30}
 _UPDATES = frozenset((24, 31))
+#: MariaDB's compressed rows events -> the plain ones with the same layout (sql/log_event.h Log_event_type:
+#: WRITE_ROWS_COMPRESSED_EVENT_V1 -> WRITE_ROWS_EVENT_V1, ...), by the spec's names.
+_PLAIN = {member.value: RwEvent.EventType[member.name.replace("_compressed_event", "_event")].value
+          for member in RwEvent.EventType if "_rows_compressed_event" in member.name}
 
 
 @dataclass
@@ -57,7 +64,7 @@ def _full(bitmap: bytes, ncols: int) -> bool:
 def _reversed_rows(event: Event, table_map: TableMap, body: Any) -> bytes:
     """The row images of a rows event in reverse order, before/after swapped for updates."""
     data = bytes(body.rows)
-    update = event.type_code in _UPDATES
+    update = body.type_code in _UPDATES
     before = bytes(body.columns_before_image)  # WRITE/DELETE: the one bitmap
     after = bytes(body.columns_after_image) if update else before
     layouts = image_layouts(table_map, "update" if update else "delete", before, after)
@@ -75,17 +82,31 @@ def _reversed_rows(event: Event, table_map: TableMap, body: Any) -> bytes:
     return b"".join(out)
 
 
+def _plain(rw: Any, event: Event, body: Any) -> int:
+    """Make a compressed rows event plain (its images inflated, the plain type code); returns the body's size."""
+    if event.type_code not in _PLAIN:
+        return int(rw.len_body)
+    images = rows_data(event, body)
+    size = int(rw.len_body) - len(body._raw_compressed_rows) + len(images)
+    body.type_code = _PLAIN[event.type_code]
+    for name in dir(body):  # the instances computed from the old type code
+        if name.startswith("_invalidate_"):
+            with contextlib.suppress(AttributeError):
+                getattr(body, name)()
+    body.rows, body.compressed_rows, body._raw_compressed_rows = images, None, None
+    rw.header.type_code = rw.body.type_code = RwEvent.EventType(body.type_code)
+    return size
+
+
 def _check(event: Event, table_map: TableMap, body: Any) -> None:
     name = f"{table_map.qualified_name} (rows event at {event.file}:{event.pos})"
-    if body.is_compressed:
-        raise FlashbackRefusal(f"{name}: compressed rows events are not turned around")
     if body.is_partial:
         raise FlashbackRefusal(f"{name}: a partial JSON update cannot be undone")
-    if event.type_code not in _SWAP and event.type_code not in _UPDATES:
+    if body.type_code not in _SWAP and body.type_code not in _UPDATES:
         raise FlashbackRefusal(f"{name}: {event.type_name} is not turned around")
     ncols = len(table_map.columns)
     bitmaps = [bytes(body.columns_before_image)]
-    if event.type_code in _UPDATES:
+    if body.type_code in _UPDATES:
         bitmaps.append(bytes(body.columns_after_image))
     if not all(_full(b, ncols) for b in bitmaps):
         raise FlashbackRefusal(f"{name}: a MINIMAL or NOBLOB row image lacks columns: the change cannot be undone "
@@ -114,15 +135,16 @@ def write_flashback(reader: ChangeReader, writer: BinlogWriter, events: list[Eve
             writer.write(map_event)
             rw = editable(rows_event, fmt)
             body = rw.body.data
+            size = _plain(rw, rows_event, body)
             _check(rows_event, table_map, body)
             body.rows = _reversed_rows(rows_event, table_map, body)
-            if rows_event.type_code in _UPDATES:
+            if body.type_code in _UPDATES:
                 before, after = body.columns_before_image, body.columns_after_image
                 body.columns_before_image, body.columns_after_image = after, before
             else:
-                rw.header.type_code = RwEvent.EventType(_SWAP[rows_event.type_code])
+                rw.header.type_code = RwEvent.EventType(_SWAP[body.type_code])
             body.flags = body.flags | STMT_END_F
-            writer.write(rows_event, rw)
+            writer.write(rows_event, rw, size)
         for event in tx.closing:
             writer.write(event)
     for event in tail:
