@@ -55,6 +55,7 @@ __all__ = [
     "TABLES",
     "Column",
     "Table",
+    "State",
     "make_schema",
     "make_statements",
     "apply",
@@ -431,10 +432,11 @@ class Table:
     engine: str = "InnoDB"
     pre: tuple[str, ...] = ()
     post: tuple[str, ...] = ()
+    db: str = DB
 
     @property
     def qname(self) -> str:
-        return f"`{DB}`.`{self.name}`"
+        return f"`{self.db}`.`{self.name}`"
 
     @property
     def data_columns(self) -> list[Column]:
@@ -617,9 +619,17 @@ def make_schema() -> list[str]:
 # --- statements ----------------------------------------------------------------
 
 @dataclass
-class _State:
+class State:
+    """The keys each table holds, so later statements (another phase, another session) address real rows."""
+
     ids: dict[str, list[int]] = field(default_factory=lambda: {t.name: [] for t in TABLES})
     next_id: dict[str, int] = field(default_factory=lambda: {t.name: 1 for t in TABLES})
+    tables: tuple[Table, ...] = TABLES
+
+    @classmethod
+    def over(cls, tables: tuple[Table, ...]) -> State:
+        """A state for statements over ``tables`` only (their names must differ)."""
+        return cls({t.name: [] for t in tables}, {t.name: 1 for t in tables}, tables)
 
     def new_id(self, table: str) -> int:
         v = self.next_id[table]
@@ -627,7 +637,7 @@ class _State:
         return v
 
 
-def _insert(rnd: random.Random, st: _State, t: Table, nrows: int) -> str:
+def _insert(rnd: random.Random, st: State, t: Table, nrows: int) -> str:
     cols = t.data_columns
     if rnd.random() < 0.25:                      # a column subset: defaults for the rest
         cols = [c for c in cols if rnd.random() < 0.5]
@@ -650,7 +660,7 @@ def _set_clause(rnd: random.Random, t: Table, prefix: str = "") -> str:
     return ", ".join(parts)
 
 
-def _update(rnd: random.Random, st: _State, t: Table, nrows: int) -> str:
+def _update(rnd: random.Random, st: State, t: Table, nrows: int) -> str:
     ids = rnd.sample(st.ids[t.name], k=min(nrows, len(st.ids[t.name])))
     set_clause = _set_clause(rnd, t)
     if len(ids) == 1 and rnd.random() < 0.1:     # change the key too
@@ -664,7 +674,7 @@ def _update(rnd: random.Random, st: _State, t: Table, nrows: int) -> str:
     return f"UPDATE {t.qname} SET {set_clause} WHERE {where}"
 
 
-def _delete(rnd: random.Random, st: _State, t: Table, nrows: int) -> str:
+def _delete(rnd: random.Random, st: State, t: Table, nrows: int) -> str:
     ids = rnd.sample(st.ids[t.name], k=min(nrows, len(st.ids[t.name])))
     for i in ids:
         st.ids[t.name].remove(i)
@@ -673,8 +683,8 @@ def _delete(rnd: random.Random, st: _State, t: Table, nrows: int) -> str:
     return f"DELETE FROM {t.qname} WHERE {where}"
 
 
-def _multi_update(rnd: random.Random, st: _State) -> str | None:
-    cands = [t for t in TABLES if st.ids[t.name] and t.engine == "InnoDB"]
+def _multi_update(rnd: random.Random, st: State) -> str | None:
+    cands = [t for t in st.tables if st.ids[t.name] and t.engine == "InnoDB"]
     if len(cands) < 2:
         return None
     a, b = rnd.sample(cands, 2)
@@ -683,8 +693,8 @@ def _multi_update(rnd: random.Random, st: _State) -> str | None:
             f"{_set_clause(rnd, b, 'y.')} WHERE x.`{a.key}` = {ia} AND y.`{b.key}` = {ib}")
 
 
-def _one(rnd: random.Random, st: _State) -> str:
-    t = rnd.choice(TABLES)
+def _one(rnd: random.Random, st: State) -> str:
+    t = rnd.choice(st.tables)
     k = rnd.random()
     have = len(st.ids[t.name])
     if k < 0.03:
@@ -698,16 +708,17 @@ def _one(rnd: random.Random, st: _State) -> str:
     return _delete(rnd, st, t, 1 if rnd.random() < 0.7 else rnd.randint(2, 4))
 
 
-def make_statements(seed: int, n: int) -> list[str]:
+def make_statements(seed: int, n: int, state: State | None = None) -> list[str]:
     """``SESSION_SETUP`` followed by ``n`` DML statements (plus BEGIN/COMMIT).
 
-    Assumes the schema of ``make_schema()`` was just created (empty tables).
-    About 10 % of the statements are grouped into explicit transactions of
-    2-4 statements; about 3 % are two-table UPDATEs. Deterministic in
-    ``seed``.
+    Assumes the schema of ``make_schema()`` was just created (empty tables),
+    or, given ``state``, the tables and rows that state describes (it is
+    updated: the next call goes on from there). About 10 % of the statements
+    are grouped into explicit transactions of 2-4 statements; about 3 % are
+    two-table UPDATEs. Deterministic in ``seed``.
     """
     rnd = random.Random(seed)
-    st = _State()
+    st = State() if state is None else state
     out = list(SESSION_SETUP)
     done = 0
     while done < n:

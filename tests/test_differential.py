@@ -1,0 +1,137 @@
+"""One truth on every path: drawn workloads and server settings, every output against the server and the others.
+
+Hypothesis draws a case (``tests/differential/case.py``): the server's binlog settings
+(``binlog_row_metadata`` FULL or MINIMAL, ``binlog_row_image`` FULL, MINIMAL or NOBLOB, compressed
+events, checksums on or off), one to three tables of the every-type workload and a table in a
+second database, three phases of random DML (transactions, multi-row and two-table statements)
+and maybe an ALTER TABLE (a column added at the end, FIRST or AFTER the key, or dropped) between
+the last two. One MariaDB server writes the case's binlogs, one per phase; a second one is the
+replica the SQL and binlog outputs are replayed into. Then, for every case:
+
+* the API's changes (``read_changes``, schema history followed) equal ``mariadb-binlog -vv``'s,
+  value by value, rendered as it prints each type;
+* ``rows --format jsonl``, ``text``, ``parquet`` and ``debezium``, ``stats`` and ``filter --table``
+  say the same as the API, after each format's documented encoding (``tests/differential/paths.py``);
+* ``sql`` replayed into the replica reaches the server's ``CHECKSUM TABLE`` after every phase;
+  ``sql --flashback`` and ``filter --flashback`` replayed undo the phases since the last DDL;
+  they refuse MINIMAL and NOBLOB images, naming them (``tests/differential/replay.py``).
+
+A second property draws fewer cases through Spark: ``extract`` (Parquet, Delta or Iceberg, a
+drawn split size) and the ``binlog`` data source's kinds against the same API changes.
+
+The CI budget is ``EXAMPLES`` drawn cases (derandomized: the same cases each run).
+``BINLOG_KSY_LONG=N`` draws ``N`` times as many, at random; ``benchmarks/differential_long.py``
+runs that for hours and prints what was compared. A failing case shrinks to a small recipe;
+those found are kept below as ``@example``s.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import tempfile
+from collections import Counter
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from differential import paths
+from differential.case import KV, Case, cases, run_case
+from differential.replay import check_replays
+from hypothesis import HealthCheck, given, note, settings
+from hypothesis import strategies as st
+
+from tests.mariadb.fixtures import start_server
+from tests.mariadb.server import MariaDBServer
+
+pytestmark = pytest.mark.server
+
+LONG = int(os.environ.get("BINLOG_KSY_LONG", "0") or 0)
+EXAMPLES = int(os.environ.get("BINLOG_KSY_DIFFERENTIAL_EXAMPLES", "0") or 0) or 200 * max(1, LONG)
+SPARK_EXAMPLES = max(2, EXAMPLES // 30)
+#: Where the figures of a run go (JSON), for benchmarks/differential_long.py.
+REPORT = os.environ.get("BINLOG_KSY_DIFFERENTIAL_REPORT")
+#: Both servers in a time zone that is not UTC, so TIMESTAMP values must not depend on it.
+SERVER_OPTIONS = {"default_time_zone": "+05:30", "binlog_row_metadata": "FULL", "binlog_row_image": "FULL"}
+
+TOTALS: Counter[str] = Counter()
+
+
+@pytest.fixture(scope="module")
+def servers() -> Iterator[tuple[MariaDBServer, MariaDBServer]]:
+    primary = start_server(SERVER_OPTIONS)
+    replica = start_server(SERVER_OPTIONS)
+    try:
+        yield primary, replica
+    finally:
+        for srv in (primary, replica):
+            srv.stop()
+            srv.cleanup()
+        if REPORT:
+            Path(REPORT).write_text(json.dumps(TOTALS, sort_keys=True))
+
+
+def check_case(primary: MariaDBServer, replica: MariaDBServer, case: Case, table: str, work: Path) -> Counter[str]:
+    """Every non-Spark path of one case, against the server and the API; returns what was compared."""
+    run = run_case(primary, case, work / "binlogs")
+    changes = paths.api_changes(run)
+    seen = paths.check_server_decoder(run, changes)
+    paths.check_jsonl(run, changes)
+    paths.check_text(run, changes)
+    seen["parquet values"] += paths.check_parquet(run, changes, work / "parquet")
+    seen["debezium values"] += paths.check_debezium(run, changes)
+    paths.check_stats(run, changes)
+    seen["filter changes"] += paths.check_filter(run, changes, table, work / "filtered")
+    seen += check_replays(replica, run, work)
+    seen["cases"] += 1
+    seen[f"image {case.settings.image}"] += 1
+    seen[f"metadata {case.settings.metadata}"] += 1
+    seen["alter" if case.alter else "no alter"] += 1
+    return seen
+
+
+@settings(max_examples=EXAMPLES, deadline=None, derandomize=not LONG, database=None,
+          suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+@given(case=cases(), data=st.data())
+def _every_path(servers: tuple[MariaDBServer, MariaDBServer], case: Case, data: st.DataObject) -> None:
+    table = data.draw(st.sampled_from([*(f"bk_wl.{n}" for n in case.tables), f"{KV.db}.{KV.name}"]), "filter table")
+    work = Path(tempfile.mkdtemp(prefix="differential-"))
+    try:
+        seen = check_case(*servers, case, table, work)
+        note(f"compared: {dict(seen)}")
+        TOTALS.update(seen)
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+
+
+def test_every_path_tells_what_the_server_did(servers: tuple[MariaDBServer, MariaDBServer]) -> None:
+    TOTALS.clear()
+    _every_path(servers)
+    assert TOTALS["cases"] >= EXAMPLES * 9 // 10, TOTALS
+    # the draws reached every setting, both kinds of case and every replay
+    for key in ("image FULL", "image MINIMAL", "image NOBLOB", "metadata FULL", "metadata MINIMAL", "alter",
+                "no alter", "sql --flashback", "filter --flashback", "sql --flashback refused"):
+        assert TOTALS[key] > 0, (key, TOTALS)
+    assert TOTALS["values"] > 1000 * TOTALS["cases"] // 10, TOTALS
+
+
+def test_a_wrong_replay_is_caught(servers: tuple[MariaDBServer, MariaDBServer], tmp_path: Path) -> None:
+    """The replay check can fail: one changed value in the redo SQL makes the checksums differ."""
+    from differential.case import Settings
+    from differential.replay import Replay, split_script
+
+    primary, replica = servers
+    case = Case(Settings(), ("t_int",), seed=7, fill=6, phase_a=3, phase_b=3)
+    run = run_case(primary, case, tmp_path / "binlogs")
+    replay = Replay(replica, run, tmp_path)
+    replay.start()
+    status, script, _ = paths.run_cli(["sql", *run.files])
+    assert status == 0
+    head, blocks = split_script(script)
+    first = blocks[run.phases[0].file.name]
+    wrong = [first[0].replace(b"VALUES (1, ", b"VALUES (1000001, ", 1), *first[1:]]
+    assert wrong != first
+    replay.play(head, wrong)
+    with pytest.raises(AssertionError, match="differ from the server"):
+        replay.expect(run.phases[0].checksums, "redo schema")
