@@ -103,7 +103,7 @@ class Alter:
             return dataclasses.replace(t, columns=tuple(c for c in t.columns if c.name != self.drop))
         assert self.add_type is not None
         ddl, gen = ADDED_TYPES[self.add_type]
-        return dataclasses.replace(t, columns=(*t.columns, Column("x_add", ddl, gen)))
+        return dataclasses.replace(t, columns=(*t.columns, Column("x_add", ddl, gen, nullable="NOT NULL" not in ddl)))
 
 
 @dataclass(frozen=True)
