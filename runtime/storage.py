@@ -50,7 +50,7 @@ from typing import Any, BinaryIO
 from .errors import StorageError
 
 __all__ = ["Files", "InputFile", "SKIPPED_SUFFIXES", "expand_inputs", "filesystem_of", "is_uri",
-           "open_binlog", "store_environment"]
+           "open_binlog", "raise_store_failure", "s3_object_names", "store_environment"]
 
 #: Files skipped inside directories and globs (never when named explicitly).
 SKIPPED_SUFFIXES = (".index", ".idx", ".state", ".info", ".crc", ".json", ".sql", ".txt", ".md", ".yaml", ".yml",
@@ -126,6 +126,36 @@ def _redacted(uri: str) -> str:
     """``uri`` without a ``user:secret@`` part or query string (where some stores put keys)."""
     uri = re.sub(r"(://)[^/@]*@", r"\1", uri)
     return uri.split("?", 1)[0]
+
+
+#: How pyarrow's S3 errors name an object (``key 'K' in bucket 'B'``) or a bucket alone (``bucket 'B'``).
+_S3_OBJECT = re.compile(r"key '([^']*)' in bucket '([^']*)'")
+_S3_BUCKET = re.compile(r"(?<!in )bucket '([^']*)'")
+
+
+def s3_object_names(text: str) -> str:
+    """``text`` with pyarrow's ``key 'K' in bucket 'B'`` spelled ``s3://B/K``, as inputs and outputs are.
+
+    A store failing in the middle of a run (unreachable, refusing a request)
+    surfaces as pyarrow's error, which names the key and the bucket apart; the
+    URI says at once which store and which object a user has to look at.
+    """
+    text = _S3_OBJECT.sub(lambda m: f"s3://{m.group(2)}/{m.group(1)}", text)
+    return _S3_BUCKET.sub(lambda m: f"s3://{m.group(1)}", text)
+
+
+def raise_store_failure(uri: str, exc: BaseException | None) -> None:
+    """Raise :class:`StorageError` when ``exc`` is the store of the remote file ``uri`` failing a read of it.
+
+    An unreachable or refusing store (``OSError`` from its client) says nothing of the file's bytes: the run
+    must fail and be run again, not record the file as unreadable in ``errors/`` and go on, which would leave
+    its rows out for good (an ``--incremental`` run's state says the file was read). Local files' I/O errors,
+    a file gone since it was listed (``FileNotFoundError``) and anything not an ``OSError`` return: they are
+    the file's own problems. ``exc`` may be a reader's error's ``__context__`` (the ``OSError`` it wraps).
+    """
+    if not is_uri(uri) or not isinstance(exc, OSError) or isinstance(exc, FileNotFoundError):
+        return
+    raise StorageError(f"{_redacted(uri)}: the store failed a read: {s3_object_names(str(exc))}") from None
 
 
 #: The environment variables through which object stores are configured (pyarrow's and their SDKs' own).

@@ -26,7 +26,6 @@ import signal
 import subprocess
 import sys
 import tempfile
-import time
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -41,6 +40,7 @@ from binlog_ksy.runtime.outputs import lake as lake_tables
 from binlog_ksy.runtime.reader import BinlogReader
 from binlog_ksy.runtime.storage import Files, filesystem_of
 from binlog_ksy.runtime.transactions import TransactionTracker
+from extract_process import extract_command, wait_until_running
 from spark_session import spark  # noqa: F401 - the session fixture
 
 pytestmark = [pytest.mark.spark, pytest.mark.server]
@@ -190,23 +190,11 @@ def _run_killed(inputs: str, out: str, table_format: str, incremental: bool, aft
                 lake: dict[str, str]) -> bool:
     """``binlog-ksy extract`` in its own process group, killed with SIGKILL ``after`` seconds once its run has
     begun (its temporary directory exists; the JVM takes seconds to start before). False: it finished first."""
-    command = [str(Path(sys.executable).parent / "binlog-ksy"), "extract", inputs, "--output", out,
-               "--table-format", table_format, "--quiet", "--master", "local[1]"]
-    if incremental:
-        command.append("--incremental")
-    if "iceberg_catalog" in lake:
-        command += ["--iceberg-catalog", lake["iceberg_catalog"]]
-    parent, _, name = out.rpartition("/")
-    store = Files(out)
     env = dict(os.environ, PYSPARK_PYTHON=sys.executable)
-    proc = subprocess.Popen(command, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-                            start_new_session=True)
+    proc = subprocess.Popen(extract_command(inputs, out, table_format, incremental, lake), env=env,
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
     try:
-        deadline = time.monotonic() + 120
-        while proc.poll() is None and time.monotonic() < deadline:
-            if any(n.startswith(f".{name}.tmp-") for n in store.list_names(parent)):
-                break
-            time.sleep(0.02)
+        wait_until_running(proc, out)
         try:
             proc.wait(timeout=after)
             return False

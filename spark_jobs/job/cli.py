@@ -210,11 +210,12 @@ def run_extract_command(args: argparse.Namespace) -> int:
     try:
         spark = None
         if not args.debug:
-            from binlog_ksy.spark_jobs.job.cluster_checks import console_stream
+            from binlog_ksy.spark_jobs.job.cluster_checks import console_stream, quiet_task_failures
             from binlog_ksy.spark_jobs.job.extract import build_session
 
             spark = build_session(cfg)
             spark.sparkContext.setLogLevel("WARN")  # spark-submit's INFO lines would bury the progress
+            quiet_task_failures(spark)
             err = console_stream(spark)  # spark-submit merges our stderr into its stdout
             _note_env_not_used(cfg, spark, err)
         summary = run_extract_config(cfg, spark=spark, progress=None if args.quiet else err)
@@ -237,7 +238,10 @@ def run_extract_command(args: argparse.Namespace) -> int:
                 spark.sparkContext.setLogLevel("ERROR")
             except Exception:  # noqa: BLE001 - the JVM may be gone
                 pass
+        from binlog_ksy.runtime.storage import s3_object_names
+
         cause = worker_cause(exc) or f"{type(exc).__name__}: {str(exc).splitlines()[0] if str(exc) else ''}"
+        cause = s3_object_names(cause)  # a store's failure names the object as the user spells it
         print(f"binlog-ksy extract: error: the job failed, nothing was written: {cause} "
               f"(run with --debug for details)", file=err, flush=True)
         return EXIT_FAILED

@@ -12,6 +12,8 @@
   ones (a worker Python without binlog-ksy: ``pack-env``/``--env``).
 * :func:`worker_python`: which Python the executors will run, with the user's
   own ``spark.pyspark.python``/``PYSPARK_PYTHON`` first.
+* :func:`quiet_task_failures`: no log lines for a failed task (the job's one
+  error line says why it failed).
 
 Imports nothing from pyspark at module level: the probe task imports this
 module on the workers.
@@ -219,3 +221,21 @@ def console_stream(spark: Any) -> Any:
         return _JvmStderr(spark.sparkContext._jvm)
     except Exception:  # noqa: BLE001 - no JVM: the merged stream is all there is
         return sys.stderr
+
+
+#: The Spark loggers that print a failed task's whole Python traceback (local executors and the driver's
+#: scheduler), before the job's own one-line error that :func:`worker_cause` takes from the same text.
+TASK_FAILURE_LOGGERS = ("org.apache.spark.executor.Executor", "org.apache.spark.scheduler.TaskSetManager")
+
+
+def quiet_task_failures(spark: Any) -> None:
+    """Turn off :data:`TASK_FAILURE_LOGGERS`: a store gone in the middle of a run fails a task, and its
+    traceback (dozens of lines of Python and Java frames) buried the one line naming the store and the
+    object; ``--debug`` keeps them."""
+    try:
+        jvm = spark.sparkContext._jvm
+        off = jvm.org.apache.logging.log4j.Level.OFF
+        for name in TASK_FAILURE_LOGGERS:
+            jvm.org.apache.logging.log4j.core.config.Configurator.setLevel(name, off)
+    except Exception:  # noqa: BLE001 - another logging backend: its lines stay
+        pass

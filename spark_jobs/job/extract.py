@@ -633,13 +633,35 @@ def _publish_tables(cfg: ExtractConfig, out: OutputDirectory, run_id: str, marke
     out.write_text(out.final(PENDING_FILE), json.dumps({"run_id": run_id, "table_format": cfg.table_format}))
     try:
         lake_tables.publish(out.tmp, out.output, cfg.table_format, mode=mode, run_id=run_id, **_lake_settings(cfg))
-    except BaseException:
-        try:
-            lake_tables.undo_run(out.output, cfg.table_format, run_id, **_lake_settings(cfg))
-            out.delete(out.final(PENDING_FILE))
-        except Exception:  # noqa: BLE001 - the next run undoes it (the pending file stays)
-            pass
+    except BaseException as exc:
+        # An interrupt is not kept waiting; a store that failed the commits gets its chance to come back.
+        _undo_failed_run(cfg, out, run_id, UNDO_PATIENCE if isinstance(exc, Exception) else 0.0)
         raise
     out.write_text(out.final(MARKER_FILE), marker_text)
     out.delete(out.final(PENDING_FILE))
     out.delete(out.tmp)
+
+
+#: How long a Delta/Iceberg run whose table commits failed keeps trying to undo the ones made (seconds). The
+#: commit is one per table: a store gone in the middle (a restart, a network cut) leaves some tables with this
+#: run's rows and others without, a mix readers see until the undo. Stores are often back within this; past it
+#: the pending file stays and the next run undoes them.
+UNDO_PATIENCE = 30.0
+#: The pause between two tries of that undo (seconds).
+UNDO_PAUSE = 1.0
+
+
+def _undo_failed_run(cfg: ExtractConfig, out: OutputDirectory, run_id: str, patience: float) -> None:
+    """Put the tables a failed run committed to back, trying for ``patience`` seconds; then drop its pending file."""
+    from binlog_ksy.runtime.outputs import lake as lake_tables
+
+    deadline = time.monotonic() + patience
+    while True:
+        try:
+            lake_tables.undo_run(out.output, cfg.table_format, run_id, **_lake_settings(cfg))
+            out.delete(out.final(PENDING_FILE))
+            return
+        except Exception:  # noqa: BLE001 - the store may still be away: try again, else the next run undoes it
+            if time.monotonic() + UNDO_PAUSE > deadline:
+                return
+            time.sleep(UNDO_PAUSE)

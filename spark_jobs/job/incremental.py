@@ -38,7 +38,7 @@ from ...runtime.constants import QUERY_EVENTS, ROTATE_EVENT, STOP_EVENT
 from ...runtime.errors import BinlogError
 from ...runtime.reader import BinlogReader
 from ...runtime.schema.history import SchemaHistory
-from ...runtime.storage import InputFile, open_binlog
+from ...runtime.storage import InputFile, open_binlog, raise_store_failure
 from ...runtime.transactions import TransactionTracker
 
 __all__ = ["FileRange", "FileState", "HEAD_BYTES", "IncrementalPlan", "STATE_KEY", "dump_schema", "load_state",
@@ -154,7 +154,8 @@ def scan_new_bytes(uri: str, start: int, size: int, history: SchemaHistory | Non
                 if not tracker.in_transaction or (event.in_payload is None and event.type_code in _FILE_ENDS):
                     safe = max(safe, top_end)  # after a ROTATE or STOP the file is finished (a relay log may
                     # rotate inside a transaction)
-    except (OSError, BinlogError):
+    except (OSError, BinlogError) as exc:
+        raise_store_failure(uri, exc if isinstance(exc, OSError) else exc.__context__)  # not where the file ends
         if start == 0 and safe == 0:
             if 0 < size < len(_MAGIC) and head_digest(uri, size)[1] == hashlib.sha256(_MAGIC[:size]).hexdigest():
                 if cut is not None:

@@ -39,7 +39,7 @@ from ...runtime.rows.columnar import ChangeColumns
 from ...runtime.rows.events import RowsEvent
 from ...runtime.schema.history import DdlStatement, SchemaHistory
 from ...runtime.stats import TransactionStats, counts, counts_event
-from ...runtime.storage import is_uri, open_binlog
+from ...runtime.storage import is_uri, open_binlog, raise_store_failure
 from ...runtime.transactions import TransactionState, every_transaction_has_a_gtid
 from ...runtime.types.json_text import dumps
 from .. import arrow_schemas as schemas
@@ -363,6 +363,7 @@ class _Task:
         try:
             f = open_binlog(self.uri)
         except OSError as exc:
+            raise_store_failure(self.uri, exc)
             self.error(_open_error(self.uri, exc, self.spec.size))
             return self.finish()
         with f:
@@ -392,13 +393,16 @@ class _Task:
                 if place is _TAKE:
                     self._take(event, st)
         except BinlogError as err:  # not a binlog or encrypted (raised even in skip mode), or stop mode
+            raise_store_failure(self.uri, err.__context__)  # or its store failed a read: the run fails
             if not self._keep_error(err, st):
                 return
         except Exception as exc:  # noqa: BLE001 - a bug: keep what was read, report it, go on with other files
+            raise_store_failure(self.uri, exc)  # unless it is the store failing a read (the rows' decoding reads)
             st.errors.append(_internal_error(self.uri, exc, reader.position))
         try:
             self._flush_rows(changes)
         except Exception as exc:  # noqa: BLE001 - a bug in the last run's decoding: reported like the others
+            raise_store_failure(self.uri, exc)
             st.errors.append(_internal_error(self.uri, exc, reader.position))
         self._report_errors(st)
 

@@ -1,0 +1,279 @@
+"""The object store goes away in the middle of an ``extract`` run, then comes back.
+
+The binlogs and the output are in the test S3 server (moto), reached by the
+runs under test through a TCP proxy (tests/s3_proxy.py) that the test stops
+(every connection closed, new ones refused) and starts again: the store going
+away and coming back with its objects. The workload is test_run_sequences'
+(a real MariaDB server's binlogs); so are the runs and the comparison.
+
+Hypothesis draws the table format (Parquet, Delta, Iceberg), a plain or an
+``--incremental`` run, the output's state before it (none, or one run over an
+earlier snapshot of the binlogs), when the outage starts (seconds after the
+run has begun) and how long it lasts (up to longer than the store client's
+retries). The run under test reads the final binlogs, in a child process
+bounded by :data:`RUN_LIMIT` (a run past it is a hang: the test fails).
+
+* A run that fails exits non-zero, and its stderr names the store (the
+  endpoint or the ``s3://`` object), holds neither the access key id nor the
+  secret key, and no Python traceback.
+* Right after a failed run the output is the state before it or the state
+  one plain run over the final binlogs leaves (Parquet: the committed state,
+  the output when it holds its summary file, else the previous output the
+  next run puts back; Delta and Iceberg: the tables' current snapshots).
+* With the store back, the next run (same mode) leaves exactly what one plain
+  run over the final binlogs leaves in a fresh output (``(file, pos,
+  row_index)`` unique in changes/, the same changes, typed tables,
+  transactions, events and errors). A run that succeeded despite the outage
+  (the client's retries) must have left that already.
+
+The CI budget is ``EXAMPLES`` drawn cases and two explicit ones; ``BINLOG_KSY_LONG=N`` multiplies the first by N
+(``BINLOG_KSY_LONG=10 .venv/bin/python -m pytest -q tests/test_store_outage.py``).
+"""
+
+from __future__ import annotations
+
+import os
+import secrets
+import shutil
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+import uuid
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, Phase, example, given, note, settings
+from hypothesis import strategies as st
+
+from binlog_ksy.runtime.storage import Files, filesystem_of
+from binlog_ksy.spark_jobs.job.extract import UNDO_PATIENCE
+from binlog_ksy.spark_jobs.job.output import MARKER_FILE, PENDING_FILE
+from extract_process import extract_command, wait_until_running
+from s3_proxy import TcpProxy
+from spark_session import spark  # noqa: F401 - the session fixture
+from test_run_sequences import FORMATS, Workload, _run, _upload, cut_points, output_of, workload  # noqa: F401
+
+pytestmark = [pytest.mark.spark, pytest.mark.server]
+
+LONG = int(os.environ.get("BINLOG_KSY_LONG", "0") or 0)
+EXAMPLES = 3 * max(1, LONG)  # and the two explicit cases
+#: A run under test taking longer than this (seconds) hangs: the test fails.
+RUN_LIMIT = 300
+#: The outage starts up to this many seconds after the run has begun (its run takes about 3 s once begun).
+LATEST_START = 4.0
+#: The longest outage drawn (seconds): longer than pyarrow's S3 retries (a few seconds), shorter than delta-rs'
+#: (minutes); under BINLOG_KSY_LONG longer than the time a failed Delta/Iceberg run gives the store to come back.
+LONGEST_OUTAGE = UNDO_PATIENCE + 15 if LONG else 20.0
+BUCKET = "outage"
+
+
+@dataclass(frozen=True)
+class Outage:
+    """One drawn case: the run under test and the outage in its middle."""
+
+    table_format: str
+    incremental: bool
+    before: int | None  # the snapshot (a cut) a first run read into the output; None: no output before
+    start: float  # seconds after the run has begun
+    length: float  # seconds
+
+
+@st.composite
+def outages(draw: Any, w: Workload) -> Outage:
+    return Outage(table_format=draw(st.sampled_from(FORMATS)), incremental=draw(st.booleans()),
+                  before=draw(st.none() | cut_points(w).filter(lambda cut: cut > 0)),
+                  start=round(draw(st.floats(0.0, LATEST_START)), 2),
+                  length=round(draw(st.floats(0.2, LONGEST_OUTAGE)), 2))
+
+
+@pytest.fixture(scope="module")
+def proxy(s3_server: Any) -> Iterator[TcpProxy]:
+    """The proxy in front of the S3 server: the runs under test reach the store only through it."""
+    front = TcpProxy("127.0.0.1", s3_server.port)
+    front.start()
+    try:
+        yield front
+    finally:
+        front.stop()
+
+
+# -- the runs --------------------------------------------------------------------------------------
+
+
+@dataclass
+class Finished:
+    """How the run under test ended."""
+
+    returncode: int
+    stderr: str
+    began: bool  # its run had begun when the outage started (else the outage came before or after it)
+
+
+def _run_through(proxy: TcpProxy, inputs: str, out: str, case: Outage, lake: dict[str, str],
+                 keys: dict[str, str]) -> Finished:
+    """The run under test, in a child process reaching the store through ``proxy``, which stops
+    ``case.start`` seconds after the run has begun and starts again ``case.length`` seconds later (sooner
+    when the run ends first). Fails the test when the run outlives :data:`RUN_LIMIT`."""
+    env = dict(os.environ, PYSPARK_PYTHON=sys.executable, AWS_ENDPOINT_URL=proxy.endpoint, **keys)
+    with tempfile.TemporaryFile() as stderr:  # and stdout: the summary of a run that finished
+        launched = time.monotonic()
+        proc = subprocess.Popen(extract_command(inputs, out, case.table_format, case.incremental, lake), env=env,
+                                stdout=stderr, stderr=stderr, start_new_session=True)
+        try:
+            began = wait_until_running(proc, out)
+            _sleep_unless_done(proc, case.start)
+            proxy.stop()
+            _sleep_unless_done(proc, case.length)
+            proxy.start()
+            try:
+                proc.wait(timeout=max(1.0, RUN_LIMIT - (time.monotonic() - launched)))
+            except subprocess.TimeoutExpired:
+                pytest.fail(f"the run hung: still running {RUN_LIMIT} s after it started ({case})")
+        finally:
+            proxy.start()
+            _kill_group(proc)
+        stderr.seek(0)
+        return Finished(proc.returncode, stderr.read().decode("utf-8", "replace"), began)
+
+
+def _sleep_unless_done(proc: subprocess.Popen[bytes], seconds: float) -> None:
+    try:
+        proc.wait(timeout=seconds)
+    except subprocess.TimeoutExpired:
+        pass
+
+
+def _kill_group(proc: subprocess.Popen[bytes]) -> None:
+    try:
+        os.killpg(proc.pid, signal.SIGKILL)  # the group's JVM, if it outlived the launcher
+    except ProcessLookupError:
+        pass
+    proc.wait()
+
+
+# -- the store's objects ---------------------------------------------------------------------------
+
+
+def _set_inputs(w: Workload, inputs: str, cut: int) -> None:
+    """Make the objects under ``inputs`` the binlog folder's state at ``cut`` (files beyond it absent)."""
+    filesystem, inner = filesystem_of(inputs)
+    filesystem.delete_dir_contents(inner, missing_dir_ok=True)
+    folder = Path(tempfile.mkdtemp(prefix="outage-in-"))
+    try:
+        w.write_snapshot(folder, cut)
+        _upload(folder, inputs)
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+def committed(out: str, table_format: str, lake: dict[str, str]) -> dict[str, list[dict[str, Any]]]:
+    """What the output holds for its readers. Delta and Iceberg: the tables' current snapshots. Parquet on an
+    object store (its swap copies object by object): the output when its summary file is there (written
+    last), else the previous output set aside beside it, which the next run puts back; else nothing."""
+    if table_format != "parquet":
+        return output_of(out, table_format, lake)
+    store = Files(out)
+    if store.exists(f"{out}/{MARKER_FILE}"):
+        return output_of(out, table_format, lake)
+    parent, _, name = out.rpartition("/")
+    previous = [f"{parent}/{n}" for n in store.list_names(parent) if n.startswith(f".{name}.old-")
+                and store.exists(f"{parent}/{n}/{MARKER_FILE}")]
+    assert len(previous) <= 1, previous
+    return output_of(previous[0] if previous else f"{parent}/.{name}.nothing", table_format, lake)
+
+
+# -- the checks ------------------------------------------------------------------------------------
+
+
+def check_failure_message(finished: Finished, keys: dict[str, str], proxy: TcpProxy) -> None:
+    """A failed run says which store failed it, and nothing secret; no traceback."""
+    text = finished.stderr
+    assert finished.returncode != 0
+    assert "Traceback (most recent call last)" not in text, text
+    for name, value in keys.items():
+        assert value not in text, f"{name}'s value in the message: {text}"
+    assert proxy.endpoint in text or f"s3://{BUCKET}/" in text, f"the store is not named: {text}"
+
+
+def check_after_failure(out: str, case: Outage, lake: dict[str, str], before: dict[str, list[dict[str, Any]]],
+                        want: dict[str, list[dict[str, Any]]]) -> None:
+    """Right after a failed run: the previous output or the new one, never a mix.
+
+    The one exception: Delta/Iceberg tables commit one by one, and a store away for longer than the failed run
+    waits to undo its commits (:data:`UNDO_PATIENCE`) leaves some tables new; then each table is one or the
+    other and the pending file is there, so that the next run undoes them."""
+    now = committed(out, case.table_format, lake)
+    if now in (before, want):
+        return
+    assert case.table_format != "parquet" and case.length > UNDO_PATIENCE, \
+        "the output is neither the previous one nor the new one"
+    for name in want:
+        assert now[name] in (before[name], want[name]), name
+    assert Files(out).exists(f"{out}/{PENDING_FILE}"), "a mixed output without the pending file"
+
+
+def test_an_outage_in_the_middle_of_a_run(spark, s3_env, proxy: TcpProxy, workload: Workload) -> None:  # noqa: F811
+    bucket = s3_env.bucket(BUCKET)
+    inputs = f"{bucket}/binlogs/"
+    root = Path(tempfile.mkdtemp(prefix="outage-"))
+    oracles: dict[str, dict[str, list[dict[str, Any]]]] = {}
+    ended: list[str] = []  # how each run under test ended (printed: pytest -s shows them)
+
+    def oracle(table_format: str) -> dict[str, list[dict[str, Any]]]:
+        """What one plain run over the final binlogs leaves in a fresh output (one per format, shared)."""
+        if table_format not in oracles:
+            out = f"{bucket}/oracle-{table_format}"
+            lake = _lake(root, out, table_format)
+            _set_inputs(workload, inputs, workload.total)
+            _run(spark, inputs, out, table_format, False, lake)
+            oracles[table_format] = want = output_of(out, table_format, lake)
+            assert want["changes"] and want["transactions"]
+        return oracles[table_format]
+
+    # no shrinking: a case takes about half a minute, and the drawn one is reported whole (see note())
+    @settings(max_examples=EXAMPLES, deadline=None, derandomize=not LONG, phases=(Phase.explicit, Phase.generate),
+              suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow,
+                                     HealthCheck.data_too_large])
+    @given(outages(workload))
+    @example(Outage("delta", False, None, start=1.0, length=12.0))  # every format in CI, whatever is drawn
+    @example(Outage("parquet", True, None, start=0.5, length=LONGEST_OUTAGE))
+    def check(case: Outage) -> None:
+        note(str(case))
+        want = oracle(case.table_format)
+        out = f"{bucket}/out-{uuid.uuid4().hex[:8]}"
+        lake = _lake(root, out, case.table_format)
+        if case.before is not None:
+            _set_inputs(workload, inputs, case.before)
+            _run(spark, inputs, out, case.table_format, case.incremental, lake)
+        before = committed(out, case.table_format, lake)
+        _set_inputs(workload, inputs, workload.total)
+        keys = {"AWS_ACCESS_KEY_ID": f"AKIA{secrets.token_hex(8).upper()}",
+                "AWS_SECRET_ACCESS_KEY": secrets.token_urlsafe(30)}
+        finished = _run_through(proxy, inputs, out, case, lake, keys)
+        note(f"exit {finished.returncode}, run begun before the outage: {finished.began}\n{finished.stderr}")
+        ended.append(f"{case}: {'exit ' + str(finished.returncode) if finished.returncode else 'succeeded'}")
+        if finished.returncode != 0:
+            check_failure_message(finished, keys, proxy)
+            check_after_failure(out, case, lake, before, want)
+            _run(spark, inputs, out, case.table_format, case.incremental, lake)
+        got = output_of(out, case.table_format, lake)
+        for name in want:
+            assert got[name] == want[name], name
+
+    try:
+        check()
+    finally:
+        print("\n".join(ended))
+        shutil.rmtree(root, ignore_errors=True)
+
+
+def _lake(root: Path, out: str, table_format: str) -> dict[str, str]:
+    """Iceberg: each output's own SQLite catalog (a local file; the tables' files are in the store)."""
+    if table_format != "iceberg":
+        return {}
+    return {"iceberg_catalog": f"sqlite:///{root}/{out.rsplit('/', 1)[1]}.db"}
