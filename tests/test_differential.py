@@ -34,14 +34,16 @@ import tempfile
 from collections import Counter
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
-from differential import paths
-from differential.case import KV, Case, cases, run_case
-from differential.replay import check_replays
 from hypothesis import HealthCheck, given, note, settings
 from hypothesis import strategies as st
 
+from differential import paths
+from differential.case import KV, Case, cases, run_case
+from differential.replay import check_replays
+from spark_session import spark  # noqa: F401 - the session fixture
 from tests.mariadb.fixtures import start_server
 from tests.mariadb.server import MariaDBServer
 
@@ -49,13 +51,14 @@ pytestmark = pytest.mark.server
 
 LONG = int(os.environ.get("BINLOG_KSY_LONG", "0") or 0)
 EXAMPLES = int(os.environ.get("BINLOG_KSY_DIFFERENTIAL_EXAMPLES", "0") or 0) or 200 * max(1, LONG)
-SPARK_EXAMPLES = max(2, EXAMPLES // 30)
+SPARK_EXAMPLES = max(2, EXAMPLES // 10)
 #: Where the figures of a run go (JSON), for benchmarks/differential_long.py.
 REPORT = os.environ.get("BINLOG_KSY_DIFFERENTIAL_REPORT")
 #: Both servers in a time zone that is not UTC, so TIMESTAMP values must not depend on it.
 SERVER_OPTIONS = {"default_time_zone": "+05:30", "binlog_row_metadata": "FULL", "binlog_row_image": "FULL"}
 
 TOTALS: Counter[str] = Counter()
+SPARK_TOTALS: Counter[str] = Counter()
 
 
 @pytest.fixture(scope="module")
@@ -114,6 +117,33 @@ def test_every_path_tells_what_the_server_did(servers: tuple[MariaDBServer, Mari
                 "no alter", "sql --flashback", "filter --flashback", "sql --flashback refused"):
         assert TOTALS[key] > 0, (key, TOTALS)
     assert TOTALS["values"] > 1000 * TOTALS["cases"] // 10, TOTALS
+
+
+@settings(max_examples=SPARK_EXAMPLES, deadline=None, derandomize=not LONG, database=None,
+          suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+@given(case=cases(max_statements=12), table_format=st.sampled_from(("parquet", "delta", "iceberg")),
+       split_size=st.sampled_from((None, 4000, 20000)))
+def _spark_paths(spark_session: Any, primary: MariaDBServer, case: Case, table_format: str,
+                 split_size: int | None) -> None:
+    from differential.spark_paths import check_extract
+
+    work = Path(tempfile.mkdtemp(prefix="differential-spark-"))
+    try:
+        run = run_case(primary, case, work / "binlogs")
+        seen = check_extract(spark_session, run, paths.api_changes(run), table_format, split_size, work)
+        SPARK_TOTALS.update(seen)
+        SPARK_TOTALS["cases"] += 1
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+
+
+@pytest.mark.spark
+def test_spark_paths_say_what_the_api_says(spark, servers: tuple[MariaDBServer, MariaDBServer]) -> None:  # noqa: F811
+    SPARK_TOTALS.clear()
+    _spark_paths(spark, servers[0])
+    assert SPARK_TOTALS["cases"] >= SPARK_EXAMPLES * 9 // 10, SPARK_TOTALS
+    assert SPARK_TOTALS["typed rows"] > 0 and SPARK_TOTALS["data source rows"] > 0, SPARK_TOTALS
+    TOTALS.update({f"spark {k}": v for k, v in SPARK_TOTALS.items()})
 
 
 def test_a_wrong_replay_is_caught(servers: tuple[MariaDBServer, MariaDBServer], tmp_path: Path) -> None:
