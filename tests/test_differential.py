@@ -37,11 +37,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from hypothesis import HealthCheck, given, note, settings
+from hypothesis import HealthCheck, example, given, note, settings
 from hypothesis import strategies as st
 
 from differential import paths
-from differential.case import KV, Case, cases, run_case
+from differential.case import KV, Alter, Case, Settings, cases, run_case
 from differential.replay import check_replays
 from spark_session import spark  # noqa: F401 - the session fixture
 from tests.mariadb.fixtures import start_server
@@ -96,9 +96,17 @@ def check_case(primary: MariaDBServer, replica: MariaDBServer, case: Case, table
 
 @settings(max_examples=EXAMPLES, deadline=None, derandomize=not LONG, database=None,
           suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
-@given(case=cases(), data=st.data())
-def _every_path(servers: tuple[MariaDBServer, MariaDBServer], case: Case, data: st.DataObject) -> None:
-    table = data.draw(st.sampled_from([*(f"bk_wl.{n}" for n in case.tables), f"{KV.db}.{KV.name}"]), "filter table")
+@given(case=cases(), pick=st.integers(0, 3))
+# found by drawing: a column added NOT NULL, then given NULL by the workload (a harness bug, kept)
+@example(case=Case(Settings(), ("t_int",), seed=1, fill=1, phase_a=3, phase_b=3, alter=Alter("t_int", add_type=0)),
+         pick=0)
+# compressed rows events through filter --flashback (refused before 3831702), across an ALTER
+@example(case=Case(Settings("MINIMAL", "FULL", compressed=True), ("t_time", "t_lob"), seed=3213, fill=16, phase_a=22,
+                   phase_b=5, alter=Alter("t_kv", add_type=5, position="after")), pick=1)
+def _every_path(servers: tuple[MariaDBServer, MariaDBServer], case: Case, pick: int) -> None:
+    choices = [*(f"bk_wl.{n}" for n in case.tables), f"{KV.db}.{KV.name}"]
+    table = choices[pick % len(choices)]
+    note(f"filter --table {table}")
     work = Path(tempfile.mkdtemp(prefix="differential-"))
     try:
         seen = check_case(*servers, case, table, work)
@@ -112,6 +120,8 @@ def test_every_path_tells_what_the_server_did(servers: tuple[MariaDBServer, Mari
     TOTALS.clear()
     _every_path(servers)
     assert TOTALS["cases"] >= EXAMPLES * 9 // 10, TOTALS
+    if EXAMPLES < 100:  # a budget set small by hand (BINLOG_KSY_DIFFERENTIAL_EXAMPLES) need not reach every setting
+        return
     # the draws reached every setting, both kinds of case and every replay
     for key in ("image FULL", "image MINIMAL", "image NOBLOB", "metadata FULL", "metadata MINIMAL", "alter",
                 "no alter", "sql --flashback", "filter --flashback", "sql --flashback refused"):
@@ -148,7 +158,6 @@ def test_spark_paths_say_what_the_api_says(spark, servers: tuple[MariaDBServer, 
 
 def test_a_wrong_replay_is_caught(servers: tuple[MariaDBServer, MariaDBServer], tmp_path: Path) -> None:
     """The replay check can fail: one changed value in the redo SQL makes the checksums differ."""
-    from differential.case import Settings
     from differential.replay import Replay, split_script
 
     primary, replica = servers
