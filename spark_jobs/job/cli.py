@@ -242,8 +242,9 @@ def run_extract_command(args: argparse.Namespace) -> int:
 
         cause = worker_cause(exc) or f"{type(exc).__name__}: {str(exc).splitlines()[0] if str(exc) else ''}"
         cause = s3_object_names(cause)  # a store's failure names the object as the user spells it
-        print(f"binlog-ksy extract: error: the job failed, nothing was written: {cause} "
-              f"(run with --debug for details)", file=err, flush=True)
+        print(f"binlog-ksy extract: error: the job failed, the output is as it was (Delta/Iceberg commits this "
+              f"run could not undo are undone by the next run): {cause} (run with --debug for details)",
+              file=err, flush=True)
         return EXIT_FAILED
     if args.format == "json":
         import json
