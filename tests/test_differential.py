@@ -17,7 +17,11 @@ replica the SQL and binlog outputs are replayed into. Then, for every case:
   they refuse MINIMAL and NOBLOB images, naming them (``tests/differential/replay.py``).
 
 A second property draws fewer cases through Spark: ``extract`` (Parquet, Delta or Iceberg, a
-drawn split size) and the ``binlog`` data source's kinds against the same API changes.
+drawn split size) and the ``binlog`` data source's kinds against the same API changes. A third
+cuts a drawn case's binlogs into growing snapshots (between transactions, inside one, inside an
+event) and runs a drawn sequence of plain, ``--incremental`` and repeated runs over them: the output
+must be what one plain run over the final files leaves (``test_run_sequences.check_sequence``, which
+also kills runs, on its own workload).
 
 The CI budget is ``EXAMPLES`` drawn cases (derandomized: the same cases each run).
 ``BINLOG_KSY_LONG=N`` draws ``N`` times as many, at random; ``benchmarks/differential_long.py``
@@ -52,6 +56,7 @@ pytestmark = pytest.mark.server
 LONG = int(os.environ.get("BINLOG_KSY_LONG", "0") or 0)
 EXAMPLES = int(os.environ.get("BINLOG_KSY_DIFFERENTIAL_EXAMPLES", "0") or 0) or 200 * max(1, LONG)
 SPARK_EXAMPLES = max(2, EXAMPLES // 10)
+SEQUENCE_EXAMPLES = max(2, EXAMPLES // 20)
 #: Where the figures of a run go (JSON), for benchmarks/differential_long.py.
 REPORT = os.environ.get("BINLOG_KSY_DIFFERENTIAL_REPORT")
 #: Both servers in a time zone that is not UTC, so TIMESTAMP values must not depend on it.
@@ -154,6 +159,37 @@ def test_spark_paths_say_what_the_api_says(spark, servers: tuple[MariaDBServer, 
     assert SPARK_TOTALS["cases"] >= SPARK_EXAMPLES * 9 // 10, SPARK_TOTALS
     assert SPARK_TOTALS["typed rows"] > 0 and SPARK_TOTALS["data source rows"] > 0, SPARK_TOTALS
     TOTALS.update({f"spark {k}": v for k, v in SPARK_TOTALS.items()})
+
+
+@settings(max_examples=SEQUENCE_EXAMPLES, deadline=None, derandomize=not LONG, database=None,
+          suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+@given(case=cases(max_statements=8), split_size=st.sampled_from((None, 4000)), data=st.data())
+def _run_sequences(spark_session: Any, primary: MariaDBServer, case: Case, split_size: int | None,
+                   data: st.DataObject) -> None:
+    from test_run_sequences import check_sequence, run_sequences, workload_of
+
+    work = Path(tempfile.mkdtemp(prefix="differential-seq-"))
+    try:
+        run = run_case(primary, case, work / "binlogs")
+        tables = tuple(f"{t.db}.{t.name}" for t in case.table_defs)
+        w = workload_of(run.files, tables)
+        # killed runs (a JVM each) are drawn by test_run_sequences; here every other kind, over drawn workloads
+        table_format, steps = data.draw(run_sequences(w, kinds=("plain", "incremental", "rerun")), "runs")
+        check_sequence(spark_session, w, table_format, steps, split_size=split_size)
+        TOTALS["run sequences"] += 1
+        TOTALS["runs in sequences"] += len(steps)
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+
+
+@pytest.mark.spark
+def test_any_run_sequence_over_drawn_workloads_equals_one_full_run(
+        spark, servers: tuple[MariaDBServer, MariaDBServer]) -> None:  # noqa: F811
+    """Snapshots of a drawn case's binlogs (cut between transactions, inside one, inside an event) read by a drawn
+    sequence of plain, incremental and repeated runs leave what one plain run over the final files leaves."""
+    before = TOTALS["run sequences"]
+    _run_sequences(spark, servers[0])
+    assert TOTALS["run sequences"] - before >= SEQUENCE_EXAMPLES * 9 // 10
 
 
 def test_a_wrong_replay_is_caught(servers: tuple[MariaDBServer, MariaDBServer], tmp_path: Path) -> None:

@@ -60,6 +60,7 @@ class Workload:
     between: tuple[int, ...]  # ends of complete transactions (and of other top-level events outside one)
     inside_tx: tuple[int, ...]  # event boundaries inside a transaction
     events: tuple[tuple[int, int], ...]  # (start, end) of every event, for cuts inside one
+    tables: tuple[str, ...] = TABLES  # the tables its typed outputs hold
 
     @property
     def total(self) -> int:
@@ -91,7 +92,11 @@ def _workload(srv: Any, final: Path) -> Workload:
     srv.flush_logs()
     srv.sql("BEGIN; DELETE FROM seq.u WHERE k = 1; UPDATE seq.t SET v = CONCAT(v, '+') WHERE id < 4; COMMIT")
     srv.sql("INSERT INTO seq.u VALUES (3, 3.75, 'c')")
-    copies = srv.copy_binlogs(final)
+    return workload_of(srv.copy_binlogs(final))
+
+
+def workload_of(copies: list[Path], tables: tuple[str, ...] = TABLES) -> Workload:
+    """The final binlogs ``copies`` as a :class:`Workload`: their bytes and where cuts may fall."""
     files: list[tuple[str, bytes]] = []
     between: list[int] = []
     inside_tx: list[int] = []
@@ -109,7 +114,7 @@ def _workload(srv: Any, final: Path) -> Workload:
             (inside_tx if tracker.in_transaction else between).append(offset + end)
         files.append((path.name, data))
         offset += len(data)
-    return Workload(tuple(files), tuple(between), tuple(inside_tx), tuple(events))
+    return Workload(tuple(files), tuple(between), tuple(inside_tx), tuple(events), tables)
 
 
 @pytest.fixture(scope="module")
@@ -156,7 +161,8 @@ def _strip_nulls(value: Any) -> Any:
     return value
 
 
-def output_of(out: str, table_format: str, lake: dict[str, str]) -> dict[str, list[dict[str, Any]]]:
+def output_of(out: str, table_format: str, lake: dict[str, str], tables: tuple[str, ...] = TABLES
+              ) -> dict[str, list[dict[str, Any]]]:
     """What a comparison looks at: every dataset, sorted by its key."""
     changes = _rows(out, table_format, "changes", lake)
     keys = [(r["file"], r["pos"], r["row_index"]) for r in changes]
@@ -166,7 +172,7 @@ def output_of(out: str, table_format: str, lake: dict[str, str]) -> dict[str, li
               "transactions": _sorted(_rows(out, table_format, "transactions", lake), "file", "transaction"),
               "events": _sorted(_rows(out, table_format, "events", lake), "file", "pos", "in_payload"),
               "errors": _sorted(_rows(out, table_format, "errors", lake), "file", "offset", "kind")}
-    for name in TABLES:
+    for name in tables:
         typed = [_strip_nulls(r) for r in _rows(out, table_format, f"tables/{name}", lake)]
         result[f"tables/{name}"] = _sorted(typed, "file", "pos", "row_index")
     return result
@@ -225,7 +231,8 @@ def cut_points(draw: Any, w: Workload) -> int:
 
 
 @st.composite
-def run_sequences(draw: Any, w: Workload) -> tuple[str, list[tuple[int, str, bool, float]]]:
+def run_sequences(draw: Any, w: Workload, kinds: tuple[str, ...] = KINDS
+                  ) -> tuple[str, list[tuple[int, str, bool, float]]]:
     """The table format and the runs: ``(cut, kind, incremental, kill after seconds)``, cuts growing; a
     split size for the in-process runs (None: the default, one task per file) is drawn by the tests."""
     table_format = draw(st.sampled_from(FORMATS))
@@ -233,7 +240,7 @@ def run_sequences(draw: Any, w: Workload) -> tuple[str, list[tuple[int, str, boo
     cuts = sorted(draw(st.lists(cut_points(w), min_size=count, max_size=count)))
     steps = []
     for cut in cuts:
-        kind = draw(st.sampled_from(KINDS))
+        kind = draw(st.sampled_from(kinds))
         incremental = draw(st.booleans()) if kind != "incremental" else True
         if kind == "plain":
             incremental = False
@@ -278,9 +285,10 @@ def check_sequence(spark_session: Any, w: Workload, table_format: str, steps: li
             assert not Files(out).exists(out)
             return
         _run(spark_session, inputs, oracle, table_format, False, lakes[oracle])
-        got, want = output_of(out, table_format, lakes[out]), output_of(oracle, table_format, lakes[oracle])
+        got = output_of(out, table_format, lakes[out], w.tables)
+        want = output_of(oracle, table_format, lakes[oracle], w.tables)
         # every change is in exactly one typed table: the typed tables were found and read
-        assert sum(len(want[f"tables/{name}"]) for name in TABLES) == len(want["changes"])
+        assert sum(len(want[f"tables/{name}"]) for name in w.tables) == len(want["changes"])
         for name in want:
             assert got[name] == want[name], name
     finally:
