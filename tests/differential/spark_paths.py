@@ -24,6 +24,7 @@ from binlog_ksy.runtime.present.value_json import image_json
 from binlog_ksy.runtime.types.json_text import dumps
 from differential.case import CaseRun
 from differential.paths import cli_ok, parquet_changes
+from test_one_read_path import _canon
 from test_run_sequences import _rows, _strip_nulls
 
 #: Envelope fields that say when the envelope was made, not what it says.
@@ -116,16 +117,6 @@ def check_extract(spark: Any, run: CaseRun, changes: list[Any], table_format: st
     seen[f"extract {table_format}"] += 1
     seen["extract split" if split_size else "extract whole files"] += 1
     return seen
-
-
-def _canon(value: Any) -> Any:
-    if isinstance(value, tuple | list):
-        return tuple(_canon(v) for v in value)
-    if isinstance(value, dict):
-        return tuple(sorted((k, _canon(v)) for k, v in value.items()))
-    if isinstance(value, bytearray):
-        return bytes(value)
-    return value
 
 
 def _same(source: Any, dataset: Any) -> int:
