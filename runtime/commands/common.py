@@ -52,6 +52,17 @@ def _datetime_arg(text: str) -> object:
         raise argparse.ArgumentTypeError(str(exc)) from None
 
 
+def seconds_arg(text: str) -> float:
+    """An argparse ``type`` for a number of seconds >= 0 (``--long-seconds``)."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number of seconds: {text!r}") from None
+    if not value >= 0:  # also NaN
+        raise argparse.ArgumentTypeError(f"seconds are >= 0, not {text}")
+    return value
+
+
 def whole_number_arg(what: str) -> Callable[[str], int]:
     """An argparse ``type`` for a whole number >= 0 whose errors call it ``what`` ("byte offset", "row count")."""
     def parse(text: str) -> int:

@@ -24,6 +24,7 @@ from .common import (
     history_from_args,
     report_usage_error,
     schema_from_args,
+    seconds_arg,
     whole_number_arg,
 )
 
@@ -39,16 +40,6 @@ figures are those of `binlog-ksy stats --format json` with the same flags.
 The file opens from file:// with no network (it embeds its charting library
 and aggregates only, never events). Damaged events are listed and skipped
 (--on-error skip is the default here)."""
-
-
-def _seconds_arg(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a number of seconds: {text!r}") from None
-    if not value >= 0:  # also NaN
-        raise argparse.ArgumentTypeError(f"seconds are >= 0, not {text}")
-    return value
 
 
 def add_overview_arguments(p: argparse.ArgumentParser) -> None:
@@ -70,7 +61,7 @@ def add_overview_arguments(p: argparse.ArgumentParser) -> None:
                    help=f"a transaction with at least N row changes is big (default {DEFAULT_BIG_ROWS})")
     g.add_argument("--big-bytes", type=parse_size, default=DEFAULT_BIG_BYTES, metavar="N[K|M|G]",
                    help=f"a transaction of at least N bytes is big (default 100M = {DEFAULT_BIG_BYTES})")
-    g.add_argument("--long-seconds", type=_seconds_arg, default=DEFAULT_LONG_SECONDS, metavar="S",
+    g.add_argument("--long-seconds", type=seconds_arg, default=DEFAULT_LONG_SECONDS, metavar="S",
                    help=f"a transaction spanning at least S seconds is long (default {DEFAULT_LONG_SECONDS:g})")
     add_filter_arguments(p)
     add_schema_argument(p)

@@ -31,6 +31,7 @@ from .common import (
     report_error,
     report_usage_error,
     schema_from_args,
+    seconds_arg,
     whole_number_arg,
 )
 
@@ -88,16 +89,6 @@ def parse_size(text: str) -> int:
 _count_arg = whole_number_arg("row count")
 
 
-def _seconds_arg(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a number of seconds: {text!r}") from None
-    if not value >= 0:  # also NaN
-        raise argparse.ArgumentTypeError(f"seconds are >= 0, not {text}")
-    return value
-
-
 def add_stats_parser(sub: Any) -> None:
     """Add the ``stats`` subcommand to an argparse subparsers object."""
     p = sub.add_parser("stats", help="row counts and bytes per table and op; big and long transactions",
@@ -112,7 +103,7 @@ def add_stats_parser(sub: Any) -> None:
     g.add_argument("--big-bytes", type=parse_size, default=DEFAULT_BIG_BYTES, metavar="N[K|M|G]",
                    help="a transaction of at least N bytes (all its events) is big; K, M, G are powers of "
                         f"1024 (default 100M = {DEFAULT_BIG_BYTES})")
-    g.add_argument("--long-seconds", type=_seconds_arg, default=DEFAULT_LONG_SECONDS, metavar="S",
+    g.add_argument("--long-seconds", type=seconds_arg, default=DEFAULT_LONG_SECONDS, metavar="S",
                    help="a transaction whose event timestamps span at least S seconds (first statement to "
                         f"commit) is long (default {DEFAULT_LONG_SECONDS:g})")
     add_filter_arguments(p)
