@@ -1,7 +1,7 @@
 """Every command on every shape of binlog, side by side with mariadb-binlog (issue 20).
 
     .venv/bin/python benchmarks/run_shapes.py [--repeat 2] [--shapes wide,oltp,bulk,ddl] [--scale 1.0]
-        [--data /tmp/binlog-ksy-bench] [--write] [--out benchmarks/RESULTS.md]
+        [--commands 'sql,sql --flashback'] [--data /tmp/binlog-ksy-bench] [--write] [--out benchmarks/RESULTS.md]
 
 The binlogs come from shape_workloads.py (wide mixed types, OLTP single-row
 transactions, bulk narrow table, many small tables with DDL in the middle;
@@ -103,6 +103,8 @@ class ShapeBench(Bench):
         self.warm(files)
         names = [str(f) for f in files]
         for label, before, after, has_out, kind, bound in COMMANDS:
+            if a.commands and label not in a.commands:
+                continue
             out = self.work / f"{shape}-out"
             cmd = [self.exe, *before, *names, *after] + ([str(out)] if has_out else [])
             ours = Series(f"`{label}`")
@@ -189,10 +191,17 @@ def main(argv: Sequence[str] | None = None) -> int:
                    help="multiply the size of every data set (default 1.0; a bigger one for a quiet machine)")
     p.add_argument("--data", type=Path, default=shape_workloads.DEFAULT_DATA,
                    help=f"folder of the generated binlogs (default {shape_workloads.DEFAULT_DATA})")
+    p.add_argument("--commands", default="",
+                   help="comma list of the commands to time, by label (e.g. 'sql,sql --flashback'; default all)")
     p.add_argument("--write", action="store_true", help="put the table into --out, below the kept marker")
     p.add_argument("--out", type=Path, default=HERE / "RESULTS.md", help="default benchmarks/RESULTS.md")
     args = p.parse_args(argv)
     shapes = [s for s in args.shapes.split(",") if s]
+    labels = [c[0] for c in COMMANDS]
+    args.commands = [c.strip() for c in args.commands.split(",") if c.strip()]
+    for c in args.commands:
+        if c not in labels:
+            p.error(f"unknown command {c!r}: one of {', '.join(labels)}")
     for s in shapes:
         if s not in shape_workloads.SHAPES:
             p.error(f"unknown shape {s!r}")
@@ -203,7 +212,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         for s in shapes:  # build every set first: the timed runs do not overlap a running server
             bench.sets[s] = shape_workloads.build(args.data, s, args.scale, log=bench.log)
-        bench.startup()
+        if not args.commands:
+            bench.startup()
         for s in shapes:
             bench.shape(s)
     finally:
