@@ -2,28 +2,19 @@
 
 from __future__ import annotations
 
-import io
 from typing import Any
 
-from kaitaistruct import KaitaiStream
-
-from ..generated.binlog_event import BinlogEvent
-from .constants import TABLE_MAP_EVENT, event_type_name
+from .constants import event_type_name
 from .errors import MalformedEventError
-
-#: Parsed TABLE_MAP bodies by their bytes: a table's map is logged before every statement on it, byte for
-#: byte the same, and its optional metadata (names, charsets, labels) is the costly part to parse. The
-#: parsed bodies are read, never changed, so one serves every event with those bytes.
-_TABLE_MAP_BODIES: dict[tuple[int, bytes], Any] = {}
-_TABLE_MAP_BODIES_LIMIT = 1024
+from .event_body import parse_body
 
 
 class Event:
     """An event as read from a file.
 
     The header fields are plain attributes. ``body`` parses the body with the
-    generated Kaitai parser (``event_body`` in ksy/binlog_event.ksy) the first
-    time it is read, so events that nobody looks at cost no parsing.
+    generated Kaitai parser (``event_body`` in ksy/binlog_event.ksy, through
+    :func:`.event_body.parse_body`) the first time it is read, so events that nobody looks at cost no parsing.
 
     Attributes
     ----------
@@ -102,27 +93,13 @@ class Event:
             When the body does not parse as its type says.
         """
         if self._body is None:
-            body_bytes = self.body_bytes
-            shared = self.type_code == TABLE_MAP_EVENT
-            if shared:
-                key = (self.post_header_len, body_bytes)
-                cached = _TABLE_MAP_BODIES.get(key)
-                if cached is not None:
-                    self._body = cached
-                    return cached
             try:
-                router = BinlogEvent.EventBody(self.type_code, self.post_header_len,
-                                               KaitaiStream(io.BytesIO(body_bytes)))
-                self._body = router.data
+                self._body = parse_body(self.type_code, self.post_header_len, self.body_bytes)
             except Exception as exc:  # noqa: BLE001 - the generated parser raises EOF, validation, Unicode... errors: any is a malformed body
                 raise MalformedEventError(
                     f"body does not parse: {type(exc).__name__}: {exc}",
                     file=self.file, offset=self.pos, event_type=self.type_name, length=self.length,
                 ) from None
-            if shared:
-                if len(_TABLE_MAP_BODIES) >= _TABLE_MAP_BODIES_LIMIT:
-                    _TABLE_MAP_BODIES.clear()
-                _TABLE_MAP_BODIES[key] = self._body
         return self._body
 
     def __repr__(self) -> str:

@@ -12,7 +12,8 @@ The layers, from the top (README "How it is built"):
     runtime.rows
     runtime.table_map, runtime.filters
     runtime.schema, runtime.transactions, runtime.reader
-    runtime.types, runtime.event, runtime.bodies, runtime.event_fields, runtime.mariadb_compression
+    runtime.types, runtime.event, runtime.event_body, runtime.bodies, runtime.event_fields,
+    runtime.mariadb_compression
     runtime.constants, runtime.errors, runtime.column, runtime.storage, runtime.atomic
     generated
 
@@ -38,7 +39,8 @@ PACKAGES = {"runtime": "binlog_ksy.runtime", "spark_jobs": "binlog_ksy.spark_job
 LAYERS: list[tuple[str, ...]] = [
     ("generated",),
     ("runtime.constants", "runtime.errors", "runtime.column", "runtime.storage", "runtime.atomic"),
-    ("runtime.types", "runtime.event", "runtime.bodies", "runtime.event_fields", "runtime.mariadb_compression"),
+    ("runtime.types", "runtime.event", "runtime.event_body", "runtime.bodies", "runtime.event_fields",
+     "runtime.mariadb_compression"),
     ("runtime.schema", "runtime.transactions", "runtime.reader"),
     ("runtime.table_map", "runtime.filters"),
     ("runtime.rows",),

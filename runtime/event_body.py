@@ -1,0 +1,123 @@
+"""Parse an event body with its generated class, without paying twice for what the file repeats.
+
+The spec routes a body to its type by the event's type code (``event_body`` in
+ksy/binlog_event.ksy, compiled to ``BinlogEvent.EventBody``). That router is
+the source of truth, but going through it costs more than many bodies do: it
+compares the type code with each case in turn (an enum attribute read each)
+and copies the body into a second stream. So :func:`parse_body` asks the
+router once per type code which class it builds, learns which of the
+router's parameters that class takes (by their spec names, ``type_code`` and
+``post_header_len``), and from then on builds that class directly on the
+body bytes: the same class, the same parameters, the same bytes.
+
+Two kinds of body repeat their bytes, and are parsed once per distinct bytes:
+
+- a TABLE_MAP is logged again before every statement on its table, byte for
+  byte the same (its optional metadata is the costly part);
+- a rows event's *head* -- table id, flags, the v2 extra data, the column
+  count and bitmaps (libs/mysql/binlog/event/rows_event.h, Rows_event) -- is
+  the same in every event of a statement, and of every statement with the
+  same table, columns and flags; only the row images after it differ. Every
+  field and instance of the rows body is read from the head or the event's
+  type (ksy/event_rows.ksy: ``rows`` is the rest of the body, and no instance
+  reads it), so a body whose head bytes equal a parsed one's is that body
+  with other images. MariaDB's compressed rows events parse their images
+  (``compressed_rows``) and are always parsed whole.
+
+Bodies are read, never changed, by every caller: a shared TABLE_MAP body and
+the head fields copied from a parsed rows body are safe to share.
+tests/test_event_body.py holds this module equal to the router on every
+event of every fixture.
+"""
+
+from __future__ import annotations
+
+import inspect
+import io
+from typing import Any
+
+from kaitaistruct import KaitaiStream, KaitaiStruct
+
+from ..generated.binlog_event import BinlogEvent
+from ..generated.event_rows import EventRows
+from .constants import ROWS_EVENTS, TABLE_MAP_EVENT
+
+__all__ = ["parse_body"]
+
+#: The router's parameters a body class may take, by their names in the spec.
+_ROUTER_PARAMS = ("type_code", "post_header_len")
+
+#: type code -> (class the router builds, which router parameters it takes), or None: kept as raw bytes.
+_CLASSES: dict[int, tuple[type, tuple[bool, bool]] | None] = {}
+
+#: Parsed TABLE_MAP bodies by (post-header length, bytes).
+_TABLE_MAPS: dict[tuple[int, bytes], Any] = {}
+#: Parsed rows bodies by (type code, post-header length, first post-header bytes): (head length, head, body).
+_ROWS_HEADS: dict[tuple[int, int, bytes], tuple[int, bytes, Any]] = {}
+#: Each cache is emptied when it reaches this many entries (a binlog of many tables stays bounded).
+CACHE_LIMIT = 1024
+
+_COMPRESSED_ROWS = frozenset(t.value for t in EventRows.RowsEventType if "compressed" in t.name)
+
+
+def _route(type_code: int, post_header_len: int, body: bytes) -> Any:
+    """The body as the spec's router parses it; learns the class it built for this type code."""
+    data = BinlogEvent.EventBody(type_code, post_header_len, KaitaiStream(io.BytesIO(body))).data
+    if isinstance(data, KaitaiStruct):
+        names = inspect.signature(type(data).__init__).parameters
+        _CLASSES[type_code] = (type(data), (_ROUTER_PARAMS[0] in names, _ROUTER_PARAMS[1] in names))
+    else:
+        _CLASSES[type_code] = None
+    return data
+
+
+def _build(type_code: int, post_header_len: int, body: bytes) -> Any:
+    if type_code not in _CLASSES:
+        return _route(type_code, post_header_len, body)
+    known = _CLASSES[type_code]
+    if known is None:
+        return body
+    cls, (takes_type, takes_post_header) = known
+    stream = KaitaiStream(io.BytesIO(body))
+    if takes_type:
+        return cls(type_code, post_header_len, stream) if takes_post_header else cls(type_code, stream)
+    return cls(post_header_len, stream) if takes_post_header else cls(stream)
+
+
+def _remember(cache: dict[Any, Any], key: Any, value: Any) -> None:
+    if len(cache) >= CACHE_LIMIT:
+        cache.clear()
+    cache[key] = value
+
+
+def _rows_body(type_code: int, post_header_len: int, body: bytes) -> Any:
+    key = (type_code, post_header_len, body[:post_header_len])
+    known = _ROWS_HEADS.get(key)
+    if known is not None:
+        head_len, head, parsed = known
+        if body[:head_len] == head:
+            copy = object.__new__(type(parsed))
+            copy.__dict__.update(parsed.__dict__)
+            copy.rows = body[head_len:]
+            return copy
+    parsed = _build(type_code, post_header_len, body)
+    head_len = len(body) - len(parsed.rows)
+    _remember(_ROWS_HEADS, key, (head_len, body[:head_len], parsed))
+    return parsed
+
+
+def parse_body(type_code: int, post_header_len: int, body: bytes) -> Any:
+    """The body of an event of this type as its generated class parses it (``bytes`` for a type without one).
+
+    Raises whatever the generated parser raises on bytes that do not parse.
+    """
+    if type_code in ROWS_EVENTS and type_code not in _COMPRESSED_ROWS:
+        return _rows_body(type_code, post_header_len, body)
+    if type_code == TABLE_MAP_EVENT:
+        key = (post_header_len, body)
+        parsed = _TABLE_MAPS.get(key)
+        if parsed is None:
+            parsed = _build(type_code, post_header_len, body)
+            _remember(_TABLE_MAPS, key, parsed)
+        return parsed
+    return _build(type_code, post_header_len, body)
