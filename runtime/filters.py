@@ -370,6 +370,13 @@ class EventSelection:
         #: With GTID sets: the transaction of each event (events outside transactions are kept).
         self._tracker = TransactionTracker() if flt.selects_gtids else None
 
+    @property
+    def keeps_every_event(self) -> bool:
+        """Whether :meth:`wants` is true of every event (no window, GTID set, database or table given)."""
+        flt = self.filter
+        return not (flt.selects_gtids or flt.selects_tables or flt.selects_positions
+                    or flt.start_datetime is not None or flt.stop_datetime is not None)
+
     def wants(self, event: Event) -> bool:
         flt = self.filter
         if self._tracker is not None:

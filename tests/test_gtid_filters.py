@@ -70,3 +70,21 @@ def test_every_command_spells_the_gtid_flags_the_same(capsys: pytest.CaptureFixt
             build_parser().parse_args([command, "--help"])
         text = capsys.readouterr().out
         assert "--include-gtids GTIDS" in text and "--exclude-gtids GTIDS" in text, command
+
+
+@pytest.mark.parametrize("option", [{}, {"databases": "elsewhere"}, {"tables": "orders"}, {"start_position": 400},
+                                    {"stop_position": 900}, {"start_datetime": "2030-01-01"},
+                                    {"stop_datetime": "2000-01-01"}, {"include_gtids": "0-1-1"},
+                                    {"exclude_gtids": "0-1-1-1000"}])
+def test_keeps_every_event_only_without_a_filter(option: dict[str, Any]) -> None:
+    """``events`` skips the selection when it keeps everything: true only when it does, of every event."""
+    from binlog_ksy.runtime.filters import EventSelection
+    from binlog_ksy.runtime.reader import BinlogReader
+
+    selection = EventSelection(ChangeFilter.create(**option))
+    kept = [selection.wants(event) for path in SHOP for event in BinlogReader(path)]
+    assert selection.keeps_every_event == (not option)
+    if not option:
+        assert all(kept)
+    else:  # each of these filters leaves some event of the sample out
+        assert not all(kept), option

@@ -58,15 +58,18 @@ def run_events(args: argparse.Namespace) -> int:
     def handle(name: str) -> int:
         reader = BinlogReader(name, verify_checksums=args.verify_checksums, on_error=args.on_error)
         selection = EventSelection(flt)
+        every = selection.keeps_every_event
         status = EXIT_OK
         for event in reader:
             if flt.past_stop(event.pos) and event.in_payload is None:
                 break
             try:
-                if not selection.wants(event):
+                if not every and not selection.wants(event):
                     continue
                 if not jsonl:  # the Info column needs a few fields, not the whole body as plain data
-                    info = info_of(event).replace("\n", " ")
+                    info = info_of(event)
+                    if "\n" in info:
+                        info = info.replace("\n", " ")
                     out.write(f"{event.file}\t{event.pos}\t{event.type_name}\t{event.server_id}\t"
                               f"{event.end_pos}\t{info}\n")
                     continue

@@ -226,11 +226,6 @@ def event_to_dict(event: Event, *, with_body: bool = True) -> dict[str, Any]:
     return out
 
 
-#: The event types whose Info column says something: the others print an empty Info.
-_INFO_FROM_FIELDS = frozenset(_PLAIN) | et.ROWS_EVENTS | {
-    et.MARIADB_GTID_EVENT, et.EventType.binlog_checkpoint_event.value, et.EventType.intvar_event.value}
-
-
 def info_of(event: Event) -> str:
     """The Info column of one event, from the few body fields it shows (``events`` in text).
 
@@ -240,7 +235,8 @@ def info_of(event: Event) -> str:
     """
     body = event.body
     code = event.type_code
-    if not isinstance(body, KaitaiStruct) or code not in _INFO_FROM_FIELDS:
+    render = _INFO.get(code)
+    if render is None or not isinstance(body, KaitaiStruct):
         return ""
     try:
         if code in et.ROWS_EVENTS:
@@ -256,39 +252,56 @@ def info_of(event: Event) -> str:
     except Exception as exc:  # noqa: BLE001 - the generated parser raises EOF, validation, Unicode... errors: any is a malformed body
         raise MalformedEventError(f"body does not parse: {type(exc).__name__}: {exc}", file=event.file,
                                   offset=event.pos, event_type=event.type_name, length=event.length) from None
-    return event_info(event, fields)
+    return render(fields)
+
+
+def _query_info(body: dict[str, Any]) -> str:
+    schema = body.get("schema")
+    query = body.get("query") or ""
+    return f"use `{schema}`; {query}" if schema else query
+
+
+def _rows_info(body: dict[str, Any]) -> str:
+    flags = body.get("flags")
+    stmt_end = " flags: STMT_END_F" if isinstance(flags, int) and flags & 1 else ""
+    return f"table_id: {body.get('table_id')}{stmt_end}"
+
+
+def _annotation_info(body: dict[str, Any]) -> str:
+    text = body.get("query")
+    return f"# {text}" if text else ""
+
+
+def _info_renderers() -> dict[int, Callable[[dict[str, Any]], str]]:
+    """The Info column of ``SHOW BINLOG EVENTS`` per event type, from the plain body (sql/log_event*.cc pack_info)."""
+    start = lambda b: f"Server ver: {b.get('server_version')}, Binlog ver: {b.get('binlog_version')}"  # noqa: E731
+    gtid_set = lambda b: b.get("gtid_set") or ""  # noqa: E731
+    mysql_gtid = lambda b: f"SET @@SESSION.GTID_NEXT= '{b.get('gtid')}'"  # noqa: E731
+    out: dict[int, Callable[[dict[str, Any]], str]] = {
+        et.FORMAT_DESCRIPTION_EVENT: start,
+        et.START_EVENT_V3: start,
+        et.EventType.execute_load_query_event.value: _query_info,
+        et.XID_EVENT: lambda b: f"COMMIT /* xid={b.get('xid')} */",
+        et.MARIADB_GTID_EVENT: lambda b: f"GTID {b.get('gtid')}",
+        et.EventType.previous_gtids_log_event.value: gtid_set,
+        et.EventType.gtid_list_event.value: gtid_set,
+        et.TABLE_MAP_EVENT: lambda b: f"table_id: {b.get('table_id')} ({b.get('schema')}.{b.get('table')})",
+        et.ROTATE_EVENT: lambda b: f"{b.get('next_file')};pos={b.get('position')}",
+        et.EventType.rows_query_log_event.value: _annotation_info,
+        et.EventType.annotate_rows_event.value: _annotation_info,
+        et.EventType.binlog_checkpoint_event.value: lambda b: str(b.get("binlog_file") or ""),
+        et.EventType.intvar_event.value: lambda b: f"{b.get('var_type')}={b.get('value')}",
+    }
+    out.update(dict.fromkeys(et.QUERY_EVENTS, _query_info))
+    out.update(dict.fromkeys(et.MYSQL_GTID_EVENTS, mysql_gtid))
+    out.update(dict.fromkeys(et.ROWS_EVENTS, _rows_info))
+    return out
+
+
+_INFO = _info_renderers()
 
 
 def event_info(event: Event, body: dict[str, Any]) -> str:
     """The Info column of ``SHOW BINLOG EVENTS`` for an event whose body is already plain."""
-    code = event.type_code
-    if code == et.FORMAT_DESCRIPTION_EVENT or code == et.START_EVENT_V3:
-        return f"Server ver: {body.get('server_version')}, Binlog ver: {body.get('binlog_version')}"
-    if code in et.QUERY_EVENTS or code == et.EventType.execute_load_query_event.value:
-        schema = body.get("schema")
-        query = body.get("query") or ""
-        return f"use `{schema}`; {query}" if schema else query
-    if code == et.XID_EVENT:
-        return f"COMMIT /* xid={body.get('xid')} */"
-    if code in et.MYSQL_GTID_EVENTS:
-        return f"SET @@SESSION.GTID_NEXT= '{body.get('gtid')}'"
-    if code == et.EventType.gtid_event.value:
-        return f"GTID {body.get('gtid')}"
-    if code in (et.EventType.previous_gtids_log_event.value, et.EventType.gtid_list_event.value):
-        return body.get("gtid_set") or ""
-    if code == et.TABLE_MAP_EVENT:
-        return f"table_id: {body.get('table_id')} ({body.get('schema')}.{body.get('table')})"
-    if code in et.ROWS_EVENTS:
-        flags = body.get("flags")
-        stmt_end = " flags: STMT_END_F" if isinstance(flags, int) and flags & 1 else ""
-        return f"table_id: {body.get('table_id')}{stmt_end}"
-    if code == et.ROTATE_EVENT:
-        return f"{body.get('next_file')};pos={body.get('position')}"
-    if code in (et.EventType.rows_query_log_event.value, et.EventType.annotate_rows_event.value):
-        text = body.get("query")
-        return f"# {text}" if text else ""
-    if code == et.EventType.binlog_checkpoint_event.value:
-        return str(body.get("binlog_file") or "")
-    if code == et.EventType.intvar_event.value:
-        return f"{body.get('var_type')}={body.get('value')}"
-    return ""
+    render = _INFO.get(event.type_code)
+    return render(body) if render is not None else ""
