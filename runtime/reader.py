@@ -131,6 +131,12 @@ class BinlogFormat:
     has_crc32: bool = False
     server_version: str = ""
     uses_pre_ga_numbering: bool = False
+    #: Per raw type byte: (type code in today's numbering, post-header length), for the framing loop.
+    by_raw_type: tuple[tuple[int, int], ...] = dataclasses.field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "by_raw_type", tuple(
+            (self.canonical_type(raw), self.post_header_len(raw)) for raw in range(256)))
 
     def post_header_len(self, raw_type_code: int) -> int:
         """Post-header length of a type code as written in the file (0 if not listed)."""
@@ -355,7 +361,7 @@ class BinlogReader:
         else:
             timestamp, raw_type, server_id, length = _HEADER_V1.unpack_from(head)
             next_pos, flags = pos + length, 0
-        type_code = fmt.canonical_type(raw_type)
+        type_code, post_header_len = fmt.by_raw_type[raw_type]
         with_crc = fmt.has_crc32 and type_code != FORMAT_DESCRIPTION_EVENT
         min_len = header_len + (CHECKSUM_LEN if with_crc else 0)
         if problem is None and (length < min_len or length > MAX_EVENT_LENGTH
@@ -395,12 +401,13 @@ class BinlogReader:
             verified = True
         if type_code in _CHECKED_TYPES:
             fmt, crc_len = self._checked_event(type_code, raw, pos, header_len, crc_len, verified, fmt)
+            post_header_len = fmt.by_raw_type[raw_type][1]  # a format description's own, as it gives it
         return Event(
             file=self.name, pos=pos, type_code=type_code, timestamp=timestamp, server_id=server_id,
             length=length, end_pos=next_pos, flags=flags, raw=raw, header_len=header_len,
             # The FDE body type reads its own checksum trailer (event_control.ksy).
             checksum_len=0 if type_code == FORMAT_DESCRIPTION_EVENT else crc_len,
-            post_header_len=fmt.post_header_len(raw_type), in_payload=None)
+            post_header_len=post_header_len, in_payload=None)
 
     def _missing_rest(self, f: BinaryIO, pos: int, have: int, length: int, type_code: int) -> None:
         """The event at ``pos`` runs past the end of the file: truncated, or (a valid event follows) damaged."""
