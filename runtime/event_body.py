@@ -42,7 +42,7 @@ from ..generated.binlog_event import BinlogEvent
 from ..generated.event_rows import EventRows
 from .constants import ROWS_EVENTS, TABLE_MAP_EVENT
 
-__all__ = ["parse_body"]
+__all__ = ["parse_body", "shared_head"]
 
 #: The router's parameters a body class may take, by their names in the spec.
 _ROUTER_PARAMS = ("type_code", "post_header_len")
@@ -99,11 +99,26 @@ def _rows_body(type_code: int, post_header_len: int, body: bytes) -> Any:
             copy = object.__new__(type(parsed))
             copy.__dict__.update(parsed.__dict__)
             copy.rows = body[head_len:]
+            copy._head_of = parsed
             return copy
     parsed = _build(type_code, post_header_len, body)
     head_len = len(body) - len(parsed.rows)
     _remember(_ROWS_HEADS, key, (head_len, body[:head_len], parsed))
     return parsed
+
+
+def shared_head(type_code: int, body: Any) -> Any:
+    """The parsed body whose fields a body of this type shares (None: it shares nothing).
+
+    A TABLE_MAP body is shared whole; a rows body (not compressed) shares every field but ``rows`` with the
+    body first parsed with its head (itself, when it was). Data made of those fields may be kept by that
+    body's id.
+    """
+    if type_code == TABLE_MAP_EVENT:
+        return body
+    if type_code in ROWS_EVENTS and type_code not in _COMPRESSED_ROWS:
+        return getattr(body, "_head_of", body)
+    return None
 
 
 def parse_body(type_code: int, post_header_len: int, body: bytes) -> Any:

@@ -24,7 +24,7 @@ from binlog_ksy.runtime import event_body
 from binlog_ksy.runtime.constants import EventType
 from binlog_ksy.runtime.errors import BinlogError
 from binlog_ksy.runtime.event_body import parse_body
-from binlog_ksy.runtime.present.describe import kaitai_to_plain
+from binlog_ksy.runtime.present.describe import body_to_dict, kaitai_to_plain
 from binlog_ksy.runtime.reader import BinlogReader
 from fixture_index import FIXTURES, ROOT
 
@@ -57,6 +57,29 @@ def test_parse_body_equals_the_router(path: Path) -> None:
             _same(event.type_code, event.post_header_len, event.body_bytes)
     except BinlogError:
         pass  # files that are not binlogs (or encrypted): nothing to compare
+
+
+@pytest.mark.parametrize("path", FILES, ids=[p.name[-60:] for p in FILES])
+def test_plain_bodies_equal_those_of_the_router(path: Path) -> None:
+    """``events --format jsonl``'s body: the plain data kept per shared head equals that of the router's body."""
+    try:
+        for event in BinlogReader(path, on_error="skip"):
+            fast = _plain_outcome(lambda e=event: body_to_dict(e))
+            try:
+                event._body = _router(event.type_code, event.post_header_len, event.body_bytes)
+            except Exception:  # noqa: BLE001 - a body that does not parse: the fast path must have failed too
+                assert fast[0] == "error", event
+                continue
+            assert fast == _plain_outcome(lambda e=event: body_to_dict(e)), event
+    except BinlogError:
+        pass
+
+
+def _plain_outcome(make: Any) -> tuple[str, Any]:
+    try:
+        return "plain", make()
+    except BinlogError as err:
+        return "error", type(err).__name__
 
 
 def test_the_fixtures_reach_the_rows_head_cache() -> None:

@@ -19,6 +19,7 @@ from .. import constants as et
 from ..bodies import FormatDescriptionBody, RowsBody, TableMapBody
 from ..errors import BinlogError, MalformedEventError
 from ..event import Event
+from ..event_body import shared_head
 from ..event_fields import (
     format_uuid,
     gtid_fields,
@@ -177,10 +178,14 @@ def body_to_dict(event: Event) -> dict[str, Any]:
     if not isinstance(body, KaitaiStruct):
         return {"raw": bytes(body).hex()} if body else {}
     code = event.type_code
-    if code == et.TABLE_MAP_EVENT:  # one parsed body serves every TABLE_MAP with its bytes: so does its plain data
-        known = _SHARED_PLAIN.get(id(body))
-        if known is not None and known[0] is body:
-            return dict(known[1])
+    owner = shared_head(code, body)
+    if owner is not None:  # a body that shares its parsed head (event_body): it shares that head's plain data
+        known = _SHARED_PLAIN.get(id(owner))
+        if known is not None and known[0] is owner:
+            out = dict(known[1])
+            if code != et.TABLE_MAP_EVENT:
+                out["rows"] = bytes(body.rows).hex()
+            return out
     try:
         out = kaitai_to_plain(body)
         if code == et.EventType.gtid_event.value:
@@ -194,14 +199,15 @@ def body_to_dict(event: Event) -> dict[str, Any]:
     except Exception as exc:  # noqa: BLE001 - the generated parser raises EOF, validation, Unicode... errors: any is a malformed body
         raise MalformedEventError(f"body does not parse: {type(exc).__name__}: {exc}", file=event.file,
                                   offset=event.pos, event_type=event.type_name, length=event.length) from None
-    if code == et.TABLE_MAP_EVENT:
+    if owner is not None:
         if len(_SHARED_PLAIN) >= _SHARED_PLAIN_LIMIT:
             _SHARED_PLAIN.clear()
-        _SHARED_PLAIN[id(body)] = (body, dict(out))
+        _SHARED_PLAIN[id(owner)] = (owner, dict(out))
     return out
 
 
-#: The plain data of shared TABLE_MAP bodies (``Event.body``), by the body's id; the body is kept with it.
+#: The plain data of shared TABLE_MAP bodies and rows-event heads (``event_body.shared_head``), by the id of
+#: the parsed body they come from; that body is kept with it.
 _SHARED_PLAIN: dict[int, tuple[Any, dict[str, Any]]] = {}
 _SHARED_PLAIN_LIMIT = 1024
 
