@@ -23,6 +23,9 @@ Data sets, each in its own folder under DIR (default /tmp/binlog-ksy-bench):
   (2,000 inserts, 200 updates, 100 deletes).
 * ``huge/``: one file of about 1 GB (the ``big`` pattern with 10,000-row
   statements, repeated until the file passes 1e9 bytes).
+* ``whale/``: one file of about 1 GB whose first transaction inserts
+  10,000,000 rows (ten 1 M-row statements, about 450 MB of events), then the
+  ``huge`` pattern until the file passes 1e9 bytes (bench_memory.py).
 
 Only binlog files bigger than 1 MB are kept. A set is written into a temporary
 folder and renamed when complete, so a folder that exists is complete and is
@@ -46,7 +49,7 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 DEFAULT_DATA = Path("/tmp/binlog-ksy-bench")
-SETS = ("one", "eight", "big", "huge")
+SETS = ("one", "eight", "big", "huge", "whale")
 
 #: Server options for every set (on top of the harness's DEFAULT_OPTIONS: ROW format, UTC, ...).
 SERVER_OPTIONS: dict[str, object] = {
@@ -180,8 +183,17 @@ def build_huge(srv: Any, counts: Counts, size: int = 1_000_000_000) -> None:
         nxt = small_transactions(srv, nxt, 10_000, 100, counts)
 
 
+def build_whale(srv: Any, counts: Counts, rows: int = 10_000_000, size: int = 1_000_000_000) -> None:
+    srv.sql(transaction([insert(1 + k, 1_000_000) for k in range(0, rows, 1_000_000)]), database="bench",
+            timeout=3600)
+    counts.inserts += rows
+    nxt = rows + 1
+    while binlog_bytes(srv) < size:
+        nxt = small_transactions(srv, nxt, 10_000, 100, counts)
+
+
 BUILDERS: dict[str, Callable[[Any, Counts], None]] = {
-    "one": build_one, "eight": build_eight, "big": build_big, "huge": build_huge,
+    "one": build_one, "eight": build_eight, "big": build_big, "huge": build_huge, "whale": build_whale,
 }
 
 

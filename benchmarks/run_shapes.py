@@ -30,9 +30,10 @@ binlog.000001), absolute seconds (at most 0.15 s), next to plain
 ``mariadb-binlog`` on the same file. Every command is its own process (output
 to /dev/null or a temporary folder removed after each run); wall time by
 time.perf_counter around the process, peak RSS by os.wait4; the package is
-byte-compiled first, as installing it does. The bounds are issue 20's targets. --write puts the table into RESULTS.md below the kept
-marker, under its own heading (an earlier version of that section is replaced,
-the rest of the file kept).
+byte-compiled first, as installing it does. The bounds are issue 20's targets.
+--write puts the table into RESULTS.md below the kept marker, under its own
+heading (an earlier version of that section is replaced, the rest of the file
+kept).
 """
 
 from __future__ import annotations
@@ -163,15 +164,15 @@ def section(bench: ShapeBench, started: datetime.datetime, elapsed: float, load_
     return "\n".join(lines)
 
 
-def write_section(out: Path, text: str) -> None:
-    """Put ``text`` below the kept marker of ``out``: replace the section under HEADING, keep the rest."""
+def write_section(out: Path, text: str, heading: str = HEADING) -> None:
+    """Put ``text`` below the kept marker of ``out``: replace the section under ``heading``, keep the rest."""
     current = out.read_text() if out.exists() else ""
     if KEPT_MARKER not in current:
         current = current.rstrip() + "\n\n" + KEPT_MARKER + "\n"
     top, kept = current.split(KEPT_MARKER, 1)
     lines = kept.split("\n")
     try:
-        start = lines.index(HEADING)
+        start = lines.index(heading)
     except ValueError:
         new = kept.rstrip("\n") + "\n\n" + text.rstrip("\n") + "\n"
     else:
