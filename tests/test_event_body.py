@@ -11,6 +11,7 @@ check the head cache where the fixtures do not reach.
 from __future__ import annotations
 
 import io
+import json
 from pathlib import Path
 from typing import Any
 
@@ -24,7 +25,7 @@ from binlog_ksy.runtime import event_body
 from binlog_ksy.runtime.constants import EventType
 from binlog_ksy.runtime.errors import BinlogError
 from binlog_ksy.runtime.event_body import parse_body
-from binlog_ksy.runtime.present.describe import body_to_dict, kaitai_to_plain
+from binlog_ksy.runtime.present.describe import body_to_dict, event_json, event_to_dict, kaitai_to_plain
 from binlog_ksy.runtime.reader import BinlogReader
 from fixture_index import FIXTURES, ROOT
 
@@ -71,6 +72,19 @@ def test_plain_bodies_equal_those_of_the_router(path: Path) -> None:
                 assert fast[0] == "error", event
                 continue
             assert fast == _plain_outcome(lambda e=event: body_to_dict(e)), event
+    except BinlogError:
+        pass
+
+
+@pytest.mark.parametrize("path", FILES, ids=[p.name[-60:] for p in FILES])
+def test_event_lines_equal_the_dumped_plain_event(path: Path) -> None:
+    """``events --format jsonl``'s line, its body's text kept per shared head, is ``json.dumps`` of the event."""
+    try:
+        for event in BinlogReader(path, on_error="skip"):
+            line = _plain_outcome(lambda e=event: event_json(e))
+            event._body = None  # parse again: the reference shares nothing with the line made above
+            whole = _plain_outcome(lambda e=event: json.dumps(event_to_dict(e), ensure_ascii=False, default=str))
+            assert line == whole, event
     except BinlogError:
         pass
 

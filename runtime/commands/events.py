@@ -44,7 +44,7 @@ def add_events_parser(sub: Any) -> None:
 
 
 def run_events(args: argparse.Namespace) -> int:
-    from ..present.describe import event_info, event_to_dict, info_of
+    from ..present.describe import event_info, event_json, event_to_dict, info_of
 
     try:
         flt = filter_from_args(args)
@@ -73,7 +73,9 @@ def run_events(args: argparse.Namespace) -> int:
                     out.write(f"{event.file}\t{event.pos}\t{event.type_name}\t{event.server_id}\t"
                               f"{event.end_pos}\t{info}\n")
                     continue
-                record = event_to_dict(event)
+                out.write(event_json(event))
+                out.write("\n")
+                continue
             except BinlogError as err:
                 if args.on_error == "stop":
                     raise

@@ -10,6 +10,7 @@ look for (``gtid``, ``gtid_set``, ``query``, ``schema``, ``next_file``...).
 from __future__ import annotations
 
 import enum
+import json
 from collections.abc import Callable
 from typing import Any
 
@@ -230,6 +231,49 @@ def event_to_dict(event: Event, *, with_body: bool = True) -> dict[str, Any]:
     if with_body:
         out["body"] = body_to_dict(event)
     return out
+
+
+def event_json(event: Event) -> str:
+    """The line of ``binlog-ksy events --format jsonl`` for one event (no newline).
+
+    ``json.dumps(event_to_dict(event), ensure_ascii=False, default=str)``, byte for byte, with the body's
+    text made once per shared head (:func:`.event_body.shared_head`): a TABLE_MAP's whole, a rows body's
+    around its images' hex.
+    """
+    head = json.dumps(event_to_dict(event, with_body=False), ensure_ascii=False, default=str)
+    return f"{head[:-1]}, \"body\": {_body_json(event)}}}"
+
+
+#: The JSON text of a shared head's body, by the id of the parsed body it comes from (kept with it): the text
+#: before the images' hex and after it (a TABLE_MAP's is all before).
+_SHARED_JSON: dict[int, tuple[Any, str, str]] = {}
+#: What stands for a rows body's images while its text is cut in two.
+_IMAGES = "\x01"
+_IMAGES_JSON = '"rows": "\\u0001"'
+
+
+def _body_json(event: Event) -> str:
+    body = event.body
+    code = event.type_code
+    owner = shared_head(code, body) if isinstance(body, KaitaiStruct) else None
+    if owner is None:
+        return json.dumps(body_to_dict(event), ensure_ascii=False, default=str)
+    known = _SHARED_JSON.get(id(owner))
+    if known is None or known[0] is not owner:
+        plain = body_to_dict(event)
+        if code == et.TABLE_MAP_EVENT:
+            before, after = json.dumps(plain, ensure_ascii=False, default=str), ""
+        else:
+            plain["rows"] = _IMAGES
+            before, found, after = json.dumps(plain, ensure_ascii=False, default=str).partition(_IMAGES_JSON)
+            if not found:  # no images field where the spec puts one: nothing to share
+                return json.dumps(body_to_dict(event), ensure_ascii=False, default=str)
+        if len(_SHARED_JSON) >= _SHARED_PLAIN_LIMIT:
+            _SHARED_JSON.clear()
+        known = _SHARED_JSON[id(owner)] = (owner, before, after)
+    if code == et.TABLE_MAP_EVENT:
+        return known[1]
+    return f'{known[1]}"rows": "{bytes(body.rows).hex()}"{known[2]}'
 
 
 def info_of(event: Event) -> str:
