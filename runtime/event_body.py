@@ -22,7 +22,13 @@ Two kinds of body repeat their bytes, and are parsed once per distinct bytes:
   type (ksy/event_rows.ksy: ``rows`` is the rest of the body, and no instance
   reads it), so a body whose head bytes equal a parsed one's is that body
   with other images. MariaDB's compressed rows events parse their images
-  (``compressed_rows``) and are always parsed whole.
+  (``compressed_rows``) and are always parsed whole;
+- a MariaDB GTID_EVENT differs from the transaction before's in its first
+  field only, ``seq_no`` (ksy/event_mariadb.ksy ``mariadb_gtid_event``: a
+  ``u8`` first; the fields after it, the flags and their instances, are
+  read from the bytes after it and never from it), so a body whose bytes
+  after ``seq_no`` equal a parsed one's is that body with another
+  ``seq_no``.
 
 Bodies are read, never changed, by every caller: a shared TABLE_MAP body and
 the head fields copied from a parsed rows body are safe to share.
@@ -34,13 +40,14 @@ from __future__ import annotations
 
 import inspect
 import io
+import struct
 from typing import Any
 
 from kaitaistruct import KaitaiStream, KaitaiStruct
 
 from ..generated.binlog_event import BinlogEvent
 from ..generated.event_rows import EventRows
-from .constants import ROWS_EVENTS, TABLE_MAP_EVENT
+from .constants import MARIADB_GTID_EVENT, ROWS_EVENTS, TABLE_MAP_EVENT
 
 __all__ = ["parse_body", "shared_head"]
 
@@ -54,6 +61,10 @@ _CLASSES: dict[int, tuple[type, tuple[bool, bool]] | None] = {}
 _TABLE_MAPS: dict[tuple[int, bytes], Any] = {}
 #: Parsed rows bodies by (type code, post-header length, first post-header bytes): (head length, head, body).
 _ROWS_HEADS: dict[tuple[int, int, bytes], tuple[int, bytes, Any]] = {}
+#: Parsed MariaDB GTID bodies by (post-header length, the bytes after seq_no).
+_GTID_TAILS: dict[tuple[int, bytes], Any] = {}
+#: ``seq_no`` of a MariaDB GTID_EVENT body: its first field, a u8 (little-endian, as Kaitai's default here).
+_GTID_SEQ_NO = struct.Struct("<Q")
 #: Each cache is emptied when it reaches this many entries (a binlog of many tables stays bounded).
 CACHE_LIMIT = 1024
 
@@ -90,20 +101,39 @@ def _remember(cache: dict[Any, Any], key: Any, value: Any) -> None:
     cache[key] = value
 
 
+def _copy(parsed: Any) -> Any:
+    copy = object.__new__(type(parsed))
+    copy.__dict__.update(parsed.__dict__)
+    return copy
+
+
 def _rows_body(type_code: int, post_header_len: int, body: bytes) -> Any:
     key = (type_code, post_header_len, body[:post_header_len])
     known = _ROWS_HEADS.get(key)
     if known is not None:
         head_len, head, parsed = known
         if body[:head_len] == head:
-            copy = object.__new__(type(parsed))
-            copy.__dict__.update(parsed.__dict__)
+            copy = _copy(parsed)
             copy.rows = body[head_len:]
             copy._head_of = parsed
             return copy
     parsed = _build(type_code, post_header_len, body)
     head_len = len(body) - len(parsed.rows)
     _remember(_ROWS_HEADS, key, (head_len, body[:head_len], parsed))
+    return parsed
+
+
+def _mariadb_gtid_body(type_code: int, post_header_len: int, body: bytes) -> Any:
+    if len(body) <= _GTID_SEQ_NO.size:
+        return _build(type_code, post_header_len, body)
+    key = (post_header_len, body[_GTID_SEQ_NO.size:])
+    parsed = _GTID_TAILS.get(key)
+    if parsed is not None:
+        copy = _copy(parsed)
+        copy.seq_no = _GTID_SEQ_NO.unpack_from(body)[0]
+        return copy
+    parsed = _build(type_code, post_header_len, body)
+    _remember(_GTID_TAILS, key, parsed)
     return parsed
 
 
@@ -128,6 +158,8 @@ def parse_body(type_code: int, post_header_len: int, body: bytes) -> Any:
     """
     if type_code in ROWS_EVENTS and type_code not in _COMPRESSED_ROWS:
         return _rows_body(type_code, post_header_len, body)
+    if type_code == MARIADB_GTID_EVENT:
+        return _mariadb_gtid_body(type_code, post_header_len, body)
     if type_code == TABLE_MAP_EVENT:
         key = (post_header_len, body)
         parsed = _TABLE_MAPS.get(key)

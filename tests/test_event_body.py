@@ -96,19 +96,31 @@ def _plain_outcome(make: Any) -> tuple[str, Any]:
         return "error", type(err).__name__
 
 
-def test_the_fixtures_reach_the_rows_head_cache() -> None:
-    """Many rows bodies of the samples are built from a cached head: the cache is what the comparison tests."""
+def test_the_fixtures_reach_the_caches() -> None:
+    """Many rows and GTID bodies of the samples are built from a cached one: the caches are what the comparison
+    above tests."""
     event_body._ROWS_HEADS.clear()
-    hits = parsed = 0
+    event_body._GTID_TAILS.clear()
+    hits = {"rows": 0, "gtid": 0}
+    parsed = dict.fromkeys(hits, 0)
     for path in sorted((ROOT / "samples").rglob("binlog.0*")):
         for event in BinlogReader(path):
+            body_bytes, phl = event.body_bytes, event.post_header_len
+            key: tuple[Any, ...]
             if event.type_name.endswith(("ROWS_EVENT", "ROWS_EVENT_V1")):
-                body = event.body  # a miss caches this very body as the template; a hit returns a copy
-                known = event_body._ROWS_HEADS.get((event.type_code, event.post_header_len,
-                                                    event.body_bytes[:event.post_header_len]))
-                parsed += 1
-                hits += known is not None and known[2] is not body
-    assert hits > 100 and hits > parsed // 4, (hits, parsed)
+                kind, key = "rows", (event.type_code, phl, body_bytes[:phl])
+            elif event.type_code == EventType.gtid_event.value:
+                kind, key = "gtid", (phl, body_bytes[8:])
+            else:
+                continue
+            body = event.body  # a miss caches this very body; a hit returns a copy
+            cache: dict[Any, Any] = event_body._ROWS_HEADS if kind == "rows" else event_body._GTID_TAILS
+            known = cache.get(key)
+            template = known[2] if kind == "rows" and known is not None else known
+            parsed[kind] += 1
+            hits[kind] += template is not None and template is not body
+    for kind in hits:
+        assert hits[kind] > 100 and hits[kind] > parsed[kind] // 4, (kind, hits, parsed)
 
 
 ROWS_TYPES = [t.value for t in (EventType.write_rows_event_v1, EventType.update_rows_event_v1,
@@ -133,3 +145,20 @@ def test_drawn_rows_bodies_equal_the_router(type_code: int, post_header_len: int
                 changed[at] = value
         _same(type_code, post_header_len, first + image)
         _same(type_code, post_header_len, bytes(changed) + image)
+
+
+@settings(max_examples=300, deadline=None)
+@given(first=st.binary(min_size=0, max_size=48), seq_nos=st.lists(st.binary(min_size=8, max_size=8), max_size=3),
+       changes=st.lists(st.tuples(st.integers(8, 47), st.integers(0, 255)), max_size=2))
+def test_drawn_mariadb_gtid_bodies_equal_the_router(first: bytes, seq_nos: list[bytes],
+                                                    changes: list[tuple[int, int]]) -> None:
+    """A GTID body, then bodies with other seq_no bytes and the same or a changed rest, parse as the router says."""
+    code = EventType.gtid_event.value
+    _same(code, 0, first)
+    for seq_no in seq_nos:
+        changed = bytearray(first)
+        for at, value in changes:
+            if at < len(changed):
+                changed[at] = value
+        _same(code, 0, seq_no + first[8:])
+        _same(code, 0, seq_no + bytes(changed)[8:])
