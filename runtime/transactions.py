@@ -72,12 +72,18 @@ def statement_role(statement: str | None) -> StatementRole | None:
     return None
 
 
-@dataclass(slots=True)
+@dataclass(frozen=True, slots=True)
 class TransactionState:
-    """The transaction an event belongs to: its id in the file (the offset of its first event) and its GTID."""
+    """The transaction an event belongs to: its id in the file (the offset of its first event) and its GTID.
+
+    Read only: the tracker gives every event of a transaction the same object."""
 
     seq: int | None
     gtid: str | None
+
+
+#: The state of events outside any transaction.
+_NO_TRANSACTION = TransactionState(None, None)
 
 
 def every_transaction_has_a_gtid(fmt: BinlogFormat | None) -> bool:
@@ -109,19 +115,17 @@ class TransactionTracker:
     """
 
     def __init__(self) -> None:
-        self._seq: int | None = None
-        self._gtid: str | None = None
+        self._current = _NO_TRANSACTION  # the state of the last transaction begun
         self._open = False  # inside a transaction
         self._after_gtid = False  # a GTID started it and no statement has come yet
 
     def _start(self, event: Event, gtid: str | None) -> None:
-        self._seq = event.pos
-        self._gtid = gtid
+        self._current = TransactionState(event.pos, gtid)
         self._open = True
         self._after_gtid = False
 
     def _state(self, close: bool = False) -> TransactionState:
-        state = TransactionState(self._seq, self._gtid)
+        state = self._current
         if close:
             self._open = False
             self._after_gtid = False
@@ -136,7 +140,7 @@ class TransactionTracker:
         """The transaction of ``event`` (call once per event, in order)."""
         code = event.type_code
         if code in _OUTSIDE:
-            return TransactionState(None, None)
+            return _NO_TRANSACTION
         if code in et.GTID_EVENTS:
             gtid = gtid_text(event)
             self._start(event, None if gtid == "ANONYMOUS" else gtid)
@@ -171,4 +175,4 @@ class TransactionTracker:
             # Rows or other events with no BEGIN before them (a file that starts mid-transaction).
             self._start(event, None)
         self._after_gtid = False
-        return self._state()
+        return self._current
