@@ -64,6 +64,9 @@ from .storage import open_binlog
 V1_HEADER_LEN = 13
 V4_HEADER_LEN = 19
 CHECKSUM_LEN = 4
+#: zlib.crc32 of any bytes followed by their own CRC32, little-endian as binlogs store it: an event whose
+#: whole bytes give this has a good checksum (one pass, no slice).
+CRC32_RESIDUE = 0x2144DF1C
 #: Largest event a server can write (max_allowed_packet is at most 1 GiB) plus headers.
 MAX_EVENT_LENGTH = (1 << 30) + 4096
 #: Body of START_EVENT_V3: binlog_version (2), server_version (50), created (4).
@@ -392,9 +395,9 @@ class BinlogReader:
         crc_len = CHECKSUM_LEN if with_crc else 0
         verified = False
         if with_crc and self.verify_checksums:
-            stored = int.from_bytes(raw[-4:], "little")
-            computed = zlib.crc32(memoryview(raw)[:-4])
-            if stored != computed:
+            if zlib.crc32(raw) != CRC32_RESIDUE:  # the CRC32 of data followed by its own CRC32 (little-endian)
+                stored = int.from_bytes(raw[-4:], "little")
+                computed = zlib.crc32(memoryview(raw)[:-4])
                 raise _BadEvent(ChecksumMismatchError(
                     f"CRC32 mismatch: stored {stored:08x}, computed {computed:08x} over {length - 4} bytes",
                     file=self.name, offset=pos, event_type=event_type_name(type_code), length=length), length)
