@@ -1,0 +1,261 @@
+"""The JSON text of every value of one Arrow column, a whole column at a time.
+
+Byte for byte what :func:`.json_text.dumps` of :func:`.value_json.json_formatter`
+gives for each value (that per-value path is the reference; the tests hold the
+two equal), built with Arrow compute functions and numpy over the column's
+buffers (the Arrow type of each MySQL type: :mod:`..types.arrow`):
+
+* integers (also YEAR, BIT, SET/ENUM codes) and DECIMAL cast to text;
+* DATE/DATETIME/TIMESTAMP cast to text and cut to the column's fraction
+  digits; TIME (``duration[us]``) assembled from its hours, minutes, seconds
+  and fraction (sql-common/my_time.cc ``my_time_to_str``);
+* DOUBLE as Python's ``repr`` (what :func:`json.dumps` writes), FLOAT as the
+  ``repr`` of Arrow's shortest float32 text read back as a double, which is
+  :func:`..types.floats.float32_shortest` except for some powers of two
+  (those go value by value); NaN and infinities as ``null``;
+* text escaped as a JSON string (``\\"``, ``\\\\`` and the control characters
+  as :func:`json.dumps` writes them); binary strings, BLOB and GEOMETRY as
+  lowercase hex from a byte -> two digits table; strings of unknown charset as
+  text when every value is valid UTF-8 (else value by value: text or hex);
+* SET labels as a JSON list of the labels' JSON texts; JSON documents as
+  the canonical text the column holds.
+
+Each value also gets its plain text (for ``changes/`` value maps): a JSON
+string without its quotes and escapes, any other value as its JSON text, null
+for SQL NULL and for a float that is not finite.
+"""
+
+from __future__ import annotations
+
+import json
+from functools import lru_cache
+
+import numpy as np
+import pyarrow as pa
+import pyarrow.compute as pc
+
+from ..column import Column
+from ..constants import MYSQL_TYPE
+from ..types.floats import float32_shortest
+from ..types.json_text import dumps
+from .value_json import json_formatter
+
+__all__ = ["value_by_value", "value_texts"]
+
+T = MYSQL_TYPE
+_CONTROL = r"[\x00-\x1f]"
+_SPECIAL = r'[\x00-\x1f"\\]'  # what a JSON string literal escapes
+#: How json.dumps writes each control character (json.encoder ESCAPE_DCT).
+_CONTROL_ESCAPES = [(chr(i), json.dumps(chr(i))[1:-1]) for i in range(0x20)]
+#: Byte -> its two lowercase hex digits, as uint8 pairs.
+_HEX_DIGITS = np.frombuffer(b"".join(b"%02x" % i for i in range(256)), np.uint8).reshape(256, 2)
+_TEXT_TYPES = frozenset((T.STRING, T.VARCHAR, T.VAR_STRING, T.BLOB, T.TINY_BLOB, T.MEDIUM_BLOB, T.LONG_BLOB,
+                         T.BLOB_COMPRESSED, T.VARCHAR_COMPRESSED))
+_FLOAT32_EXPONENT_ONLY = np.uint32(0x7FFFFF)  # mantissa bits: zero for a power of two
+
+
+@lru_cache(maxsize=4096)
+def _text(constant: str) -> pa.Scalar:
+    """A typed string scalar (a bare ``str`` argument costs Arrow a type inference per call)."""
+    return pa.scalar(constant, pa.string())
+
+
+def _quoted(text: pa.Array) -> pa.Array:
+    return pc.binary_join_element_wise(_text('"'), text, _text('"'), _text(""))
+
+
+def _escaped(text: pa.Array) -> pa.Array:
+    """JSON string literals of UTF-8 text, as ``json.dumps(..., ensure_ascii=False)`` writes them."""
+    if not pc.any(pc.match_substring_regex(text, _SPECIAL)).as_py():
+        return _quoted(text)  # the common case: nothing to escape, one pass over the text
+    text = pc.replace_substring(text, "\\", "\\\\")
+    text = pc.replace_substring(text, '"', '\\"')
+    if pc.any(pc.match_substring_regex(text, _CONTROL)).as_py():
+        for char, escape in _CONTROL_ESCAPES:
+            text = pc.replace_substring(text, char, escape)
+    return _quoted(text)
+
+
+def _string_array(offsets: np.ndarray, data: np.ndarray, nulls_like: pa.Array) -> pa.Array:
+    """A string array from offsets and UTF-8 bytes, null where ``nulls_like`` is."""
+    n = len(nulls_like)
+    validity = None
+    if nulls_like.null_count:
+        validity = pa.py_buffer(np.packbits(np.asarray(nulls_like.is_valid()), bitorder="little"))
+    return pa.StringArray.from_buffers(n, pa.py_buffer(offsets.astype(np.int32)), pa.py_buffer(data), validity,
+                                       nulls_like.null_count)
+
+
+def _hex(arr: pa.Array) -> pa.Array:
+    """Lowercase hex of each value of a binary array (null for NULL)."""
+    n = len(arr)
+    _, offsets_buf, data_buf = arr.buffers()
+    offsets = np.frombuffer(offsets_buf, np.int32)[arr.offset: arr.offset + n + 1] if n else np.zeros(1, np.int32)
+    start, end = int(offsets[0]), int(offsets[-1])
+    data = np.frombuffer(data_buf, np.uint8)[start:end] if data_buf is not None and end > start else np.zeros(
+        0, np.uint8)
+    digits = _HEX_DIGITS[data].reshape(-1)
+    return _string_array((offsets - start) * 2, digits, arr)
+
+
+def _reprs(values: pa.Array) -> tuple[pa.Array, pa.Array]:
+    """``repr`` of each double, as :func:`json.dumps` writes it; NaN and infinities: JSON ``null``, no plain text."""
+    floats = values.fill_null(0.0).to_numpy(zero_copy_only=False)
+    nulls = np.asarray(values.is_null()) if values.null_count else np.zeros(len(floats), bool)
+    finite = np.isfinite(floats)
+    reprs = list(map(float.__repr__, floats.tolist()))
+    plain = pa.array(reprs, pa.string(), mask=nulls | ~finite)
+    if finite.all():
+        return plain, plain
+    texts = pc.if_else(pa.array(finite | nulls), pa.array(reprs, pa.string(), mask=nulls), _text("null"))
+    return texts, plain
+
+
+def _float32_texts(arr: pa.Array) -> tuple[pa.Array, pa.Array]:
+    """FLOAT values as :func:`float32_shortest` would write them."""
+    doubles = arr.cast(pa.string()).cast(pa.float64())  # Arrow's shortest float32 digits, as a double
+    singles = arr.fill_null(0.0).to_numpy(zero_copy_only=False)
+    powers = np.flatnonzero(((singles.view(np.uint32) & _FLOAT32_EXPONENT_ONLY) == 0) & np.isfinite(singles)
+                            & (singles != 0))
+    if len(powers):  # a power of two: Arrow may pick another shortest text than float32_shortest
+        exact = doubles.to_numpy(zero_copy_only=False).copy()
+        exact[powers] = [float32_shortest(float(v)) for v in singles[powers]]
+        doubles = pa.array(exact, pa.float64(), mask=np.asarray(arr.is_null()))
+    return _reprs(doubles)
+
+
+def _duration_texts(arr: pa.Array, fsp: int) -> pa.Array:
+    """TIME as ``[-]HH:MM:SS[.f]`` (:func:`..types.temporal.format_time`)."""
+    micros = arr.cast(pa.int64()).fill_null(0).to_numpy(zero_copy_only=False)
+    total = np.abs(micros)
+    seconds, usec = np.divmod(total, 1_000_000)
+    hours, rest = np.divmod(seconds, 3600)
+    minutes, secs = np.divmod(rest, 60)
+    mask = np.asarray(arr.is_null()) if arr.null_count else None
+
+    def digits(values: np.ndarray) -> pa.Array:
+        return pc.utf8_slice_codeunits(pa.array(values + 100, pa.int64(), mask=mask).cast(pa.string()), 1, 3)
+
+    hour_text = pc.utf8_lpad(pa.array(hours, pa.int64(), mask=mask).cast(pa.string()), 2, "0")
+    sign = pa.array(np.where(micros < 0, "-", ""), pa.string())
+    parts: list[pa.Array | pa.Scalar] = [sign, hour_text, _text(":"), digits(minutes), _text(":"), digits(secs)]
+    if fsp > 0:
+        fraction = pa.array(usec + 1_000_000, pa.int64(), mask=mask).cast(pa.string())
+        parts += [_text("."), pc.utf8_slice_codeunits(fraction, 1, 1 + fsp)]
+    return pc.binary_join_element_wise(*parts, _text(""))
+
+
+def _set_texts(column: Column, arr: pa.ListArray) -> pa.Array | None:
+    """SET labels as JSON lists (``["a","c"]``); ``None`` for a label outside the column's."""
+    if column.set_values is None:
+        return None
+    labels = pa.array(column.set_values, pa.string())
+    positions = pc.index_in(arr.values, value_set=labels)
+    if positions.null_count != arr.values.null_count:
+        return None
+    label_texts = pa.array([dumps(label) for label in column.set_values], pa.string()).take(positions)
+    offsets = arr.offsets.to_numpy()  # into the whole child array, as arr.values is
+    start = int(offsets[0]) if len(offsets) else 0
+    lists = pa.ListArray.from_arrays(pa.array(offsets - start, pa.int32()),
+                                     label_texts.slice(start, int(offsets[-1]) - start if len(offsets) else 0),
+                                     mask=arr.is_null() if arr.null_count else None)
+    return pc.binary_join_element_wise(_text("["), pc.binary_join(lists, _text(",")), _text("]"), _text(""))
+
+
+def value_texts(column: Column, arr: pa.Array) -> tuple[pa.Array, pa.Array]:
+    """Each value's JSON text, and its plain text (both null for SQL NULL; see the module docstring)."""
+    for family in (_number_texts, _temporal_texts, _string_texts):
+        texts = family(column, arr)
+        if texts is not None:
+            return texts
+    return value_by_value(column, arr)
+
+
+Texts = tuple[pa.Array, pa.Array]
+
+
+def _number_texts(column: Column, arr: pa.Array) -> Texts | None:
+    """Integers (also BIT, YEAR, ENUM/SET codes), DECIMAL, DOUBLE and FLOAT; None: another type or value."""
+    typ = arr.type
+    t = column.real_type
+    if pa.types.is_integer(typ):
+        return (texts := arr.cast(pa.string())), texts
+    if pa.types.is_decimal(typ):
+        digits = arr.cast(pa.string())
+        if pc.any(pc.match_substring(digits, "E")).as_py():  # Arrow writes 1.2E-8 for tiny values
+            return None
+        return _quoted(digits), digits
+    if t == T.NEWDECIMAL and pa.types.is_string(typ):  # over 38 digits: the decimal text already
+        return _quoted(arr), arr
+    if t == T.DOUBLE and pa.types.is_float64(typ):
+        return _reprs(arr)
+    if t == T.FLOAT and pa.types.is_float32(typ):
+        return _float32_texts(arr)
+    return None
+
+
+def _temporal_texts(column: Column, arr: pa.Array) -> Texts | None:
+    """DATE, DATETIME, TIMESTAMP and TIME; None: another type."""
+    typ = arr.type
+    if pa.types.is_date(typ):
+        plain = arr.cast(pa.string())
+    elif pa.types.is_timestamp(typ):
+        fsp = column.fsp
+        formatted = arr.cast(pa.string())  # YYYY-MM-DD HH:MM:SS.ffffff (+ Z for UTC)
+        plain = pc.utf8_slice_codeunits(formatted, 0, 19 if fsp <= 0 else 20 + fsp)
+    elif pa.types.is_duration(typ):
+        plain = _duration_texts(arr, column.fsp)
+    else:
+        return None
+    return _quoted(plain), plain
+
+
+def _string_texts(column: Column, arr: pa.Array) -> Texts | None:
+    """JSON documents, SET labels, text and binary strings; None: another type or value."""
+    typ = arr.type
+    t = column.real_type
+    if t == T.JSON and pa.types.is_string(typ):
+        return arr, _json_plain(arr)  # the canonical text of the document, embedded as is
+    if t == T.SET and pa.types.is_list(typ):
+        texts = _set_texts(column, arr)
+        return None if texts is None else (texts, texts)
+    if pa.types.is_string(typ):
+        return _escaped(arr), arr
+    if not pa.types.is_binary(typ) or (t not in _TEXT_TYPES and t != T.GEOMETRY):
+        return None
+    if column.charset is not None or t == T.GEOMETRY:
+        plain = _hex(arr)
+        return _quoted(plain), plain
+    try:  # unknown charset: text when valid UTF-8 (every value here), else hex (value by value)
+        text = arr.cast(pa.string())
+    except pa.ArrowInvalid:
+        return None
+    return _escaped(text), text
+
+
+def _json_plain(arr: pa.Array) -> pa.Array:
+    """The plain text of JSON documents: a string document's string, any other its text."""
+    strings = pc.starts_with(arr, '"')
+    if not pc.any(strings).as_py():
+        return arr
+    texts = arr.to_pylist()
+    for i in np.flatnonzero(np.asarray(strings.fill_null(False))):
+        texts[i] = json.loads(texts[i])
+    return pa.array(texts, pa.string())
+
+
+def value_by_value(column: Column, arr: pa.Array) -> tuple[pa.Array, pa.Array]:
+    """:func:`value_texts` one value at a time with the per-row path's formatter (the reference)."""
+    fmt = json_formatter(column)
+    json_texts: list[str | None] = []
+    plain_texts: list[str | None] = []
+    for v in arr.to_pylist():
+        if v is None:
+            json_texts.append(None)
+            plain_texts.append(None)
+            continue
+        v = fmt(v)  # None for NaN
+        text = dumps(v)
+        json_texts.append(text)
+        plain_texts.append(v if type(v) is str else None if v is None else text)
+    return pa.array(json_texts, pa.string()), pa.array(plain_texts, pa.string())
