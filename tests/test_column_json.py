@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import math
 import struct
-from datetime import timedelta
+from datetime import UTC, date, datetime, timedelta
 from decimal import Decimal
 from typing import Any
 
@@ -122,6 +122,24 @@ TIMES = st.timedeltas(min_value=-timedelta(hours=9999), max_value=timedelta(hour
 def test_time(type_fsp: tuple[int, int], values: list[Any]) -> None:
     type_, fsp = type_fsp
     assert_column_texts_equal(c(type_, fsp), values)
+
+
+@SETTINGS
+@given(st.sampled_from([(T.DATETIME2, fsp) for fsp in range(7)] + [(T.TIMESTAMP2, fsp) for fsp in range(7)]
+                       + [(T.DATETIME, 0), (T.TIMESTAMP, 0)]),
+       nullable(st.datetimes(min_value=datetime(1000, 1, 1), max_value=datetime(9999, 12, 31, 23, 59, 59))))
+@example((T.TIMESTAMP2, 3), [datetime(1970, 1, 1), datetime(2038, 1, 19, 3, 14, 7, 999999), None])
+def test_datetime(type_fsp: tuple[int, int], values: list[Any]) -> None:
+    type_, fsp = type_fsp
+    if type_ in (T.TIMESTAMP, T.TIMESTAMP2):  # the row decoder gives TIMESTAMP in UTC
+        values = [None if v is None else v.replace(tzinfo=UTC) for v in values]
+    assert_column_texts_equal(c(type_, fsp), values)
+
+
+@SETTINGS
+@given(nullable(st.dates(min_value=date(1000, 1, 1))))
+def test_date(values: list[Any]) -> None:
+    assert_column_texts_equal(c(T.DATE), values)
 
 
 LABELS = st.lists(st.text(max_size=5), min_size=1, max_size=8, unique=True)

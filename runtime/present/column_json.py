@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import json
 from functools import lru_cache
+from typing import NamedTuple
 
 import numpy as np
 import pyarrow as pa
@@ -40,15 +41,13 @@ from ..types.floats import float32_shortest
 from ..types.json_text import dumps
 from .value_json import json_formatter
 
-__all__ = ["value_by_value", "value_texts"]
+__all__ = ["ColumnTexts", "column_texts", "value_by_value", "value_texts"]
 
 T = MYSQL_TYPE
-_CONTROL = r"[\x00-\x1f]"
-_SPECIAL = r'[\x00-\x1f"\\]'  # what a JSON string literal escapes
 #: How json.dumps writes each control character (json.encoder ESCAPE_DCT).
 _CONTROL_ESCAPES = [(chr(i), json.dumps(chr(i))[1:-1]) for i in range(0x20)]
-#: Byte -> its two lowercase hex digits, as uint8 pairs.
-_HEX_DIGITS = np.frombuffer(b"".join(b"%02x" % i for i in range(256)), np.uint8).reshape(256, 2)
+#: Byte -> its two lowercase hex digits, as the bytes of one uint16 (one gather per byte).
+_HEX_DIGITS = np.frombuffer(b"".join(b"%02x" % i for i in range(256)), np.uint16)
 _TEXT_TYPES = frozenset((T.STRING, T.VARCHAR, T.VAR_STRING, T.BLOB, T.TINY_BLOB, T.MEDIUM_BLOB, T.LONG_BLOB,
                          T.BLOB_COMPRESSED, T.VARCHAR_COMPRESSED))
 _FLOAT32_EXPONENT_ONLY = np.uint32(0x7FFFFF)  # mantissa bits: zero for a power of two
@@ -64,16 +63,30 @@ def _quoted(text: pa.Array) -> pa.Array:
     return pc.binary_join_element_wise(_text('"'), text, _text('"'), _text(""))
 
 
+def _utf8_bytes(text: pa.Array) -> np.ndarray:
+    """The bytes of a string (or binary) array's values, end to end (null values' bytes included)."""
+    n = len(text)
+    _, offsets_buf, data_buf = text.buffers()
+    if n == 0 or data_buf is None:
+        return np.zeros(0, np.uint8)
+    offsets = np.frombuffer(offsets_buf, np.int32, n + 1, text.offset * 4)
+    return np.frombuffer(data_buf, np.uint8)[int(offsets[0]): int(offsets[-1])]
+
+
 def _escaped(text: pa.Array) -> pa.Array:
-    """JSON string literals of UTF-8 text, as ``json.dumps(..., ensure_ascii=False)`` writes them."""
-    if not pc.any(pc.match_substring_regex(text, _SPECIAL)).as_py():
-        return _quoted(text)  # the common case: nothing to escape, one pass over the text
+    """UTF-8 text escaped as in a JSON string literal (``json.dumps(..., ensure_ascii=False)``), without quotes."""
+    data = _utf8_bytes(text)
+    if not len(data):
+        return text
+    control = bool((data < 0x20).any())  # UTF-8 sequences of other characters have no byte below 0x80
+    if not control and not ((data == 0x22) | (data == 0x5C)).any():
+        return text  # the common case: nothing to escape
     text = pc.replace_substring(text, "\\", "\\\\")
     text = pc.replace_substring(text, '"', '\\"')
-    if pc.any(pc.match_substring_regex(text, _CONTROL)).as_py():
+    if control:
         for char, escape in _CONTROL_ESCAPES:
             text = pc.replace_substring(text, char, escape)
-    return _quoted(text)
+    return text
 
 
 def _string_array(offsets: np.ndarray, data: np.ndarray, nulls_like: pa.Array) -> pa.Array:
@@ -89,13 +102,9 @@ def _string_array(offsets: np.ndarray, data: np.ndarray, nulls_like: pa.Array) -
 def _hex(arr: pa.Array) -> pa.Array:
     """Lowercase hex of each value of a binary array (null for NULL)."""
     n = len(arr)
-    _, offsets_buf, data_buf = arr.buffers()
-    offsets = np.frombuffer(offsets_buf, np.int32)[arr.offset: arr.offset + n + 1] if n else np.zeros(1, np.int32)
-    start, end = int(offsets[0]), int(offsets[-1])
-    data = np.frombuffer(data_buf, np.uint8)[start:end] if data_buf is not None and end > start else np.zeros(
-        0, np.uint8)
-    digits = _HEX_DIGITS[data].reshape(-1)
-    return _string_array((offsets - start) * 2, digits, arr)
+    offsets = np.frombuffer(arr.buffers()[1], np.int32, n + 1, arr.offset * 4) if n else np.zeros(1, np.int32)
+    digits = np.take(_HEX_DIGITS, _utf8_bytes(arr)).view(np.uint8)
+    return _string_array((offsets - offsets[0]) * 2, digits, arr)
 
 
 def _reprs(values: pa.Array) -> tuple[pa.Array, pa.Array]:
@@ -162,75 +171,96 @@ def _set_texts(column: Column, arr: pa.ListArray) -> pa.Array | None:
     return pc.binary_join_element_wise(_text("["), pc.binary_join(lists, _text(",")), _text("]"), _text(""))
 
 
+class ColumnTexts(NamedTuple):
+    """The JSON texts of a column's values, and their plain texts (null for SQL NULL)."""
+
+    #: Each value's JSON text, or when :attr:`quoted` what goes between its quotes (null for SQL NULL).
+    text: pa.Array
+    #: A JSON string's string, any other value's JSON text (null for NULL and for a float not finite).
+    plain: pa.Array
+    #: Whether the JSON text is ``"`` + :attr:`text` + ``"``.
+    quoted: bool
+
+    def json(self) -> pa.Array:
+        """Each value's JSON text (null for SQL NULL)."""
+        return _quoted(self.text) if self.quoted else self.text
+
+
 def value_texts(column: Column, arr: pa.Array) -> tuple[pa.Array, pa.Array]:
     """Each value's JSON text, and its plain text (both null for SQL NULL; see the module docstring)."""
+    texts = column_texts(column, arr)
+    return texts.json(), texts.plain
+
+
+def column_texts(column: Column, arr: pa.Array) -> ColumnTexts:
+    """:func:`value_texts` with the quotes of JSON strings left to the caller (one concatenation less)."""
     for family in (_number_texts, _temporal_texts, _string_texts):
         texts = family(column, arr)
         if texts is not None:
             return texts
-    return value_by_value(column, arr)
+    json_texts, plain = value_by_value(column, arr)
+    return ColumnTexts(json_texts, plain, False)
 
 
-Texts = tuple[pa.Array, pa.Array]
-
-
-def _number_texts(column: Column, arr: pa.Array) -> Texts | None:
+def _number_texts(column: Column, arr: pa.Array) -> ColumnTexts | None:
     """Integers (also BIT, YEAR, ENUM/SET codes), DECIMAL, DOUBLE and FLOAT; None: another type or value."""
     typ = arr.type
     t = column.real_type
     if pa.types.is_integer(typ):
-        return (texts := arr.cast(pa.string())), texts
+        return ColumnTexts(texts := arr.cast(pa.string()), texts, False)
     if pa.types.is_decimal(typ):
         digits = arr.cast(pa.string())
-        if pc.any(pc.match_substring(digits, "E")).as_py():  # Arrow writes 1.2E-8 for tiny values
+        if (_utf8_bytes(digits) == ord("E")).any():  # Arrow writes 1.2E-8 for tiny values
             return None
-        return _quoted(digits), digits
+        return ColumnTexts(digits, digits, True)
     if t == T.NEWDECIMAL and pa.types.is_string(typ):  # over 38 digits: the decimal text already
-        return _quoted(arr), arr
+        return ColumnTexts(arr, arr, True)
     if t == T.DOUBLE and pa.types.is_float64(typ):
-        return _reprs(arr)
+        return ColumnTexts(*_reprs(arr), False)
     if t == T.FLOAT and pa.types.is_float32(typ):
-        return _float32_texts(arr)
+        return ColumnTexts(*_float32_texts(arr), False)
     return None
 
 
-def _temporal_texts(column: Column, arr: pa.Array) -> Texts | None:
+def _temporal_texts(column: Column, arr: pa.Array) -> ColumnTexts | None:
     """DATE, DATETIME, TIMESTAMP and TIME; None: another type."""
     typ = arr.type
     if pa.types.is_date(typ):
         plain = arr.cast(pa.string())
     elif pa.types.is_timestamp(typ):
         fsp = column.fsp
-        formatted = arr.cast(pa.string())  # YYYY-MM-DD HH:MM:SS.ffffff (+ Z for UTC)
+        if typ.tz is not None:  # TIMESTAMP: UTC, as wall-clock time (much faster to format)
+            arr = arr.cast(pa.timestamp(typ.unit))
+        formatted = arr.cast(pa.string())  # YYYY-MM-DD HH:MM:SS.ffffff
         plain = pc.utf8_slice_codeunits(formatted, 0, 19 if fsp <= 0 else 20 + fsp)
     elif pa.types.is_duration(typ):
         plain = _duration_texts(arr, column.fsp)
     else:
         return None
-    return _quoted(plain), plain
+    return ColumnTexts(plain, plain, True)
 
 
-def _string_texts(column: Column, arr: pa.Array) -> Texts | None:
+def _string_texts(column: Column, arr: pa.Array) -> ColumnTexts | None:
     """JSON documents, SET labels, text and binary strings; None: another type or value."""
     typ = arr.type
     t = column.real_type
     if t == T.JSON and pa.types.is_string(typ):
-        return arr, _json_plain(arr)  # the canonical text of the document, embedded as is
+        return ColumnTexts(arr, _json_plain(arr), False)  # the canonical text of the document, embedded as is
     if t == T.SET and pa.types.is_list(typ):
         texts = _set_texts(column, arr)
-        return None if texts is None else (texts, texts)
+        return None if texts is None else ColumnTexts(texts, texts, False)
     if pa.types.is_string(typ):
-        return _escaped(arr), arr
+        return ColumnTexts(_escaped(arr), arr, True)
     if not pa.types.is_binary(typ) or (t not in _TEXT_TYPES and t != T.GEOMETRY):
         return None
     if column.charset is not None or t == T.GEOMETRY:
         plain = _hex(arr)
-        return _quoted(plain), plain
+        return ColumnTexts(plain, plain, True)
     try:  # unknown charset: text when valid UTF-8 (every value here), else hex (value by value)
         text = arr.cast(pa.string())
     except pa.ArrowInvalid:
         return None
-    return _escaped(text), text
+    return ColumnTexts(_escaped(text), text, True)
 
 
 def _json_plain(arr: pa.Array) -> pa.Array:

@@ -22,7 +22,7 @@ import pyarrow.compute as pc
 
 from ..rows.columnar import ChangeColumns, ImageColumns
 from ..types.arrow import arrow_type
-from .column_json import value_texts
+from .column_json import ColumnTexts, column_texts, value_texts
 
 __all__ = ["has_json_texts", "image_texts", "image_value_texts", "json_lines"]
 
@@ -38,16 +38,19 @@ def image_value_texts(side: ImageColumns) -> list[tuple[pa.Array, pa.Array]]:
     return [value_texts(c, a) for c, a in zip(side.columns, side.arrays, strict=True)]
 
 
-def _image_pieces(side: ImageColumns | None, texts: list[tuple[pa.Array, pa.Array]] | None = None) -> list[Any]:
+def _image_pieces(side: ImageColumns | None, texts: list[ColumnTexts] | None = None) -> list[Any]:
     """``{"name":value,...}`` as constant strings and arrays of value texts, or ``null`` without that image."""
     if side is None:
         return ["null"]
     if texts is None:
-        texts = image_value_texts(side)
+        texts = [column_texts(c, a) for c, a in zip(side.columns, side.arrays, strict=True)]
     pieces: list[Any] = []
-    for k, (column, (json_text, _)) in enumerate(zip(side.columns, texts, strict=True)):
+    for k, (column, text) in enumerate(zip(side.columns, texts, strict=True)):
         pieces.append(("{" if k == 0 else ",") + json.dumps(column.name, ensure_ascii=False) + ":")
-        pieces.append(pc.fill_null(json_text, _text("null")))
+        if text.text.null_count == 0:
+            pieces += ['"', text.text, '"'] if text.quoted else [text.text]
+        else:
+            pieces.append(pc.fill_null(text.json(), _text("null")))
     pieces.append("}")
     return pieces
 
@@ -84,7 +87,15 @@ def image_texts(side: ImageColumns | None, n: int, texts: list[tuple[pa.Array, p
     """
     if side is None:
         return pa.nulls(n, pa.string())
-    return _join(_image_pieces(side, texts), n)
+    given = None if texts is None else [ColumnTexts(json_text, plain, False) for json_text, plain in texts]
+    return _join(_image_pieces(side, given), n)
+
+
+def _per_event(columns: ChangeColumns, texts: list[str]) -> str | pa.Array:
+    """One text per event spread over the rows; just the text when every event has the same."""
+    if texts and all(t == texts[0] for t in texts):
+        return texts[0]
+    return columns.per_row(texts, pa.string())
 
 
 def json_lines(columns: ChangeColumns) -> pa.Array | None:
@@ -94,12 +105,11 @@ def json_lines(columns: ChangeColumns) -> pa.Array | None:
     n = columns.count
     table_map = columns.table_map
     events = [e.event for e in columns.events]
-    pos = columns.per_row([e.pos for e in events], pa.int64()).cast(pa.string())
-    timestamp = columns.per_row([e.timestamp for e in events], pa.int64()).cast(pa.string())
-    gtids = [None if e.gtid is None else json.dumps(e.gtid, ensure_ascii=False) for e in columns.events]
-    gtid = pc.fill_null(columns.per_row(gtids, pa.string()), _text("null"))
-    files = [json.dumps(e.file, ensure_ascii=False) for e in events]
-    file = columns.per_row(files, pa.string())
+    pos = _per_event(columns, [str(e.pos) for e in events])
+    timestamp = _per_event(columns, [str(e.timestamp) for e in events])
+    gtid = _per_event(columns, ["null" if e.gtid is None else json.dumps(e.gtid, ensure_ascii=False)
+                                for e in columns.events])
+    file = _per_event(columns, [json.dumps(e.file, ensure_ascii=False) for e in events])
     middle = (',"schema":' + json.dumps(table_map.schema, ensure_ascii=False) + ',"table":'
               + json.dumps(table_map.table, ensure_ascii=False) + ',"op":' + json.dumps(columns.op) + ',"before":')
     return _join(['{"file":', file, ',"pos":', pos, ',"timestamp":', timestamp, ',"gtid":', gtid, middle,
