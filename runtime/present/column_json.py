@@ -134,24 +134,41 @@ def _float32_texts(arr: pa.Array) -> tuple[pa.Array, pa.Array]:
 
 
 def _duration_texts(arr: pa.Array, fsp: int) -> pa.Array:
-    """TIME as ``[-]HH:MM:SS[.f]`` (:func:`..types.temporal.format_time`)."""
-    micros = arr.cast(pa.int64()).fill_null(0).to_numpy(zero_copy_only=False)
-    total = np.abs(micros)
-    seconds, usec = np.divmod(total, 1_000_000)
+    """TIME as ``[-]HH:MM:SS[.f]`` (:func:`..types.temporal.format_time`), laid out in a byte matrix.
+
+    Row by row: the sign, the hours right-aligned (at least two digits), ``:MM:SS`` and the
+    first ``fsp`` digits of the microseconds; the unused leading columns are dropped.
+    """
+    n = len(arr)
+    micros = np.frombuffer(arr.buffers()[1], np.int64, n, arr.offset * 8) if n else np.zeros(0, np.int64)
+    if arr.null_count:
+        micros = np.where(np.asarray(arr.is_valid()), micros, 0)
+    seconds, usec = np.divmod(np.abs(micros), 1_000_000)
     hours, rest = np.divmod(seconds, 3600)
     minutes, secs = np.divmod(rest, 60)
-    mask = np.asarray(arr.is_null()) if arr.null_count else None
-
-    def digits(values: np.ndarray) -> pa.Array:
-        return pc.utf8_slice_codeunits(pa.array(values + 100, pa.int64(), mask=mask).cast(pa.string()), 1, 3)
-
-    hour_text = pc.utf8_lpad(pa.array(hours, pa.int64(), mask=mask).cast(pa.string()), 2, "0")
-    sign = pa.array(np.where(micros < 0, "-", ""), pa.string())
-    parts: list[pa.Array | pa.Scalar] = [sign, hour_text, _text(":"), digits(minutes), _text(":"), digits(secs)]
+    hour_digits = max(2, len(str(int(hours.max())))) if n else 2
+    hour_width = 2 + sum((hours >= 10**k).astype(np.int64) for k in range(2, hour_digits))
+    width = 1 + hour_digits + 6 + (1 + fsp if fsp > 0 else 0)
+    text = np.empty((n, width), np.uint8)
+    keep = np.ones((n, width), bool)
+    text[:, 0] = ord("-")
+    keep[:, 0] = micros < 0
+    for j in range(hour_digits):
+        text[:, 1 + j] = 48 + (hours // 10 ** (hour_digits - 1 - j)) % 10
+        keep[:, 1 + j] = hour_width >= hour_digits - j
+    col = 1 + hour_digits
+    for part in (minutes, secs):
+        text[:, col] = ord(":")
+        text[:, col + 1] = 48 + part // 10
+        text[:, col + 2] = 48 + part % 10
+        col += 3
     if fsp > 0:
-        fraction = pa.array(usec + 1_000_000, pa.int64(), mask=mask).cast(pa.string())
-        parts += [_text("."), pc.utf8_slice_codeunits(fraction, 1, 1 + fsp)]
-    return pc.binary_join_element_wise(*parts, _text(""))
+        text[:, col] = ord(".")
+        for j in range(fsp):
+            text[:, col + 1 + j] = 48 + (usec // 10 ** (5 - j)) % 10
+    offsets = np.zeros(n + 1, np.int64)
+    np.cumsum(keep.sum(axis=1), out=offsets[1:])
+    return _string_array(offsets, text[keep], arr)
 
 
 def _set_texts(column: Column, arr: pa.ListArray) -> pa.Array | None:
