@@ -33,6 +33,12 @@ def _text(constant: str) -> pa.Scalar:
     return pa.scalar(constant, pa.string())
 
 
+@lru_cache(maxsize=4096)
+def _object_keys(names: tuple[str, ...]) -> tuple[str, ...]:
+    """``{"name":`` then ``,"name":`` for each column of an image (cached per column list)."""
+    return tuple(("{" if k == 0 else ",") + json.dumps(name, ensure_ascii=False) + ":" for k, name in enumerate(names))
+
+
 def image_value_texts(side: ImageColumns) -> list[tuple[pa.Array, pa.Array]]:
     """:func:`value_texts` of every column of an image."""
     return [value_texts(c, a) for c, a in zip(side.columns, side.arrays, strict=True)]
@@ -45,8 +51,8 @@ def _image_pieces(side: ImageColumns | None, texts: list[ColumnTexts] | None = N
     if texts is None:
         texts = [column_texts(c, a) for c, a in zip(side.columns, side.arrays, strict=True)]
     pieces: list[Any] = []
-    for k, (column, text) in enumerate(zip(side.columns, texts, strict=True)):
-        pieces.append(("{" if k == 0 else ",") + json.dumps(column.name, ensure_ascii=False) + ":")
+    for key, text in zip(_object_keys(tuple(c.name for c in side.columns)), texts, strict=True):
+        pieces.append(key)
         if text.text.null_count == 0:
             pieces += ['"', text.text, '"'] if text.quoted else [text.text]
         else:
