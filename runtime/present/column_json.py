@@ -8,11 +8,12 @@ buffers (the Arrow type of each MySQL type: :mod:`..types.arrow`):
 * integers (also YEAR, BIT, SET/ENUM codes) and DECIMAL cast to text;
 * DATE/DATETIME/TIMESTAMP cast to text and cut to the column's fraction
   digits; TIME (``duration[us]``) assembled from its hours, minutes, seconds
-  and fraction (sql-common/my_time.cc ``my_time_to_str``);
+  and fraction (sql-common/my_time.cc ``my_time_to_str``) in a byte matrix;
 * DOUBLE as Python's ``repr`` (what :func:`json.dumps` writes), FLOAT as the
   ``repr`` of Arrow's shortest float32 text read back as a double, which is
   :func:`..types.floats.float32_shortest` except for some powers of two
-  (those go value by value); NaN and infinities as ``null``;
+  (those, and any text that would not read back as the same float32, go
+  value by value); NaN and infinities as ``null``;
 * text escaped as a JSON string (``\\"``, ``\\\\`` and the control characters
   as :func:`json.dumps` writes them); binary strings, BLOB and GEOMETRY as
   lowercase hex from a byte -> two digits table; strings of unknown charset as
@@ -50,7 +51,7 @@ _CONTROL_ESCAPES = [(chr(i), json.dumps(chr(i))[1:-1]) for i in range(0x20)]
 _HEX_DIGITS = np.frombuffer(b"".join(b"%02x" % i for i in range(256)), np.uint16)
 _TEXT_TYPES = frozenset((T.STRING, T.VARCHAR, T.VAR_STRING, T.BLOB, T.TINY_BLOB, T.MEDIUM_BLOB, T.LONG_BLOB,
                          T.BLOB_COMPRESSED, T.VARCHAR_COMPRESSED))
-_FLOAT32_EXPONENT_ONLY = np.uint32(0x7FFFFF)  # mantissa bits: zero for a power of two
+_FLOAT32_MANTISSA = np.uint32(0x7FFFFF)  # zero for a power of two
 
 
 @lru_cache(maxsize=4096)
@@ -109,8 +110,12 @@ def _hex(arr: pa.Array) -> pa.Array:
 
 def _reprs(values: pa.Array) -> tuple[pa.Array, pa.Array]:
     """``repr`` of each double, as :func:`json.dumps` writes it; NaN and infinities: JSON ``null``, no plain text."""
-    floats = values.fill_null(0.0).to_numpy(zero_copy_only=False)
-    nulls = np.asarray(values.is_null()) if values.null_count else np.zeros(len(floats), bool)
+    nulls = np.asarray(values.is_null()) if values.null_count else np.zeros(len(values), bool)
+    return _double_reprs(values.fill_null(0.0).to_numpy(zero_copy_only=False), nulls)
+
+
+def _double_reprs(floats: np.ndarray, nulls: np.ndarray) -> tuple[pa.Array, pa.Array]:
+    """:func:`_reprs` of doubles given as numpy values and a null mask."""
     finite = np.isfinite(floats)
     reprs = list(map(float.__repr__, floats.tolist()))
     plain = pa.array(reprs, pa.string(), mask=nulls | ~finite)
@@ -121,16 +126,22 @@ def _reprs(values: pa.Array) -> tuple[pa.Array, pa.Array]:
 
 
 def _float32_texts(arr: pa.Array) -> tuple[pa.Array, pa.Array]:
-    """FLOAT values as :func:`float32_shortest` would write them."""
-    doubles = arr.cast(pa.string()).cast(pa.float64())  # Arrow's shortest float32 digits, as a double
+    """FLOAT values as :func:`float32_shortest` gives them: Arrow's shortest float32 text, read back as a double.
+
+    The two agree but on some powers of two (Arrow may pick another text as short); those, and any
+    text that would not read back as the same float32, are taken from :func:`float32_shortest`.
+    """
     singles = arr.fill_null(0.0).to_numpy(zero_copy_only=False)
-    powers = np.flatnonzero(((singles.view(np.uint32) & _FLOAT32_EXPONENT_ONLY) == 0) & np.isfinite(singles)
-                            & (singles != 0))
-    if len(powers):  # a power of two: Arrow may pick another shortest text than float32_shortest
-        exact = doubles.to_numpy(zero_copy_only=False).copy()
-        exact[powers] = [float32_shortest(float(v)) for v in singles[powers]]
-        doubles = pa.array(exact, pa.float64(), mask=np.asarray(arr.is_null()))
-    return _reprs(doubles)
+    doubles = arr.cast(pa.string()).cast(pa.float64()).fill_null(0.0).to_numpy(zero_copy_only=False).copy()
+    finite = np.isfinite(singles)
+    power_of_two = (singles.view(np.uint32) & _FLOAT32_MANTISSA) == 0
+    with np.errstate(invalid="ignore", over="ignore"):
+        unequal = doubles.astype(np.float32) != singles
+    odd = np.flatnonzero(finite & (singles != 0) & (power_of_two | unequal))
+    if len(odd):
+        doubles[odd] = [float32_shortest(float(v)) for v in singles[odd]]
+    nulls = np.asarray(arr.is_null()) if arr.null_count else np.zeros(len(arr), bool)
+    return _double_reprs(doubles, nulls)
 
 
 def _duration_texts(arr: pa.Array, fsp: int) -> pa.Array:
