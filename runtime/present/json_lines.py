@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import json
 from functools import lru_cache
+from json.encoder import encode_basestring
 from typing import Any
 
 import pyarrow as pa
@@ -97,26 +98,29 @@ def image_texts(side: ImageColumns | None, n: int, texts: list[tuple[pa.Array, p
     return _join(_image_pieces(side, given), n)
 
 
-def _per_event(columns: ChangeColumns, texts: list[str]) -> str | pa.Array:
-    """One text per event spread over the rows; just the text when every event has the same."""
-    if texts and all(t == texts[0] for t in texts):
-        return texts[0]
-    return columns.per_row(texts, pa.string())
+def _event_heads(columns: ChangeColumns, middle: str) -> str | pa.Array:
+    """``{"file":..,"pos":..,"timestamp":..,"gtid":..`` + ``middle`` of each row's event (one text per event,
+    spread over the rows; just the text when the run has one event)."""
+    files: dict[str, str] = {}
+    heads = []
+    for rows_event in columns.events:
+        event = rows_event.event
+        file = files.get(event.file)
+        if file is None:
+            file = files[event.file] = encode_basestring(event.file)
+        gtid = "null" if rows_event.gtid is None else encode_basestring(rows_event.gtid)
+        heads.append(f'{{"file":{file},"pos":{event.pos},"timestamp":{event.timestamp},"gtid":{gtid}{middle}')
+    if len(heads) == 1:
+        return heads[0]
+    return columns.per_row(heads, pa.string())
 
 
 def json_lines(columns: ChangeColumns) -> pa.Array | None:
     """One JSON object per change followed by a newline (a string array), ``None`` if the row path is needed."""
     if not has_json_texts(columns):
         return None
-    n = columns.count
     table_map = columns.table_map
-    events = [e.event for e in columns.events]
-    pos = _per_event(columns, [str(e.pos) for e in events])
-    timestamp = _per_event(columns, [str(e.timestamp) for e in events])
-    gtid = _per_event(columns, ["null" if e.gtid is None else json.dumps(e.gtid, ensure_ascii=False)
-                                for e in columns.events])
-    file = _per_event(columns, [json.dumps(e.file, ensure_ascii=False) for e in events])
     middle = (',"schema":' + json.dumps(table_map.schema, ensure_ascii=False) + ',"table":'
               + json.dumps(table_map.table, ensure_ascii=False) + ',"op":' + json.dumps(columns.op) + ',"before":')
-    return _join(['{"file":', file, ',"pos":', pos, ',"timestamp":', timestamp, ',"gtid":', gtid, middle,
-                  *_image_pieces(columns.before), ',"after":', *_image_pieces(columns.after), "}\n"], n)
+    return _join([_event_heads(columns, middle), *_image_pieces(columns.before), ',"after":',
+                  *_image_pieces(columns.after), "}\n"], columns.count)
