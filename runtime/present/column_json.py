@@ -29,6 +29,7 @@ for SQL NULL and for a float that is not finite.
 from __future__ import annotations
 
 import json
+import re
 from functools import lru_cache
 from typing import NamedTuple
 
@@ -45,6 +46,9 @@ from .value_json import json_formatter
 __all__ = ["ColumnTexts", "column_texts", "value_by_value", "value_texts"]
 
 T = MYSQL_TYPE
+_SPECIAL_BYTE = re.compile(rb'[\x00-\x1f"\\]')  # what a JSON string literal escapes
+_CONTROL_BYTE = re.compile(rb"[\x00-\x1f]")
+_EXPONENT_BYTE = re.compile(rb"E")
 #: How json.dumps writes each control character (json.encoder ESCAPE_DCT).
 _CONTROL_ESCAPES = [(chr(i), json.dumps(chr(i))[1:-1]) for i in range(0x20)]
 #: Byte -> its two lowercase hex digits, as the bytes of one uint16 (one gather per byte).
@@ -64,24 +68,22 @@ def _quoted(text: pa.Array) -> pa.Array:
     return pc.binary_join_element_wise(_text('"'), text, _text('"'), _text(""))
 
 
-def _utf8_bytes(text: pa.Array) -> np.ndarray:
+def _utf8_bytes(text: pa.Array) -> memoryview:
     """The bytes of a string (or binary) array's values, end to end (null values' bytes included)."""
     n = len(text)
     _, offsets_buf, data_buf = text.buffers()
     if n == 0 or data_buf is None:
-        return np.zeros(0, np.uint8)
+        return memoryview(b"")
     offsets = np.frombuffer(offsets_buf, np.int32, n + 1, text.offset * 4)
-    return np.frombuffer(data_buf, np.uint8)[int(offsets[0]): int(offsets[-1])]
+    return memoryview(data_buf)[int(offsets[0]): int(offsets[-1])]
 
 
 def _escaped(text: pa.Array) -> pa.Array:
     """UTF-8 text escaped as in a JSON string literal (``json.dumps(..., ensure_ascii=False)``), without quotes."""
-    data = _utf8_bytes(text)
-    if not len(data):
-        return text
-    control = bool((data < 0x20).any())  # UTF-8 sequences of other characters have no byte below 0x80
-    if not control and not ((data == 0x22) | (data == 0x5C)).any():
+    data = _utf8_bytes(text)  # UTF-8 sequences of other characters have no byte below 0x80
+    if _SPECIAL_BYTE.search(data) is None:
         return text  # the common case: nothing to escape
+    control = _CONTROL_BYTE.search(data) is not None
     text = pc.replace_substring(text, "\\", "\\\\")
     text = pc.replace_substring(text, '"', '\\"')
     if control:
@@ -104,7 +106,7 @@ def _hex(arr: pa.Array) -> pa.Array:
     """Lowercase hex of each value of a binary array (null for NULL)."""
     n = len(arr)
     offsets = np.frombuffer(arr.buffers()[1], np.int32, n + 1, arr.offset * 4) if n else np.zeros(1, np.int32)
-    digits = np.take(_HEX_DIGITS, _utf8_bytes(arr)).view(np.uint8)
+    digits = np.take(_HEX_DIGITS, np.frombuffer(_utf8_bytes(arr), np.uint8)).view(np.uint8)
     return _string_array((offsets - offsets[0]) * 2, digits, arr)
 
 
@@ -238,7 +240,7 @@ def _number_texts(column: Column, arr: pa.Array) -> ColumnTexts | None:
         return ColumnTexts(texts := arr.cast(pa.string()), texts, False)
     if pa.types.is_decimal(typ):
         digits = arr.cast(pa.string())
-        if (_utf8_bytes(digits) == ord("E")).any():  # Arrow writes 1.2E-8 for tiny values
+        if _EXPONENT_BYTE.search(_utf8_bytes(digits)) is not None:  # Arrow writes 1.2E-8 for tiny values
             return None
         return ColumnTexts(digits, digits, True)
     if t == T.NEWDECIMAL and pa.types.is_string(typ):  # over 38 digits: the decimal text already
