@@ -89,8 +89,14 @@ def float32(bits: int) -> float:
     return struct.unpack("<f", struct.pack("<I", bits))[0]
 
 
+def rounded32(value: float) -> float:
+    return struct.unpack("<f", struct.pack("<f", value))[0]
+
+
 FLOAT32 = st.one_of(
     st.floats(width=32),
+    st.integers(-2**24, 2**24).map(float),
+    st.floats(rounded32(1e-6), rounded32(1e-3), width=32), st.floats(rounded32(1e15), rounded32(1e17), width=32),
     st.integers(0, 2**32 - 1).map(float32),
     st.integers(0, 254).flatmap(lambda e: st.sampled_from([e << 23, (e << 23) | 1 << 31])).map(float32),  # 2^k
 )
@@ -101,13 +107,17 @@ POWERS_OF_TWO = [float32(e << 23) for e in range(1, 255)] + [-float32(e << 23) f
 @given(nullable(FLOAT32))
 @example([0.0, -0.0, math.inf, -math.inf, math.nan, None, float32(1), float32(0x7F7FFFFF), float32(0x00800000)])
 @example(POWERS_OF_TWO)
+@example([float32(0x3DCCCCCD), 100.0, 16777216.0, rounded32(1e-4), rounded32(1e16), rounded32(1.5e-7), -3.0])
 def test_float(values: list[Any]) -> None:
     assert_column_texts_equal(c(T.FLOAT, 4), values)
 
 
 @SETTINGS
-@given(nullable(st.floats()))
+@given(nullable(st.one_of(st.floats(), st.integers(-10**17, 10**17).map(float),
+                          st.integers(-10**9, 10**9).map(lambda i: i / 7),
+                          st.floats(1e-6, 1e-3), st.floats(1e15, 1e17))))
 @example([0.0, -0.0, math.inf, -math.inf, math.nan, None, 5e-324, 1.7976931348623157e308, 1e16, 1e-5, 0.1])
+@example([1e16, 9999999999999998.0, 1e15, 123.0, -7.0, 1e-4, 9.999999999999999e-05, 0.00012, 1e22, 2.0**53 + 2])
 def test_double(values: list[Any]) -> None:
     assert_column_texts_equal(c(T.DOUBLE, 8), values)
 

@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Callable
 from functools import lru_cache
 from typing import NamedTuple
 
@@ -112,38 +113,56 @@ def _hex(arr: pa.Array) -> pa.Array:
 
 def _reprs(values: pa.Array) -> tuple[pa.Array, pa.Array]:
     """``repr`` of each double, as :func:`json.dumps` writes it; NaN and infinities: JSON ``null``, no plain text."""
-    nulls = np.asarray(values.is_null()) if values.null_count else np.zeros(len(values), bool)
-    return _double_reprs(values.fill_null(0.0).to_numpy(zero_copy_only=False), nulls)
-
-
-def _double_reprs(floats: np.ndarray, nulls: np.ndarray) -> tuple[pa.Array, pa.Array]:
-    """:func:`_reprs` of doubles given as numpy values and a null mask."""
-    finite = np.isfinite(floats)
-    reprs = list(map(float.__repr__, floats.tolist()))
-    plain = pa.array(reprs, pa.string(), mask=nulls | ~finite)
-    if finite.all():
-        return plain, plain
-    texts = pc.if_else(pa.array(finite | nulls), pa.array(reprs, pa.string(), mask=nulls), _text("null"))
-    return texts, plain
+    doubles = values.fill_null(0.0).to_numpy(zero_copy_only=False)
+    return _repr_texts(values.cast(pa.string()), doubles, np.zeros(len(values), bool), float)
 
 
 def _float32_texts(arr: pa.Array) -> tuple[pa.Array, pa.Array]:
-    """FLOAT values as :func:`float32_shortest` gives them: Arrow's shortest float32 text, read back as a double.
+    """FLOAT values as ``repr`` of :func:`float32_shortest` writes them, from Arrow's shortest float32 text.
 
-    The two agree but on some powers of two (Arrow may pick another text as short); those, and any
-    text that would not read back as the same float32, are taken from :func:`float32_shortest`.
+    The two pick the same digits but on some powers of two (Arrow may pick another text as short);
+    those, and any text that would not read back as the same float32, go value by value.
     """
     singles = arr.fill_null(0.0).to_numpy(zero_copy_only=False)
-    doubles = arr.cast(pa.string()).cast(pa.float64()).fill_null(0.0).to_numpy(zero_copy_only=False).copy()
-    finite = np.isfinite(singles)
-    power_of_two = (singles.view(np.uint32) & _FLOAT32_MANTISSA) == 0
+    shortest = arr.cast(pa.string())
+    read_back = shortest.cast(pa.float64()).fill_null(0.0).to_numpy(zero_copy_only=False)
     with np.errstate(invalid="ignore", over="ignore"):
-        unequal = doubles.astype(np.float32) != singles
-    odd = np.flatnonzero(finite & (singles != 0) & (power_of_two | unequal))
-    if len(odd):
-        doubles[odd] = [float32_shortest(float(v)) for v in singles[odd]]
-    nulls = np.asarray(arr.is_null()) if arr.null_count else np.zeros(len(arr), bool)
-    return _double_reprs(doubles, nulls)
+        unequal = read_back.astype(np.float32) != singles
+    power_of_two = ((singles.view(np.uint32) & _FLOAT32_MANTISSA) == 0) & (singles != 0)
+    return _repr_texts(shortest, singles.astype(np.float64), power_of_two | unequal, float32_shortest)
+
+
+#: Arrow texts ``repr`` writes otherwise: an exponent, ``nan``/``inf``, or below 1e-4 (repr: ``1e-05``).
+_NOT_REPR = r"[en]|^-?0\.0000"
+
+
+def _repr_texts(shortest: pa.Array, values: np.ndarray, redo: np.ndarray, exact: Callable[[float], float]
+                ) -> tuple[pa.Array, pa.Array]:
+    """``repr(exact(v))`` of each value, given Arrow's text of it with the same (shortest) digits.
+
+    ``repr`` writes those digits as Arrow does when Arrow writes a point and no exponent, unless
+    the value is below 1e-4 (``repr`` then uses an exponent); it adds ``.0`` to a whole number
+    below 1e16. Other values (exponents, tiny and huge ones) and the ``redo`` rows take ``repr``
+    value by value. NaN and infinities: JSON ``null`` and no plain text.
+    """
+    finite = np.isfinite(values)
+    nulls = np.asarray(shortest.is_null()) if shortest.null_count else np.zeros(len(values), bool)
+    other = np.asarray(pc.match_substring_regex(shortest, _NOT_REPR).fill_null(True))
+    point = np.asarray(pc.match_substring(shortest, ".").fill_null(False))
+    with np.errstate(invalid="ignore"):
+        whole = ~point & ~other & (np.abs(values) < 1e16)
+    same = point & ~other
+    texts = shortest
+    if whole.any():
+        texts = pc.if_else(pa.array(whole), pc.binary_join_element_wise(shortest, _text(".0"), _text("")), texts)
+    redo = (redo | ~(same | whole)) & finite & ~nulls
+    if redo.any():
+        fixed = [repr(exact(float(v))) for v in values[redo]]
+        texts = pc.replace_with_mask(texts, pa.array(redo), pa.array(fixed, pa.string()))
+    if finite.all():
+        return texts, texts
+    plain = pc.if_else(pa.array(finite), texts, pa.scalar(None, pa.string()))
+    return pc.if_else(pa.array(finite | nulls), texts, _text("null")), plain
 
 
 def _duration_texts(arr: pa.Array, fsp: int) -> pa.Array:
