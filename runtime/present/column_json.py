@@ -9,11 +9,12 @@ buffers (the Arrow type of each MySQL type: :mod:`..types.arrow`):
 * DATE/DATETIME/TIMESTAMP cast to text and cut to the column's fraction
   digits; TIME (``duration[us]``) assembled from its hours, minutes, seconds
   and fraction (sql-common/my_time.cc ``my_time_to_str``) in a byte matrix;
-* DOUBLE as Python's ``repr`` (what :func:`json.dumps` writes), FLOAT as the
-  ``repr`` of Arrow's shortest float32 text read back as a double, which is
-  :func:`..types.floats.float32_shortest` except for some powers of two
-  (those, and any text that would not read back as the same float32, go
-  value by value); NaN and infinities as ``null``;
+* DOUBLE as Python's ``repr`` (what :func:`json.dumps` writes) and FLOAT as
+  ``repr`` of :func:`..types.floats.float32_shortest`: Arrow's shortest text
+  has the same digits, and is ``repr``'s text when it has a point, no
+  exponent and is not below 1e-4 (a whole number below 1e16 gets ``.0``);
+  other values, and FLOAT's powers of two (where Arrow may pick another text
+  as short), take ``repr`` value by value; NaN and infinities as ``null``;
 * text escaped as a JSON string (``\\"``, ``\\\\`` and the control characters
   as :func:`json.dumps` writes them); binary strings, BLOB and GEOMETRY as
   lowercase hex from a byte -> two digits table; strings of unknown charset as
