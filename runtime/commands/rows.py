@@ -14,7 +14,6 @@ from typing import Any, TextIO
 from ..changes import ChangeReader, RowChange, Undecodable
 from ..errors import BinlogError, UsageError
 from ..filters import ChangeFilter
-from ..outputs.parquet import TypedParquetOutput
 from ..present.debezium import iter_messages
 from ..present.json_lines import json_lines
 from ..present.value_json import change_json, image_json
@@ -236,6 +235,8 @@ def _write_changes(args: argparse.Namespace, reader: ChangeReader, out: TextIO, 
 def _run_parquet(args: argparse.Namespace, flt: ChangeFilter, schema: SchemaFile | None,
                  history: SchemaHistory | None, undecodable: Undecodable) -> int:
     """``rows --format parquet``: every file's changes into typed datasets, committed once at the end."""
+    from ..outputs.parquet import TypedParquetOutput  # pyarrow.parquet: imported only for this format
+
     if not args.output:
         return report_usage_error(UsageError("--format parquet writes one dataset per table: give --output DIR"),
                                   "rows")
