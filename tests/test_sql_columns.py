@@ -38,6 +38,7 @@ from binlog_ksy.runtime.errors import SqlRefusal
 from binlog_ksy.runtime.present.sql import change_sql, sql_literal
 from binlog_ksy.runtime.present.sql_columns import literal_texts, run_statements
 from binlog_ksy.runtime.rows.columnar import ChangeColumns, ImageColumns, iter_change_columns
+from binlog_ksy.runtime.rows.events import Op
 from binlog_ksy.runtime.table_map import TableMap
 from binlog_ksy.runtime.types.arrow import arrow_type, value_converter
 from binlog_ksy.runtime.types.geometry import Geometry
@@ -177,10 +178,10 @@ def _images(draw: st.DrawFn, present: tuple[Column, ...], n: int) -> list[dict[s
     return [{c.name: draw(_value(c.name)) for c in present} for _ in range(n)]
 
 
-def _present(draw: st.DrawFn, columns: tuple[Column, ...]) -> tuple[Column, ...]:
-    if draw(st.booleans()):
+def _present(data: st.DataObject, columns: tuple[Column, ...]) -> tuple[Column, ...]:
+    if data.draw(st.booleans()):
         return columns  # FULL
-    chosen = draw(st.sets(st.sampled_from(columns), min_size=1))
+    chosen = data.draw(st.sets(st.sampled_from(columns), min_size=1))
     return tuple(c for c in columns if c in chosen)
 
 
@@ -221,14 +222,14 @@ def test_statements_from_columns_equal_the_per_change_path(data: st.DataObject) 
     columns = tuple(sorted(columns, key=lambda c: c.index))
     key = data.draw(st.sampled_from([(), ("id",), ("id", columns[-1].name)]))
     table_map = TableMap(7, "db`x", "t'able", columns, has_names=True, primary_key=key)
-    op = data.draw(st.sampled_from(["insert", "update", "delete"]))
+    op: Op = data.draw(st.sampled_from(["insert", "update", "delete"]))
     n = data.draw(st.integers(1, 4))
     before = after = None
     if op != "insert":
-        present = _present(data.draw, columns)
+        present = _present(data, columns)
         before = (present, data.draw(_images(present, n)))
     if op != "delete":
-        present = _present(data.draw, columns)
+        present = _present(data, columns)
         after = (present, data.draw(_images(present, n)))
     sides = {name: _side(*side) for name, side in (("before", before), ("after", after)) if side is not None}
     for name, side in (("before", before), ("after", after)):
