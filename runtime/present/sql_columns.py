@@ -4,13 +4,13 @@ Byte for byte what :func:`.sql.change_sql` gives for each change of the run
 (that per-change path is the reference; the tests hold the two equal), but
 assembled with Arrow compute functions over whole columns: integers
 (ENUM/SET numbers, YEAR) and DECIMAL are cast to text, DATE/DATETIME/TIMESTAMP
-are formatted by Arrow and cut to the column's fraction digits, text (ENUM and
-SET labels, JSON objects and arrays) is escaped and quoted, binary strings are
-written in hex, NULL stays null until a statement says how to write it
-(``NULL``, ``IS NULL``). FLOAT, DOUBLE, TIME and BIT values, and DECIMAL values
-Arrow writes with an exponent, go value by value through :func:`.sql.sql_literal`
-(their Arrow values are the row decoder's values). Column names are quoted once
-per run.
+are formatted by Arrow and cut to the column's fraction digits, TIME is
+formatted from its microseconds, text (ENUM and SET labels, JSON objects and
+arrays) is escaped and quoted, binary strings are written in hex, NULL stays
+null until a statement says how to write it (``NULL``, ``IS NULL``). FLOAT,
+DOUBLE and BIT values, and DECIMAL values Arrow writes with an exponent, go
+value by value through :func:`.sql.sql_literal` (their Arrow values are the
+row decoder's values). Column names are quoted once per run.
 
 A run that the per-change path would refuse or that the columns cannot hold
 exactly (a zero date, JSON scalars, VECTOR, text whose charset is unknown, no
@@ -40,9 +40,9 @@ T = MYSQL_TYPE
 #: What :func:`.sql._text` escapes (``_ESCAPES``), in the order the replacements must run (backslash first).
 _ESCAPES = (("\\", "\\\\"), ("'", "\\'"), ("\0", "\\0"), ("\n", "\\n"), ("\r", "\\r"), ("\x1a", "\\Z"))
 _SPECIAL = "[\\\\'\\x00\\n\\r\\x1a]"
-_VALUE_BY_VALUE = frozenset((T.FLOAT, T.DOUBLE, T.TIME, T.TIME2, T.BIT))
-#: ``HEX[b]`` is the two upper-case hex digits of byte ``b``.
-_HEX = np.frombuffer(b"".join(b"%02X" % b for b in range(256)), dtype=np.uint8).reshape(256, 2)
+_VALUE_BY_VALUE = frozenset((T.FLOAT, T.DOUBLE, T.BIT))
+#: ``HEX[b]`` is the two upper-case hex digits of byte ``b`` (as one 2-byte item).
+_HEX = np.frombuffer(b"".join(b"%02X" % b for b in range(256)), dtype=np.uint16)
 
 
 @lru_cache(maxsize=4096)
@@ -83,7 +83,29 @@ def _hex_literals(arr: pa.Array, width: int) -> pa.Array | None:
 
 def _by_value(column: Column, arr: pa.Array) -> pa.Array:
     """The literals of :func:`.sql.sql_literal`, value by value (the Arrow value is the row decoder's)."""
+    if column.real_type in (T.FLOAT, T.DOUBLE):  # sql_literal's case for a float, without its type tests
+        return pa.array([None if v is None else repr(v) for v in arr.to_pylist()], pa.string())
     return pa.array([None if v is None else sql_literal(column, v) for v in arr.to_pylist()], pa.string())
+
+
+def _digits(values: np.ndarray, width: int) -> pa.Array:
+    """Non-negative integers as text, at least ``width`` digits (zeros in front)."""
+    return pc.utf8_lpad(pa.array(values).cast(pa.string()), width=width, padding="0")
+
+
+def _time_literals(arr: pa.Array, fsp: int) -> pa.Array:
+    """``'[-]HH:MM:SS[.f]'`` of TIME values (``duration[us]``), as :func:`.types.temporal.format_time` writes them:
+    hours of two digits or more, the fraction cut to ``fsp`` digits."""
+    total = pc.fill_null(arr, pa.scalar(0, arr.type)).cast(pa.int64()).to_numpy()
+    seconds, usec = np.divmod(np.abs(total), 1_000_000)
+    hours, rest = np.divmod(seconds, 3600)
+    minutes, secs = np.divmod(rest, 60)
+    pieces: list[Any] = ["'", pc.if_else(pa.array(total < 0), _text("-"), _text("")), _digits(hours, 2), ":",
+                         _digits(minutes, 2), ":", _digits(secs, 2)]
+    if fsp > 0:
+        pieces += [".", _digits(usec // 10 ** (6 - fsp), fsp)]
+    texts = _join(*pieces, "'")
+    return pc.if_else(arr.is_null(), pa.scalar(None, pa.string()), texts) if arr.null_count else texts
 
 
 def literal_texts(column: Column, arr: pa.Array) -> pa.Array | None:
@@ -108,6 +130,8 @@ def literal_texts(column: Column, arr: pa.Array) -> pa.Array | None:
         return arr if pa.types.is_string(typ) else None
     if pa.types.is_date(typ):
         return _join("'", arr.cast(pa.string()), "'")
+    if pa.types.is_duration(typ):
+        return _time_literals(arr, column.fsp)
     if pa.types.is_timestamp(typ):
         fsp = column.fsp
         width = 19 if fsp <= 0 else 20 + fsp
