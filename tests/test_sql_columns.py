@@ -35,7 +35,7 @@ from binlog_ksy.runtime.column import Column
 from binlog_ksy.runtime.commands import sql as sql_command
 from binlog_ksy.runtime.constants import MYSQL_TYPE as T
 from binlog_ksy.runtime.errors import SqlRefusal
-from binlog_ksy.runtime.present.sql import change_sql, sql_literal
+from binlog_ksy.runtime.present.sql import change_sql, literal_writer, sql_literal
 from binlog_ksy.runtime.present.sql_columns import literal_texts, run_statements
 from binlog_ksy.runtime.rows.columnar import ChangeColumns, ImageColumns, iter_change_columns
 from binlog_ksy.runtime.rows.events import Op
@@ -201,10 +201,13 @@ def _side(present: tuple[Column, ...], images: list[dict[str, Any]]) -> ImageCol
 
 
 def _assert_literals(side: ImageColumns, images: list[dict[str, Any]]) -> None:
-    """Per column and per value, the same literal for every value the column holds exactly."""
+    """Per column and per value (and the per-change path's writers), the same literal for every value the
+    column holds exactly."""
     for column, arr in zip(side.columns, side.arrays, strict=True):
         texts = literal_texts(column, arr)
         kept = [image[column.name] for image in images]
+        write = literal_writer(column)  # the per-change path's shortcuts for common values
+        assert [write(v) for v in kept] == [sql_literal(column, v) for v in kept], column.name
         if texts is None:
             assert column.real_type == T.JSON, column  # only JSON scalars are handed back
             continue
@@ -274,7 +277,7 @@ def assert_both_paths_agree(capsysbinary: pytest.CaptureFixture[bytes], monkeypa
         m.setattr(sql_command, "COLUMNS_MIN_BYTES", 0)
         columns = _cli(capsysbinary, *args)
     with monkeypatch.context() as m:
-        m.setattr(sql_command, "run_statements", lambda *a, **k: None)
+        m.setattr(sql_command, "statements_from_columns", lambda *a, **k: None)
         changes = _cli(capsysbinary, *args)
     assert columns[0] == changes[0], args
     assert columns[2] == changes[2], args

@@ -9,16 +9,11 @@ import tempfile
 from array import array
 from collections.abc import Callable, Iterator
 from datetime import UTC, datetime
-from typing import IO, Any, cast
-
-import numpy as np
-import pyarrow as pa
+from typing import IO, TYPE_CHECKING, Any, cast
 
 from ..changes import ChangeReader, RowChange, RowsEvent
 from ..errors import BinlogError, SqlRefusal, UsageError
 from ..present.sql import change_sql, script_header
-from ..present.sql_columns import run_statements
-from ..rows.columnar import MAX_RUN_BYTES, ChangeColumns, decode_run, run_key
 from .common import (
     EXIT_DAMAGED,
     EXIT_OK,
@@ -35,6 +30,12 @@ from .common import (
     report_usage_error,
     schema_from_args,
 )
+
+if TYPE_CHECKING:  # NumPy and Arrow are imported only when a run is big enough to be written from columns
+    import numpy as np
+    import pyarrow as pa
+
+    from ..rows.columnar import ChangeColumns
 
 _DESCRIPTION = """\
 Print SQL that redoes the row changes of each FILE, or with --flashback SQL that
@@ -96,9 +97,11 @@ def transaction_block(changes: list[RowChange], undo: bool) -> str:
     return transaction_head(changes[0], undo) + body + "COMMIT;\n\n"
 
 
-#: Runs with fewer bytes of row images are written change by change (Arrow's cost per call outweighs a
+#: Runs with fewer bytes of row images are written change by change (a run from columns costs some ms: a
 #: few rows).
-COLUMNS_MIN_BYTES = 4096
+COLUMNS_MIN_BYTES = 16384
+#: Bytes of row images in a run at most (:data:`.columnar.MAX_RUN_BYTES`, which bounds a run's memory).
+MAX_RUN_BYTES = 1 << 20
 #: Bytes of statements read back from the spool at a time (``--flashback``).
 _SPOOL_CHUNK = 8 << 20
 
@@ -140,6 +143,7 @@ class _Script:
 
     def add_statements(self, columns: ChangeColumns, statements: pa.Array) -> None:
         """A run's statements (:func:`.sql_columns.run_statements`), each row in its transaction."""
+        import numpy as np
         n = columns.count
         if not n:
             return
@@ -165,6 +169,7 @@ class _Script:
 
     def _write_rows(self, data: memoryview, bounds: np.ndarray, start: int, end: int) -> None:
         """Statements ``start`` to ``end`` of a run, end to end in ``data``."""
+        import numpy as np
         if end <= start:
             return
         lo, hi = int(bounds[start]), int(bounds[end])
@@ -207,37 +212,27 @@ class _Script:
         if not self.heads:
             return  # no change at all: the header alone
         ends = [first for _, _, first in self.heads[1:]] + [len(self.offsets)]
-        offsets = np.frombuffer(self.offsets, dtype=np.int64)
-        lengths = np.frombuffer(self.lengths, dtype=np.int32)
         for (offset, length, first), end in zip(reversed(self.heads), reversed(ends), strict=True):
             spool.seek(offset)
             self.out(spool.read(length))
-            self._reversed(offsets[first:end], lengths[first:end])
+            self._reversed(first, end)
             self.out(b"COMMIT;\n\n")
 
-    def _reversed(self, offsets: np.ndarray, lengths: np.ndarray) -> None:
-        """Statements of one transaction (contiguous in the spool), last first, read a chunk at a time."""
+    def _reversed(self, first: int, end: int) -> None:
+        """Statements ``first`` to ``end`` (one transaction's), last first, read back a chunk at a time."""
         assert self.spool is not None
-        hi = len(offsets)
-        while hi > 0:
-            # the statements lo..hi-1: at most _SPOOL_CHUNK bytes, and at least one statement
-            lo = int(np.searchsorted(offsets[:hi], offsets[hi - 1] + lengths[hi - 1] - _SPOOL_CHUNK))
-            lo = min(lo, hi - 1)
-            begin, stop = int(offsets[lo]), int(offsets[hi - 1] + lengths[hi - 1])
+        offsets, lengths = self.offsets, self.lengths
+        hi = end
+        while hi > first:
+            stop = offsets[hi - 1] + lengths[hi - 1]
+            lo = hi - 1  # the statements lo..hi-1: at most _SPOOL_CHUNK bytes, and at least one
+            while lo > first and stop - offsets[lo - 1] <= _SPOOL_CHUNK:
+                lo -= 1
+            begin = offsets[lo]
             self.spool.seek(begin)
-            chunk = self.spool.read(stop - begin)
-            bounds = np.empty(hi - lo + 1, dtype=np.int32)
-            bounds[:-1] = offsets[lo:hi] - begin
-            bounds[-1] = stop - begin
-            if np.array_equal(bounds[1:] - bounds[:-1], lengths[lo:hi]):  # contiguous: reverse them at once
-                texts = pa.Array.from_buffers(pa.binary(), hi - lo, [None, pa.py_buffer(bounds), pa.py_buffer(chunk)])
-                backwards = texts.take(pa.array(np.arange(hi - lo - 1, -1, -1, dtype=np.int32)))
-                _, out_bounds, out_data = backwards.buffers()
-                self.out(memoryview(out_data)[: bounds[-1]] if out_data is not None else b"")
-            else:
-                view = memoryview(chunk)
-                for k in range(hi - 1, lo - 1, -1):
-                    self.out(view[bounds[k - lo]: bounds[k - lo] + lengths[k]])
+            chunk = memoryview(self.spool.read(stop - begin))
+            self.out(b"".join([chunk[offsets[k] - begin: offsets[k] - begin + lengths[k]]
+                               for k in range(hi - 1, lo - 1, -1)]))
             hi = lo
 
 
@@ -257,16 +252,16 @@ def run_sql(args: argparse.Namespace) -> int:
 
 
 def _runs(reader: ChangeReader) -> Iterator[list[RowsEvent]]:
-    """The reader's rows events in runs that decode as one (:func:`.columnar.run_key`), in file order.
-
-    In stop mode every run before a bad event comes out before the error is raised.
-    """
+    """The reader's rows events in runs that decode as one, in file order: one table map, op and columns
+    bitmaps (:func:`.columnar.run_key` holds for them), at most ``MAX_RUN_BYTES`` of row images but for the
+    last event. In stop mode every run before a bad event comes out before the error is raised."""
     run: list[RowsEvent] = []
     size = 0
     key = None
     try:
         for rows_event in reader.rows_events():
-            k = run_key(rows_event)
+            k = (id(rows_event.table_map), rows_event.op, rows_event.present_before, rows_event.present_after,
+                 rows_event.partial_json)  # the run holds its table map: its id is not reused meanwhile
             if run and (k != key or size >= MAX_RUN_BYTES):
                 yield run
                 run, size = [], 0
@@ -281,12 +276,21 @@ def _runs(reader: ChangeReader) -> Iterator[list[RowsEvent]]:
         yield run
 
 
+def statements_from_columns(columns: ChangeColumns, *, undo: bool) -> pa.Array | None:
+    """:func:`.sql_columns.run_statements` (imported when first needed: it needs NumPy and Arrow)."""
+    from ..present.sql_columns import run_statements
+
+    return run_statements(columns, undo=undo)
+
+
 def _add_run(script: _Script, reader: ChangeReader, run: list[RowsEvent]) -> None:
     """A run's statements, built from its columns, or change by change (small runs, and runs that need it)."""
     if sum(len(e.data) for e in run) >= COLUMNS_MIN_BYTES:
+        from ..rows.columnar import decode_run
+
         columns = decode_run(run, errors=reader.undecodable)
         if columns is not None:
-            statements = run_statements(columns, undo=script.undo)
+            statements = statements_from_columns(columns, undo=script.undo)
             if statements is not None:
                 script.add_statements(columns, statements)
                 return

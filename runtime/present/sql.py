@@ -100,28 +100,50 @@ def sql_literal(column: Column, value: Any) -> str:
 _INTEGERS = frozenset((T.TINY, T.SHORT, T.INT24, T.LONG, T.LONGLONG, T.YEAR))
 _TEXTS = frozenset((T.VARCHAR, T.VAR_STRING, T.STRING, T.BLOB, T.TINY_BLOB, T.MEDIUM_BLOB, T.LONG_BLOB,
                     T.ENUM, T.VARCHAR_COMPRESSED, T.BLOB_COMPRESSED))
+_DATETIMES = frozenset((T.DATETIME, T.DATETIME2, T.TIMESTAMP, T.TIMESTAMP2))
+
+
+def _typed_writer(column: Column, kind: type, write: Callable[[Any], str]) -> Callable[[Any], str]:
+    """``write`` for values of exactly the class ``kind`` (and NULL); anything else goes to :func:`sql_literal`."""
+    def writer(value: Any) -> str:
+        if value is None:
+            return "NULL"
+        return write(value) if type(value) is kind else sql_literal(column, value)
+    return writer
+
+
+def _datetime_writer(column: Column) -> Callable[[Any], str]:
+    """DATETIME/TIMESTAMP values as :func:`.format_datetime` writes them (ISO text cut to the fraction digits);
+    a TIMESTAMP's value is in UTC already."""
+    width = 19 if column.fsp <= 0 else 20 + column.fsp
+
+    def write(value: Any) -> str:
+        if value.tzinfo is not None and value.tzinfo is not dt.UTC:
+            return sql_literal(column, value)
+        return "'" + value.isoformat(" ", "microseconds")[:width] + "'"
+    return write
 
 
 def literal_writer(column: Column) -> Callable[[Any], str]:
     """:func:`sql_literal` for one column, with the common values (integers of integer columns, text of
-    text columns, NULL) written directly; anything else goes to :func:`sql_literal`, so the text is the same."""
+    text columns, DECIMAL, dates and times, floats, NULL) written directly; anything else goes to
+    :func:`sql_literal`, so the text is the same."""
     t = column.real_type
+    if t in _INTEGERS:
+        return _typed_writer(column, int, str)
+    if t in _TEXTS:
+        return _typed_writer(column, str, _text)
+    if t == T.NEWDECIMAL:
+        return _typed_writer(column, Decimal, lambda value: format(value, "f"))
+    if t in _DATETIMES:
+        return _typed_writer(column, dt.datetime, _datetime_writer(column))
+    if t in (T.DATE, T.NEWDATE):
+        return _typed_writer(column, dt.date, lambda value: "'" + value.isoformat() + "'")
+    if t in (T.FLOAT, T.DOUBLE):
+        return _typed_writer(column, float, repr)
 
     def general(value: Any) -> str:
         return sql_literal(column, value)
-
-    if t in _INTEGERS:
-        def integer(value: Any) -> str:
-            if value is None:
-                return "NULL"
-            return str(value) if type(value) is int else sql_literal(column, value)
-        return integer
-    if t in _TEXTS:
-        def text(value: Any) -> str:
-            if value is None:
-                return "NULL"
-            return _text(value) if type(value) is str else sql_literal(column, value)
-        return text
     return general
 
 

@@ -52,7 +52,7 @@ def sql_both_ways(argv: list[str | Path]) -> tuple[int, bytes, str]:
 
     with mock.patch.object(sql, "COLUMNS_MIN_BYTES", 0):
         columns = run_cli(["sql", *argv])
-    with mock.patch.object(sql, "run_statements", lambda *_, **__: None):
+    with mock.patch.object(sql, "statements_from_columns", lambda *_, **__: None):
         changes = run_cli(["sql", *argv])
     assert columns == changes, f"sql {argv}: the statements from columns differ from the per-change path's"
     return columns
