@@ -103,7 +103,7 @@ COLUMNS_MIN_BYTES = 16384
 #: Bytes of row images in a run at most (:data:`.columnar.MAX_RUN_BYTES`, which bounds a run's memory).
 MAX_RUN_BYTES = 1 << 20
 #: Bytes of statements read back from the spool at a time (``--flashback``).
-_SPOOL_CHUNK = 8 << 20
+_SPOOL_CHUNK = 1 << 20
 
 
 class _Script:

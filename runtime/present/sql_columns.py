@@ -21,6 +21,7 @@ refusal at the right change.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
@@ -56,12 +57,30 @@ def _join(*pieces: pa.Array | str) -> pa.Array:
     return pc.binary_join_element_wise(*[_text(p) if isinstance(p, str) else p for p in pieces], _text(""))
 
 
-def _quoted_text(text: pa.Array) -> pa.Array:
+@dataclass(frozen=True, slots=True)
+class _Literals:
+    """A column's SQL literals: ``inner`` (null for SQL NULL), in quotes when ``quoted``.
+
+    The quotes stay apart so that a statement adds them in its one concatenation.
+    """
+
+    inner: pa.Array
+    quoted: bool = False
+
+    def pieces(self) -> list[Any]:
+        """The literals as pieces of a concatenation (for a column without NULL)."""
+        return ["'", self.inner, "'"] if self.quoted else [self.inner]
+
+    def whole(self) -> pa.Array:
+        return _join("'", self.inner, "'") if self.quoted else self.inner
+
+
+def _quoted_text(text: pa.Array) -> _Literals:
     """SQL string literals of UTF-8 text, escaped as :func:`.sql._text` escapes them."""
     if pc.any(pc.match_substring_regex(text, _SPECIAL)).as_py():
         for plain, escaped in _ESCAPES:
             text = pc.replace_substring(text, plain, escaped)
-    return _join("'", text, "'")
+    return _Literals(text, quoted=True)
 
 
 def _hex_literals(arr: pa.Array, width: int) -> pa.Array | None:
@@ -83,8 +102,12 @@ def _hex_literals(arr: pa.Array, width: int) -> pa.Array | None:
 
 def _by_value(column: Column, arr: pa.Array) -> pa.Array:
     """The literals of :func:`.sql.sql_literal`, value by value (the Arrow value is the row decoder's)."""
-    if column.real_type in (T.FLOAT, T.DOUBLE):  # sql_literal's case for a float, without its type tests
-        return pa.array([None if v is None else repr(v) for v in arr.to_pylist()], pa.string())
+    t = column.real_type
+    if t in (T.FLOAT, T.DOUBLE, T.BIT) and pa.types.is_primitive(arr.type):
+        # sql_literal's cases for a float and a BIT value, without its type tests
+        values = pc.fill_null(arr, pa.scalar(0, arr.type)).to_numpy().tolist()
+        texts = pa.array(list(map(repr, values)) if t != T.BIT else [f"b'{v:b}'" for v in values], pa.string())
+        return pc.if_else(arr.is_null(), pa.scalar(None, pa.string()), texts) if arr.null_count else texts
     return pa.array([None if v is None else sql_literal(column, v) for v in arr.to_pylist()], pa.string())
 
 
@@ -93,19 +116,20 @@ def _digits(values: np.ndarray, width: int) -> pa.Array:
     return pc.utf8_lpad(pa.array(values).cast(pa.string()), width=width, padding="0")
 
 
-def _time_literals(arr: pa.Array, fsp: int) -> pa.Array:
+def _time_literals(arr: pa.Array, fsp: int) -> _Literals:
     """``'[-]HH:MM:SS[.f]'`` of TIME values (``duration[us]``), as :func:`.types.temporal.format_time` writes them:
     hours of two digits or more, the fraction cut to ``fsp`` digits."""
     total = pc.fill_null(arr, pa.scalar(0, arr.type)).cast(pa.int64()).to_numpy()
     seconds, usec = np.divmod(np.abs(total), 1_000_000)
     hours, rest = np.divmod(seconds, 3600)
     minutes, secs = np.divmod(rest, 60)
-    pieces: list[Any] = ["'", pc.if_else(pa.array(total < 0), _text("-"), _text("")), _digits(hours, 2), ":",
+    pieces: list[Any] = [pc.if_else(pa.array(total < 0), _text("-"), _text("")), _digits(hours, 2), ":",
                          _digits(minutes, 2), ":", _digits(secs, 2)]
     if fsp > 0:
         pieces += [".", _digits(usec // 10 ** (6 - fsp), fsp)]
-    texts = _join(*pieces, "'")
-    return pc.if_else(arr.is_null(), pa.scalar(None, pa.string()), texts) if arr.null_count else texts
+    texts = _join(*pieces)
+    return _Literals(pc.if_else(arr.is_null(), pa.scalar(None, pa.string()), texts) if arr.null_count else texts,
+                     quoted=True)
 
 
 def literal_texts(column: Column, arr: pa.Array) -> pa.Array | None:
@@ -115,27 +139,33 @@ def literal_texts(column: Column, arr: pa.Array) -> pa.Array | None:
     every one exact. ``None`` when the literals cannot be made from the
     column: the per-change path writes them.
     """
+    literals = _literals(column, arr)
+    return None if literals is None else literals.whole()
+
+
+def _literals(column: Column, arr: pa.Array) -> _Literals | None:
     typ = arr.type
     t = column.real_type
     if t in _VALUE_BY_VALUE:
-        return _by_value(column, arr)
+        return _Literals(_by_value(column, arr))
     if pa.types.is_integer(typ):
-        return arr.cast(pa.string())
+        return _Literals(arr.cast(pa.string()))
     if pa.types.is_decimal(typ):
         digits = arr.cast(pa.string())
         if pc.any(pc.match_substring(digits, "E")).as_py():  # Arrow writes 0E-32 and 1.2E-8
-            return _by_value(column, arr)
-        return digits
+            return _Literals(_by_value(column, arr))
+        return _Literals(digits)
     if t == T.NEWDECIMAL:  # over 38 digits: the decimal text with every digit, as format(value, "f")
-        return arr if pa.types.is_string(typ) else None
+        return _Literals(arr) if pa.types.is_string(typ) else None
     if pa.types.is_date(typ):
-        return _join("'", arr.cast(pa.string()), "'")
+        return _Literals(arr.cast(pa.string()), quoted=True)
     if pa.types.is_duration(typ):
         return _time_literals(arr, column.fsp)
     if pa.types.is_timestamp(typ):
         fsp = column.fsp
         width = 19 if fsp <= 0 else 20 + fsp
-        return _join("'", pc.utf8_slice_codeunits(arr.cast(pa.string()), 0, width), "'")
+        wall = arr.view(pa.timestamp(typ.unit)) if typ.tz is not None else arr  # TIMESTAMP: its UTC wall time
+        return _Literals(pc.utf8_slice_codeunits(wall.cast(pa.string()), 0, width), quoted=True)
     if t == T.JSON:  # objects and arrays only: the row decoder's scalars have literals of their own
         if pa.types.is_string(typ) and pc.all(pc.or_(pc.starts_with(arr, "{"), pc.starts_with(arr, "["))
                                               ).as_py() in (True, None):
@@ -149,43 +179,51 @@ def literal_texts(column: Column, arr: pa.Array) -> pa.Array | None:
         # bytes in the row decoder too: binary strings, charsets without a codec (not UTF-8-or-bytes: no charset)
         pad = t == T.STRING and column.charset == BINARY_COLLATION and column.max_length
         # BINARY(n) (and MariaDB's INET6/UUID) are logged without their trailing 0x00 bytes
-        return _hex_literals(arr, (column.max_length or 0) if pad else 0)
+        hexed = _hex_literals(arr, (column.max_length or 0) if pad else 0)
+        return None if hexed is None else _Literals(hexed)
     return None
 
 
-def _image_literals(side: ImageColumns) -> list[pa.Array] | None:
+def _image_literals(side: ImageColumns) -> list[_Literals] | None:
     out = []
     for column, arr in zip(side.columns, side.arrays, strict=True):
         if arr.type != arrow_type(column):
             return None
-        texts = literal_texts(column, arr)
-        if texts is None:
+        literals = _literals(column, arr)
+        if literals is None:
             return None
-        out.append(texts)
+        out.append(literals)
     return out
 
 
-def _values(side: ImageColumns, texts: list[pa.Array]) -> list[Any]:
+def _or_null(literals: _Literals) -> list[Any]:
+    """The literals as pieces, ``NULL`` for SQL NULL."""
+    if not literals.inner.null_count:
+        return literals.pieces()
+    return [pc.fill_null(literals.whole(), _text("NULL"))]
+
+
+def _values(side: ImageColumns, texts: list[_Literals]) -> list[Any]:
     """``(names) VALUES (values)`` as pieces."""
     names = ", ".join(quote_name(c.name) for c in side.columns)
     pieces: list[Any] = [f"({names}) VALUES ("]
     for k, text in enumerate(texts):
         if k:
             pieces.append(", ")
-        pieces.append(pc.fill_null(text, _text("NULL")))
+        pieces += _or_null(text)
     pieces.append(")")
     return pieces
 
 
-def _assignments(side: ImageColumns, texts: list[pa.Array]) -> list[Any]:
+def _assignments(side: ImageColumns, texts: list[_Literals]) -> list[Any]:
     pieces: list[Any] = []
     for k, (column, text) in enumerate(zip(side.columns, texts, strict=True)):
         pieces.append((", " if k else "") + quote_name(column.name) + " = ")
-        pieces.append(pc.fill_null(text, _text("NULL")))
+        pieces += _or_null(text)
     return pieces
 
 
-def _where(columns: ChangeColumns, side: ImageColumns, texts: list[pa.Array]) -> list[Any]:
+def _where(columns: ChangeColumns, side: ImageColumns, texts: list[_Literals]) -> list[Any]:
     """The WHERE condition: the primary key when the image has it, else every column (NULL: ``IS NULL``)."""
     index = {c.name: k for k, c in enumerate(side.columns)}
     key = columns.table_map.primary_key
@@ -194,11 +232,12 @@ def _where(columns: ChangeColumns, side: ImageColumns, texts: list[pa.Array]) ->
     for k, name in enumerate(names):
         column, text = side.columns[index[name]], texts[index[name]]
         head = (" AND " if k else "") + quote_name(name)
-        if column.real_type == T.JSON and column.flavor != FLAVOR_MARIADB:
-            text = _join(" = CAST(", text, " AS JSON)")
+        cast = column.real_type == T.JSON and column.flavor != FLAVOR_MARIADB
+        condition = [" = CAST(", *text.pieces(), " AS JSON)"] if cast else [" = ", *text.pieces()]
+        if text.inner.null_count:
+            pieces += [head, pc.fill_null(_join(*condition), _text(" IS NULL"))]
         else:
-            text = _join(" = ", text)
-        pieces += [head, pc.fill_null(text, _text(" IS NULL"))]
+            pieces += [head, *condition]
     return pieces or ["1"]
 
 
