@@ -180,10 +180,31 @@ def _document_literal(column: Column, t: int, value: Any) -> str:
     raise SqlRefusal(f"column {column.name}: no SQL literal for a {type(value).__name__} value")
 
 
+class _ImageLayout:
+    """What writing an image with one set of columns needs, made once per table map and set of columns."""
+
+    __slots__ = ("assigned", "names", "writes")
+
+    def __init__(self, table_map: TableMap, names: tuple[str, ...]) -> None:
+        writers = _writers(table_map)
+        self.names = ", ".join([quote_name(n) for n in names])
+        self.writes = [writers[n][1] for n in names]
+        self.assigned = [quote_name(n) + " = " for n in names]
+
+
+def _layout(change: RowChange, image: dict[str, Any]) -> _ImageLayout:
+    layouts: dict[tuple[str, ...], _ImageLayout] = change.table_map.memo.setdefault("sql_images", {})
+    names = tuple(image)
+    layout = layouts.get(names)
+    if layout is None:
+        layout = layouts[names] = _ImageLayout(change.table_map, names)
+    return layout
+
+
 def _where(change: RowChange, image: dict[str, Any]) -> str:
     writers = _writers(change.table_map)
     key = change.primary_key
-    names = list(key) if key and all(k in image for k in key) else list(image)
+    names = key if key and all(k in image for k in key) else tuple(image)
     parts = []
     for name in names:
         column, write = writers[name]
@@ -198,15 +219,14 @@ def _where(change: RowChange, image: dict[str, Any]) -> str:
 
 
 def _values(change: RowChange, image: dict[str, Any]) -> tuple[str, str]:
-    writers = _writers(change.table_map)
-    names = ", ".join([quote_name(n) for n in image])
-    values = ", ".join([writers[n][1](v) for n, v in image.items()])
-    return names, values
+    layout = _layout(change, image)
+    return layout.names, ", ".join([write(v) for write, v in zip(layout.writes, image.values(), strict=True)])
 
 
 def _assignments(change: RowChange, image: dict[str, Any]) -> str:
-    writers = _writers(change.table_map)
-    return ", ".join([f"{quote_name(n)} = {writers[n][1](v)}" for n, v in image.items()])
+    layout = _layout(change, image)
+    return ", ".join([name + write(v) for name, write, v in zip(layout.assigned, layout.writes, image.values(),
+                                                                 strict=True)])
 
 
 def _check_names(change: RowChange) -> None:
@@ -237,7 +257,9 @@ def change_sql(change: RowChange, *, undo: bool = False) -> str:
 
 def _statement(change: RowChange, undo: bool) -> str:
     _check_names(change)
-    target = f"{quote_name(change.schema)}.{quote_name(change.table)}"
+    target = change.table_map.memo.get("sql_target")
+    if target is None:
+        target = change.table_map.memo["sql_target"] = f"{quote_name(change.schema)}.{quote_name(change.table)}"
     op = change.op
     if undo:
         if op == "insert":
