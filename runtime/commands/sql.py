@@ -123,6 +123,7 @@ class _Script:
         self.offsets = array("q")  # undo: where each statement starts in the spool, and its length
         self.lengths = array("i")
         self.heads: list[tuple[int, int, int]] = []  # undo: (head offset, head length, first statement index)
+        self.spooled = 0  # undo: bytes written to the spool
         #: The change a refusal was raised for.
         self.refused: RowChange | None = None
 
@@ -150,6 +151,8 @@ class _Script:
         _, offsets_buf, data_buf = statements.buffers()
         bounds = np.frombuffer(offsets_buf, dtype=np.int32)[statements.offset: statements.offset + n + 1]
         data = memoryview(data_buf) if data_buf is not None else memoryview(b"")
+        if self.spool is not None and n <= 4 * len(columns.events):  # small transactions: positions in Python
+            bounds = bounds.tolist()
         event_of_row = columns.event_of_row
         cuts = (np.flatnonzero(np.diff(event_of_row)) + 1).tolist()
         first = 0
@@ -167,30 +170,38 @@ class _Script:
                 self._write(head.encode("utf-8"), head=True)
         self._write_rows(data, bounds, first, n)
 
-    def _write_rows(self, data: memoryview, bounds: np.ndarray, start: int, end: int) -> None:
-        """Statements ``start`` to ``end`` of a run, end to end in ``data``."""
-        import numpy as np
+    def _write_rows(self, data: memoryview, bounds: np.ndarray | list[int], start: int, end: int) -> None:
+        """Statements ``start`` to ``end`` of a run, end to end in ``data`` (``bounds``: where each starts)."""
         if end <= start:
             return
         lo, hi = int(bounds[start]), int(bounds[end])
         if self.spool is None:
             self.out(data[lo:hi])
             return
-        base = self.spool.tell()
-        self.offsets.frombytes((bounds[start:end].astype(np.int64) + (base - lo)).tobytes())
-        self.lengths.frombytes(np.diff(bounds[start: end + 1]).astype(np.int32).tobytes())
+        shift = self.spooled - lo
+        if isinstance(bounds, list):
+            for k in range(start, end):
+                self.offsets.append(bounds[k] + shift)
+                self.lengths.append(bounds[k + 1] - bounds[k])
+        else:
+            import numpy as np
+
+            self.offsets.frombytes((bounds[start:end].astype(np.int64) + shift).tobytes())
+            self.lengths.frombytes(np.diff(bounds[start: end + 1]).astype(np.int32).tobytes())
         self.spool.write(data[lo:hi])
+        self.spooled += hi - lo
 
     def _write(self, data: bytes, head: bool = False) -> None:
         if self.spool is None:
             self.out(data)
             return
         if head:
-            self.heads.append((self.spool.tell(), len(data), len(self.offsets)))
+            self.heads.append((self.spooled, len(data), len(self.offsets)))
         else:
-            self.offsets.append(self.spool.tell())
+            self.offsets.append(self.spooled)
             self.lengths.append(len(data))
         self.spool.write(data)
+        self.spooled += len(data)
 
     def _end(self) -> None:
         if self.key is not None and self.spool is None:
