@@ -100,6 +100,9 @@ def transaction_block(changes: list[RowChange], undo: bool) -> str:
 #: Runs with fewer bytes of row images are written change by change (a run from columns costs some ms: a
 #: few rows).
 COLUMNS_MIN_BYTES = 16384
+#: Runs with more bytes of row images (one big event) are written change by change too: a run's statements
+#: from columns take several times its bytes at once, one change's statement only its own.
+COLUMNS_MAX_BYTES = 8 << 20
 #: Bytes of row images in a run at most (:data:`.columnar.MAX_RUN_BYTES`, which bounds a run's memory).
 MAX_RUN_BYTES = 1 << 20
 #: Bytes of statements read back from the spool at a time (``--flashback``).
@@ -296,7 +299,7 @@ def statements_from_columns(columns: ChangeColumns, *, undo: bool) -> pa.Array |
 
 def _add_run(script: _Script, reader: ChangeReader, run: list[RowsEvent]) -> None:
     """A run's statements, built from its columns, or change by change (small runs, and runs that need it)."""
-    if sum(len(e.data) for e in run) >= COLUMNS_MIN_BYTES:
+    if COLUMNS_MIN_BYTES <= sum(len(e.data) for e in run) <= COLUMNS_MAX_BYTES:
         from ..rows.columnar import decode_run
 
         columns = decode_run(run, errors=reader.undecodable)
