@@ -1,4 +1,11 @@
-"""``binlog-ksy sql``: SQL that redoes the row changes of binlog files, or undoes them (``--flashback``)."""
+"""``binlog-ksy sql``: SQL that redoes the row changes of binlog files, or undoes them (``--flashback``).
+
+The rows events come in runs of one table map, op and column bitmaps. A run of 16 KiB to 8 MiB of
+row images gets its statements from its Arrow columns (:mod:`..present.sql_columns`, decoded by
+:mod:`..rows.columnar`); smaller runs, bigger ones and runs the columns cannot write exactly get
+them change by change (:func:`..present.sql.change_sql`, the reference: the tests hold both equal).
+NumPy and Arrow are imported only when a run needs them.
+"""
 
 from __future__ import annotations
 
@@ -112,10 +119,12 @@ _SPOOL_CHUNK = 1 << 20
 class _Script:
     """The SQL script, one ``BEGIN ... COMMIT`` block per transaction, written as the changes are read.
 
-    Redo streams each statement out as soon as its change is decoded: memory does not grow with a
-    transaction. Undo (``--flashback``) must come out last transaction first, last statement first:
-    each statement is spooled to a temporary file as it is made and only its position is kept (12
-    bytes a change), then the blocks are read back in reverse. Everything is written as UTF-8 bytes.
+    The statements come a change at a time (:meth:`add`) or a run of rows events at a time
+    (:meth:`add_statements`, built from the run's Arrow columns). Redo streams them out as they are
+    made: memory does not grow with a transaction. Undo (``--flashback``) must come out last
+    transaction first, last statement first: each statement is spooled to a temporary file as it is
+    made and only its position is kept (12 bytes a change), then the blocks are read back in reverse.
+    Everything is written as UTF-8 bytes.
     """
 
     def __init__(self, out: Callable[[bytes | memoryview], Any], spool: IO[bytes] | None) -> None:
