@@ -305,3 +305,25 @@ def test_many_fixture_runs_get_their_sql_from_columns() -> None:
                 bulk += run_statements(columns) is not None
     assert total > 100
     assert bulk / total > 0.8
+
+
+@pytest.mark.parametrize("chunk", [1 << 20, 100, 1])
+def test_the_flashback_spool_comes_back_last_first(chunk: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Transactions last first, statements last first, whatever the chunk the spool is read back by (statements
+    one by one, or many at once by one Arrow take)."""
+    import tempfile
+
+    monkeypatch.setattr(sql_command, "_SPOOL_CHUNK", chunk)
+    sizes = [1, 63, 64, 500, 2]
+    out: list[bytes] = []
+    with tempfile.TemporaryFile() as spool:
+        script = sql_command._Script(lambda data: out.append(bytes(data)), spool)
+        for t, size in enumerate(sizes):
+            script._write(f"-- head {t}\nBEGIN;\n".encode(), head=True)
+            for k in range(size):
+                script._write(f"S{t}-{k}{'é' * (k % 3)};\n".encode())
+        script.finish()
+    want = b"".join(f"-- head {t}\nBEGIN;\n".encode()
+                    + b"".join(f"S{t}-{k}{'é' * (k % 3)};\n".encode() for k in reversed(range(size))) + b"COMMIT;\n\n"
+                    for t, size in reversed(list(enumerate(sizes))))
+    assert b"".join(out) == want

@@ -253,10 +253,28 @@ class _Script:
                 lo -= 1
             begin = offsets[lo]
             self.spool.seek(begin)
-            chunk = memoryview(self.spool.read(stop - begin))
-            self.out(b"".join([chunk[offsets[k] - begin: offsets[k] - begin + lengths[k]]
-                               for k in range(hi - 1, lo - 1, -1)]))
+            chunk = self.spool.read(stop - begin)
+            if hi - lo < 64 or not self._out_backwards(chunk, begin, lo, hi):
+                view = memoryview(chunk)
+                self.out(b"".join([view[offsets[k] - begin: offsets[k] - begin + lengths[k]]
+                                   for k in range(hi - 1, lo - 1, -1)]))
             hi = lo
+
+    def _out_backwards(self, chunk: bytes, begin: int, lo: int, hi: int) -> bool:
+        """Statements ``lo`` to ``hi`` (end to end in ``chunk``, read from ``begin``), last first, by one Arrow
+        take; False when they are not end to end."""
+        import numpy as np
+        import pyarrow as pa
+
+        starts = np.array(self.offsets[lo:hi], dtype=np.int64) - begin
+        lengths = np.array(self.lengths[lo:hi], dtype=np.int64)
+        if starts[0] != 0 or not np.array_equal(starts[1:], (starts + lengths)[:-1]):
+            return False
+        bounds = np.append(starts, starts[-1] + lengths[-1]).astype(np.int32)
+        texts = pa.Array.from_buffers(pa.binary(), hi - lo, [None, pa.py_buffer(bounds), pa.py_buffer(chunk)])
+        backwards = texts.take(pa.array(np.arange(hi - lo - 1, -1, -1, dtype=np.int32)))
+        self.out(memoryview(backwards.buffers()[2])[: len(chunk)])
+        return True
 
 
 def run_sql(args: argparse.Namespace) -> int:
