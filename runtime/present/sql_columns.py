@@ -8,9 +8,10 @@ are formatted by Arrow and cut to the column's fraction digits, TIME is
 formatted from its microseconds, text (ENUM and SET labels, JSON objects and
 arrays) is escaped and quoted, binary strings are written in hex, NULL stays
 null until a statement says how to write it (``NULL``, ``IS NULL``). FLOAT,
-DOUBLE and BIT values, and DECIMAL values Arrow writes with an exponent, go
-value by value through :func:`.sql.sql_literal` (their Arrow values are the
-row decoder's values). Column names are quoted once per run.
+DOUBLE and BIT values are written value by value as :func:`.sql.sql_literal`
+writes them, and DECIMAL values Arrow writes with an exponent go through it
+(their Arrow values are the row decoder's values). Column names are quoted
+once per run.
 
 A run that the per-change path would refuse or that the columns cannot hold
 exactly (a zero date, JSON scalars, VECTOR, text whose charset is unknown, no
