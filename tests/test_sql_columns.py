@@ -327,3 +327,14 @@ def test_the_flashback_spool_comes_back_last_first(chunk: int, monkeypatch: pyte
                     + b"".join(f"S{t}-{k}{'é' * (k % 3)};\n".encode() for k in reversed(range(size))) + b"COMMIT;\n\n"
                     for t, size in reversed(list(enumerate(sizes))))
     assert b"".join(out) == want
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.none() | st.floats(allow_nan=False, allow_infinity=False), max_size=40),
+       st.lists(st.none() | st.floats(width=32, allow_nan=False, allow_infinity=False), max_size=40))
+def test_float_literals_are_their_repr(doubles: list[float | None], floats: list[float | None]) -> None:
+    """Arrow's shortest text where it is Python's, ``repr`` elsewhere: always what ``sql_literal`` writes."""
+    for column, values in ((COLUMNS[8], doubles), (COLUMNS[7], floats)):
+        texts = literal_texts(column, pa.array(values, arrow_type(column)))
+        assert texts is not None
+        assert texts.to_pylist() == [None if v is None else sql_literal(column, v) for v in values]

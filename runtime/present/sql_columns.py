@@ -7,10 +7,11 @@ assembled with Arrow compute functions over whole columns: integers
 are formatted by Arrow and cut to the column's fraction digits, TIME is
 formatted from its microseconds, text (ENUM and SET labels, JSON objects and
 arrays) is escaped and quoted, binary strings are written in hex, NULL stays
-null until a statement says how to write it (``NULL``, ``IS NULL``). FLOAT,
-DOUBLE and BIT values are written value by value as :func:`.sql.sql_literal`
-writes them, and DECIMAL values Arrow writes with an exponent go through it
-(their Arrow values are the row decoder's values). Column names are quoted
+null until a statement says how to write it (``NULL``, ``IS NULL``). FLOAT and
+DOUBLE take Arrow's shortest text where it is Python's ``repr`` (fixed
+notation), ``repr`` elsewhere; BIT values are written value by value as
+:func:`.sql.sql_literal` writes them, and DECIMAL values Arrow writes with an
+exponent go through it (their Arrow values are the row decoder's values). Column names are quoted
 once per run.
 
 A run that the per-change path would refuse or that the columns cannot hold
@@ -104,12 +105,29 @@ def _hex_literals(arr: pa.Array, width: int) -> pa.Array | None:
 def _by_value(column: Column, arr: pa.Array) -> pa.Array:
     """The literals of :func:`.sql.sql_literal`, value by value (the Arrow value is the row decoder's)."""
     t = column.real_type
-    if t in (T.FLOAT, T.DOUBLE, T.BIT) and pa.types.is_primitive(arr.type):
-        # sql_literal's cases for a float and a BIT value, without its type tests
-        values = pc.fill_null(arr, pa.scalar(0, arr.type)).to_numpy().tolist()
-        texts = pa.array(list(map(repr, values)) if t != T.BIT else [f"b'{v:b}'" for v in values], pa.string())
+    if t in (T.FLOAT, T.DOUBLE) and pa.types.is_floating(arr.type):
+        return _float_literals(arr)
+    if t == T.BIT and pa.types.is_integer(arr.type):  # sql_literal's case for a BIT value, without its type tests
+        texts = pa.array([f"b'{v:b}'" for v in pc.fill_null(arr, pa.scalar(0, arr.type)).to_numpy().tolist()],
+                         pa.string())
         return pc.if_else(arr.is_null(), pa.scalar(None, pa.string()), texts) if arr.null_count else texts
     return pa.array([None if v is None else sql_literal(column, v) for v in arr.to_pylist()], pa.string())
+
+
+def _float_literals(arr: pa.Array) -> pa.Array:
+    """``repr`` of each value (:func:`.sql.sql_literal`'s case for a float): Arrow's shortest text where it is
+    Python's too (fixed notation from 1e-4 to 1e16, ``.0`` added to whole numbers), ``repr`` for the rest."""
+    doubles = arr.cast(pa.float64())  # FLOAT: its 32-bit value as a double, as the row decoder gives it
+    text = doubles.cast(pa.string())
+    size = pc.abs(doubles)
+    fixed = pc.or_(pc.and_(pc.greater_equal(size, 1e-4), pc.less(size, 1e16)), pc.equal(size, 0))
+    plain = pc.fill_null(pc.and_(fixed, pc.invert(pc.match_substring(text, "e"))), True)
+    texts = pc.if_else(pc.match_substring(text, "."), text, _join(text, ".0"))
+    if pc.all(plain).as_py():
+        return texts
+    others = pc.invert(plain)
+    written = [repr(v) for v in doubles.filter(others).to_pylist()]
+    return pc.replace_with_mask(texts, others, pa.array(written, pa.string()))
 
 
 def _digits(values: np.ndarray, width: int) -> pa.Array:
