@@ -18,7 +18,7 @@ back (``None``). Checked three ways:
 from __future__ import annotations
 
 import datetime as dt
-from decimal import Decimal
+from decimal import Context, Decimal
 from pathlib import Path
 from typing import Any
 
@@ -96,7 +96,8 @@ _json = st.recursive(_JSON_SCALARS, lambda inner: st.lists(inner, max_size=3)
 
 def _decimal(precision: int, scale: int) -> st.SearchStrategy[Decimal]:
     bound = 10 ** precision - 1
-    return st.integers(-bound, bound).map(lambda i: Decimal(i).scaleb(-scale))
+    # as the row decoder makes them: exactly ``scale`` decimals (an exact context: no rounding to 28 digits)
+    return st.integers(-bound, bound).map(lambda i: Decimal(i).scaleb(-scale, Context(prec=100)))
 
 
 def _fsp(fsp: int) -> st.SearchStrategy[int]:
@@ -140,7 +141,7 @@ VALUES: dict[str, st.SearchStrategy[Any]] = {
     "fl": st.floats(width=32, allow_nan=False, allow_infinity=False).map(_float32),
     "db": st.floats(allow_nan=False, allow_infinity=False),
     "d2": _decimal(10, 2),
-    "d30": _decimal(38, 30) | st.sampled_from([Decimal(0).scaleb(-30), Decimal(1).scaleb(-30)]),
+    "d30": _decimal(38, 30) | st.sampled_from([Decimal("0E-30"), Decimal("1E-30")]),
     "d0": _decimal(20, 0),
     "big": _decimal(65, 30),
     "da": st.dates() | st.sampled_from([MySQLDate(0, 0, 0), MySQLDate(2020, 0, 1)]),
