@@ -13,6 +13,9 @@ transaction) runs after the tables are created and filled; then:
 * ``binlog-ksy sql`` of the same binlogs then brings them forward to the state
   after it.
 
+Both ways of writing the statements (from each run's Arrow columns, and
+change by change) print the same scripts for this workload of every type.
+
 The refusals each have a test: MINIMAL row images for flashback, tables
 without column names, a partial JSON update without its before value.
 """
@@ -24,6 +27,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from test_sql_columns import assert_both_paths_agree
 
 from binlog_ksy.cli import main
 from tests.mariadb import compare, workload
@@ -110,6 +114,12 @@ def test_flashback_then_redo_restore_both_states(run, capsysbinary) -> None:
               for t, rows in after[0].items() if again[0][t] != rows}
     assert not differ, f"rows that differ after redo (table: keys): {differ}"
     assert again == after
+
+
+def test_statements_from_columns_equal_the_per_change_path(run, capsysbinary, monkeypatch) -> None:
+    _, files, _, _ = run
+    for flags in ((), ("--flashback",), ("--flashback", "--table", "chain")):
+        assert_both_paths_agree(capsysbinary, monkeypatch, *flags, *map(str, files))
 
 
 def test_flashback_reverses_transactions_and_rows(run, capsysbinary) -> None:

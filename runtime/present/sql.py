@@ -100,28 +100,50 @@ def sql_literal(column: Column, value: Any) -> str:
 _INTEGERS = frozenset((T.TINY, T.SHORT, T.INT24, T.LONG, T.LONGLONG, T.YEAR))
 _TEXTS = frozenset((T.VARCHAR, T.VAR_STRING, T.STRING, T.BLOB, T.TINY_BLOB, T.MEDIUM_BLOB, T.LONG_BLOB,
                     T.ENUM, T.VARCHAR_COMPRESSED, T.BLOB_COMPRESSED))
+_DATETIMES = frozenset((T.DATETIME, T.DATETIME2, T.TIMESTAMP, T.TIMESTAMP2))
+
+
+def _typed_writer(column: Column, kind: type, write: Callable[[Any], str]) -> Callable[[Any], str]:
+    """``write`` for values of exactly the class ``kind`` (and NULL); anything else goes to :func:`sql_literal`."""
+    def writer(value: Any) -> str:
+        if value is None:
+            return "NULL"
+        return write(value) if type(value) is kind else sql_literal(column, value)
+    return writer
+
+
+def _datetime_writer(column: Column) -> Callable[[Any], str]:
+    """DATETIME/TIMESTAMP values as :func:`.format_datetime` writes them (ISO text cut to the fraction digits);
+    a TIMESTAMP's value is in UTC already."""
+    width = 19 if column.fsp <= 0 else 20 + column.fsp
+
+    def write(value: Any) -> str:
+        if value.tzinfo is not None and value.tzinfo is not dt.UTC:
+            return sql_literal(column, value)
+        return "'" + value.isoformat(" ", "microseconds")[:width] + "'"
+    return write
 
 
 def literal_writer(column: Column) -> Callable[[Any], str]:
     """:func:`sql_literal` for one column, with the common values (integers of integer columns, text of
-    text columns, NULL) written directly; anything else goes to :func:`sql_literal`, so the text is the same."""
+    text columns, DECIMAL, dates and times, floats, NULL) written directly; anything else goes to
+    :func:`sql_literal`, so the text is the same."""
     t = column.real_type
+    if t in _INTEGERS:
+        return _typed_writer(column, int, str)
+    if t in _TEXTS:
+        return _typed_writer(column, str, _text)
+    if t == T.NEWDECIMAL:
+        return _typed_writer(column, Decimal, lambda value: format(value, "f"))
+    if t in _DATETIMES:
+        return _typed_writer(column, dt.datetime, _datetime_writer(column))
+    if t in (T.DATE, T.NEWDATE):
+        return _typed_writer(column, dt.date, lambda value: "'" + value.isoformat() + "'")
+    if t in (T.FLOAT, T.DOUBLE):
+        return _typed_writer(column, float, repr)
 
     def general(value: Any) -> str:
         return sql_literal(column, value)
-
-    if t in _INTEGERS:
-        def integer(value: Any) -> str:
-            if value is None:
-                return "NULL"
-            return str(value) if type(value) is int else sql_literal(column, value)
-        return integer
-    if t in _TEXTS:
-        def text(value: Any) -> str:
-            if value is None:
-                return "NULL"
-            return _text(value) if type(value) is str else sql_literal(column, value)
-        return text
     return general
 
 
@@ -158,10 +180,31 @@ def _document_literal(column: Column, t: int, value: Any) -> str:
     raise SqlRefusal(f"column {column.name}: no SQL literal for a {type(value).__name__} value")
 
 
+class _ImageLayout:
+    """What writing an image with one set of columns needs, made once per table map and set of columns."""
+
+    __slots__ = ("assigned", "names", "writes")
+
+    def __init__(self, table_map: TableMap, names: tuple[str, ...]) -> None:
+        writers = _writers(table_map)
+        self.names = ", ".join([quote_name(n) for n in names])
+        self.writes = [writers[n][1] for n in names]
+        self.assigned = [quote_name(n) + " = " for n in names]
+
+
+def _layout(change: RowChange, image: dict[str, Any]) -> _ImageLayout:
+    layouts: dict[tuple[str, ...], _ImageLayout] = change.table_map.memo.setdefault("sql_images", {})
+    names = tuple(image)
+    layout = layouts.get(names)
+    if layout is None:
+        layout = layouts[names] = _ImageLayout(change.table_map, names)
+    return layout
+
+
 def _where(change: RowChange, image: dict[str, Any]) -> str:
     writers = _writers(change.table_map)
     key = change.primary_key
-    names = list(key) if key and all(k in image for k in key) else list(image)
+    names = key if key and all(k in image for k in key) else tuple(image)
     parts = []
     for name in names:
         column, write = writers[name]
@@ -176,15 +219,14 @@ def _where(change: RowChange, image: dict[str, Any]) -> str:
 
 
 def _values(change: RowChange, image: dict[str, Any]) -> tuple[str, str]:
-    writers = _writers(change.table_map)
-    names = ", ".join([quote_name(n) for n in image])
-    values = ", ".join([writers[n][1](v) for n, v in image.items()])
-    return names, values
+    layout = _layout(change, image)
+    return layout.names, ", ".join([write(v) for write, v in zip(layout.writes, image.values(), strict=True)])
 
 
 def _assignments(change: RowChange, image: dict[str, Any]) -> str:
-    writers = _writers(change.table_map)
-    return ", ".join([f"{quote_name(n)} = {writers[n][1](v)}" for n, v in image.items()])
+    layout = _layout(change, image)
+    return ", ".join([name + write(v) for name, write, v in zip(layout.assigned, layout.writes, image.values(),
+                                                                 strict=True)])
 
 
 def _check_names(change: RowChange) -> None:
@@ -215,7 +257,9 @@ def change_sql(change: RowChange, *, undo: bool = False) -> str:
 
 def _statement(change: RowChange, undo: bool) -> str:
     _check_names(change)
-    target = f"{quote_name(change.schema)}.{quote_name(change.table)}"
+    target = change.table_map.memo.get("sql_target")
+    if target is None:
+        target = change.table_map.memo["sql_target"] = f"{quote_name(change.schema)}.{quote_name(change.table)}"
     op = change.op
     if undo:
         if op == "insert":

@@ -13,6 +13,9 @@ The replica starts from the case's schema and no rows. Then:
   ``mariadb-binlog OUT | mariadb`` file by file in reverse order, bring them back again;
 * with MINIMAL or NOBLOB images both flashback commands refuse, naming the row image, unless
   every image they meet is whole.
+
+Every ``sql`` script is made both ways, each run's statements from its Arrow columns wherever
+they can be and change by change (the reference): the two must be the same bytes.
 """
 
 from __future__ import annotations
@@ -20,6 +23,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 from pathlib import Path
+from unittest import mock
 
 from differential.case import DATABASES, CaseRun, checksums
 from differential.paths import run_cli
@@ -39,6 +43,19 @@ def split_script(script: bytes) -> tuple[bytes, dict[str, list[bytes]]]:
         assert found is not None
         blocks.setdefault(Path(found.group(1).decode()).name, []).append(script[start:end])
     return head, blocks
+
+
+def sql_both_ways(argv: list[str | Path]) -> tuple[int, bytes, str]:
+    """``binlog-ksy sql ARGV`` with every run built from columns where it can be (``runtime/present/
+    sql_columns.py``), checked to be what the per-change path (``runtime/present/sql.py``) prints."""
+    from binlog_ksy.runtime.commands import sql
+
+    with mock.patch.object(sql, "COLUMNS_MIN_BYTES", 0):
+        columns = run_cli(["sql", *argv])
+    with mock.patch.object(sql, "statements_from_columns", lambda *_, **__: None):
+        changes = run_cli(["sql", *argv])
+    assert columns == changes, f"sql {argv}: the statements from columns differ from the per-change path's"
+    return columns
 
 
 class Replay:
@@ -69,7 +86,7 @@ class Replay:
 
     def redo(self) -> None:
         """``sql`` replayed phase by phase, the ALTER between."""
-        status, script, err = run_cli(["sql", *self.run.files])
+        status, script, err = sql_both_ways([*self.run.files])
         assert status == 0, err
         head, blocks = split_script(script)
         for phase in self.run.phases:
@@ -90,14 +107,14 @@ class Replay:
         first = self.undone_phases()
         phases = self.run.phases[first:]
         before, after = self.run.checksums_before(first), self.run.phases[-1].checksums
-        status, script, err = run_cli(["sql", "--flashback", *self.run.files])
+        status, script, err = sql_both_ways(["--flashback", *self.run.files])
         if status != 0:
             self.refused(err, "sql --flashback")
         else:
             head, blocks = split_script(script)
             self.play(head, [b for p in reversed(phases) for b in blocks.get(p.file.name, [])])
             self.expect(before, "sql --flashback")
-            _, redo = split_script(run_cli(["sql", *self.run.files])[1])
+            _, redo = split_script(sql_both_ways([*self.run.files])[1])
             self.play(head, [b for p in phases for b in redo.get(p.file.name, [])])
             self.expect(after, "redo after flashback")
         out = self.work / "undo"
