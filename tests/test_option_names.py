@@ -11,6 +11,7 @@ import argparse
 import inspect
 from dataclasses import fields
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -20,6 +21,8 @@ from binlog_ksy.runtime.errors import ConfigError
 from binlog_ksy.runtime.types.strings import ERRORS_MODES
 from binlog_ksy.spark_jobs.datasource import OPTIONS, BinlogDataSource
 from binlog_ksy.spark_jobs.job.config import ExtractConfig
+
+ROOT = Path(__file__).resolve().parent.parent
 
 #: What only a command line has: where output goes, how it looks, what to read.
 CLI_ONLY = {"help", "files", "inputs", "format", "output", "debug", "run", "command", "config", "quiet"}
@@ -77,6 +80,28 @@ def test_undecodable_takes_the_decoders_modes(command: str) -> None:
     annotation = inspect.signature(binlog_ksy.read_changes).parameters["undecodable"].annotation
     for mode in ERRORS_MODES:
         assert repr(mode) in str(annotation) or f'"{mode}"' in str(annotation)
+
+
+@pytest.mark.parametrize("command", [["rows", "--format", "jsonl"], ["sql"], ["sql", "--flashback"]])
+@pytest.mark.parametrize("mode", ERRORS_MODES)
+def test_undecodable_reaches_the_reader(command: list[str], mode: str, monkeypatch: pytest.MonkeyPatch,
+                                        capsys: pytest.CaptureFixture[str]) -> None:
+    """--undecodable is given to every file's reader (sql once ignored it)."""
+    from binlog_ksy.cli import main
+    from binlog_ksy.runtime import changes
+
+    seen: list[str] = []
+    original = changes.ChangeReader.__init__
+
+    def record(self: Any, *args: Any, **kwargs: Any) -> None:
+        seen.append(kwargs.get("undecodable", "strict"))
+        original(self, *args, **kwargs)
+
+    monkeypatch.setattr(changes.ChangeReader, "__init__", record)
+    sample = ROOT / "samples" / "mariadb-10.11" / "shop-full" / "binlog.000001"
+    assert main([*command, "--undecodable", mode, str(sample)]) == 0
+    capsys.readouterr()
+    assert seen and set(seen) == {mode}
 
 
 def test_the_old_spellings_still_work(tmp_path: Path) -> None:

@@ -285,7 +285,8 @@ def run_sql(args: argparse.Namespace) -> int:
     except UsageError as err:
         return report_usage_error(err, "sql")
     readers = [ChangeReader(name, schema=schema, filters=flt, on_error=args.on_error,
-                            verify_checksums=args.verify_checksums, history=history) for name in args.files]
+                            verify_checksums=args.verify_checksums, undecodable=args.undecodable, history=history)
+               for name in args.files]
     with contextlib.ExitStack() as stack:
         # flashback: every transaction's block waits in a temporary file (UTF-8), then all come out in reverse
         spool = stack.enter_context(tempfile.TemporaryFile()) if args.flashback else None
