@@ -101,6 +101,10 @@ class ChangeColumns:
     after: ImageColumns | None
     #: What outputs derive from the run once and share (the meta columns, say).
     memo: dict[str, Any] = field(default_factory=dict)
+    #: The columns this run is a slice of (runs of one layout decoded together), its rows from
+    #: row ``group_start`` of the group on; ``None``: the run was decoded alone.
+    group: ChangeColumns | None = None
+    group_start: int = 0
 
     @property
     def count(self) -> int:
@@ -119,6 +123,20 @@ class ChangeColumns:
     @property
     def exact(self) -> bool:
         return all(side is None or side.exact for side in (self.before, self.after))
+
+    def slice_events(self, first: int, stop: int, table_map: TableMap) -> ChangeColumns:
+        """The rows of ``events[first:stop]`` as a run of their own (named by ``table_map``, its first event's)."""
+        start, end = np.searchsorted(self.event_of_row, (first, stop)).tolist()
+        n = end - start
+        return ChangeColumns(table_map, self.op, self.events[first:stop], self.event_of_row[start:end] - first,
+                             self.row_index[start:end], _slice_image(self.before, start, n),
+                             _slice_image(self.after, start, n), group=self, group_start=start)
+
+
+def _slice_image(image: ImageColumns | None, start: int, n: int) -> ImageColumns | None:
+    if image is None:
+        return None
+    return ImageColumns(image.columns, [a.slice(start, n) for a in image.arrays], image.exact)
 
 
 # -- values of one column ------------------------------------------------------------------
@@ -482,42 +500,83 @@ def columns_of_rows(rows_event: RowsEvent, pairs: Sequence[tuple[dict[str, Any] 
 def iter_change_columns(reader: RowsEventSource, *, max_run_bytes: int = MAX_RUN_BYTES) -> Iterator[ChangeColumns]:
     """The row changes a :class:`~.changes.ChangeReader` reads, as runs of columns (file order).
 
+    A run is a stretch of consecutive rows events with one :func:`run_key`.
+    The events are read in windows of about ``max_run_bytes`` of row images;
+    in a window, the runs of one key (one table written in turn with others,
+    say) are decoded at once and each run is handed out as a slice of that
+    decode (:attr:`ChangeColumns.group`), in file order. A window also ends
+    where the reader reports a problem, so the changes before it come first.
+
     Problems are handled as the reader's ``on_error`` says: in ``stop`` mode
     every change before the bad event is yielded before the error is raised.
     """
-    errors = reader.undecodable
-    run: list[RowsEvent] = []
+    window: list[RowsEvent] = []
+    keys: list[tuple[Any, ...]] = []
     size = 0
-
-    def flush() -> Iterator[ChangeColumns]:
-        columns = decode_run(run, errors=errors) if len(run) else None
-        if columns is not None:
-            yield columns
-            return
-        for rows_event in run:
-            try:
-                pairs = decode_rows(rows_event.table_map.columns, rows_event.op, rows_event.present_before,
-                                    rows_event.present_after, rows_event.data,
-                                    partial_json=rows_event.partial_json, errors=errors,
-                                    memo=rows_event.table_map.memo)
-            except Exception as exc:  # noqa: BLE001 - decode_error names the event and column of any decoder failure
-                reader.report(reader.decode_error(rows_event, exc))
-                continue
-            yield columns_of_rows(rows_event, pairs, errors=errors)
-
-    key = None
+    reported = len(reader.errors)
     try:
         for rows_event in reader.rows_events():
-            k = run_key(rows_event)
-            if run and (k != key or size >= max_run_bytes):
-                yield from flush()
-                run, size = [], 0
-            key = k
-            run.append(rows_event)
+            if window and (size >= max_run_bytes or len(reader.errors) != reported):
+                yield from _window_columns(reader, window, keys)
+                window, keys, size = [], [], 0
+                reported = len(reader.errors)
+            window.append(rows_event)
+            keys.append(run_key(rows_event))
             size += len(rows_event.data)
     except BinlogError:
-        if run:
-            yield from flush()
+        if window:
+            yield from _window_columns(reader, window, keys)
         raise
-    if run:
-        yield from flush()
+    if window:
+        yield from _window_columns(reader, window, keys)
+
+
+def _window_columns(reader: RowsEventSource, window: list[RowsEvent], keys: list[tuple[Any, ...]]
+                    ) -> Iterator[ChangeColumns]:
+    """The runs of a window in file order, each run's key decoded once over the whole window."""
+    errors = reader.undecodable
+    runs: list[tuple[int, int]] = []  # [start, stop) in the window
+    start = 0
+    for i in range(1, len(window) + 1):
+        if i == len(window) or keys[i] != keys[start]:
+            runs.append((start, i))
+            start = i
+    events_of_key: dict[tuple[Any, ...], list[RowsEvent]] = {}
+    for rows_event, key in zip(window, keys, strict=True):
+        events_of_key.setdefault(key, []).append(rows_event)
+    decoded: dict[tuple[Any, ...], ChangeColumns | None] = {}
+    taken: dict[tuple[Any, ...], int] = {}  # events of the key handed out so far
+    for start, stop in runs:
+        key = keys[start]
+        group_events = events_of_key[key]
+        run = window[start:stop]
+        if len(group_events) == len(run):  # the key's only run: decoded alone, as it is
+            yield from _run_columns(reader, run, errors)
+            continue
+        if key not in decoded:
+            decoded[key] = decode_run(group_events, errors=errors)
+        group = decoded[key]
+        first = taken.get(key, 0)
+        taken[key] = first + len(run)
+        if group is None:  # something in the key's runs needs the row decoder: each run on its own
+            yield from _run_columns(reader, run, errors)
+        else:
+            yield group.slice_events(first, first + len(run), run[0].table_map)
+
+
+def _run_columns(reader: RowsEventSource, run: list[RowsEvent], errors: str) -> Iterator[ChangeColumns]:
+    """One run decoded at once, or event by event through the row decoder (errors reported in file order)."""
+    columns = decode_run(run, errors=errors)
+    if columns is not None:
+        yield columns
+        return
+    for rows_event in run:
+        try:
+            pairs = decode_rows(rows_event.table_map.columns, rows_event.op, rows_event.present_before,
+                                rows_event.present_after, rows_event.data,
+                                partial_json=rows_event.partial_json, errors=errors,
+                                memo=rows_event.table_map.memo)
+        except Exception as exc:  # noqa: BLE001 - decode_error names the event and column of any decoder failure
+            reader.report(reader.decode_error(rows_event, exc))
+            continue
+        yield columns_of_rows(rows_event, pairs, errors=errors)
