@@ -19,7 +19,6 @@ from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
-import numpy as np
 import pyarrow as pa
 import pyarrow.parquet as pq
 
@@ -73,20 +72,9 @@ class _Table:
 
 
 def _pending_table(pending: list[tuple[pa.RecordBatch, int, int]]) -> pa.Table:
-    """The pending rows as one table: whole batches as they are, else one ``take`` over the batches."""
-    if all(start == 0 and rows == batch.num_rows for batch, start, rows in pending):
-        return pa.Table.from_batches([batch for batch, _, _ in pending])
-    first_row: dict[int, int] = {}
-    batches: list[pa.RecordBatch] = []
-    total = 0
-    for batch, _, _ in pending:
-        if id(batch) not in first_row:
-            first_row[id(batch)] = total
-            batches.append(batch)
-            total += batch.num_rows
-    index = np.concatenate([np.arange(first_row[id(batch)] + start, first_row[id(batch)] + start + rows)
-                            for batch, start, rows in pending])
-    return pa.Table.from_batches(batches).take(pa.array(index))
+    """The pending rows as one table (a chunk per stretch of rows of one batch)."""
+    return pa.Table.from_batches([batch if start == 0 and rows == batch.num_rows else batch.slice(start, rows)
+                                  for batch, start, rows in pending])
 
 
 class _Background:
@@ -146,7 +134,7 @@ class TypedParquetOutput:
         table = self.tables.get(qualified)
         if table is None:
             table = self.tables[qualified] = _Table(table_dir_name(table_map.schema, table_map.table))
-        if table.schema is None or not table.schema.equals(schema):
+        if table.schema is not schema and (table.schema is None or not table.schema.equals(schema)):
             table.close(self._background)
             folder = os.path.join(self.tmp, table.folder)
             os.makedirs(folder, exist_ok=True)

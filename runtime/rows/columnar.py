@@ -52,10 +52,11 @@ from ..types.temporal_columns import (
 )
 from .events import Op, RowsEvent, RowsEventSource
 from .image import _build_codec, _checked_reader, _Codec, decode_rows, get_decoder
-from .scan import gather_values, scan_images
+from .scan import VALUE_NULL, gather_values, scan_images
 
-__all__ = ["ChangeColumns", "ImageColumns", "columns_of_rows", "count_changes", "decode_run", "image_layouts",
-           "iter_change_columns", "run_key"]
+__all__ = ["ChangeColumns", "ImageColumns", "TableLayout", "columns_of_rows", "count_changes", "decode_run",
+           "image_layouts", "iter_change_columns", "run_key", "table_layout",
+           "take_strings"]
 
 T = MYSQL_TYPE
 
@@ -70,7 +71,6 @@ _TEMPORAL_TYPES = frozenset((T.DATE, T.NEWDATE, T.TIME, T.TIME2, T.DATETIME, T.D
 _STRING_TYPES = frozenset((T.STRING, T.VARCHAR, T.VAR_STRING, T.BLOB, T.TINY_BLOB, T.MEDIUM_BLOB, T.LONG_BLOB))
 
 
-@dataclass(slots=True)
 class ImageColumns:
     """The before or after images of a run of row changes, one Arrow array per present column.
 
@@ -79,9 +79,29 @@ class ImageColumns:
     value (JSON) then takes it from the row decoder.
     """
 
-    columns: tuple[Column, ...]
-    arrays: list[pa.Array]
-    exact: bool
+    __slots__ = ("columns", "exact", "_arrays", "_whole", "_start", "_length")
+
+    def __init__(self, columns: tuple[Column, ...], arrays: list[pa.Array], exact: bool) -> None:
+        self.columns = columns
+        self.exact = exact
+        self._arrays: list[pa.Array] | None = arrays
+        self._whole: ImageColumns | None = None
+        self._start = self._length = 0
+
+    @classmethod
+    def rows_of(cls, whole: ImageColumns, start: int, length: int) -> ImageColumns:
+        """Rows ``start`` to ``start + length`` of ``whole``, sliced when first asked for (many runs never are)."""
+        image = cls(whole.columns, [], whole.exact)
+        image._arrays, image._whole, image._start, image._length = None, whole, start, length
+        return image
+
+    @property
+    def arrays(self) -> list[pa.Array]:
+        if self._arrays is None:
+            assert self._whole is not None
+            self._arrays = [a.slice(self._start, self._length) for a in self._whole.arrays]
+            self._whole = None
+        return self._arrays
 
 
 @dataclass(slots=True)
@@ -112,8 +132,14 @@ class ChangeColumns:
 
     def per_row(self, values: Sequence[Any], typ: pa.DataType) -> pa.Array:
         """One value per event (in :attr:`events` order) spread over the rows."""
-        if len(values) == 1:
+        if len(values) == 1 or len(set(values)) == 1:
             return pa.repeat(pa.scalar(values[0], typ), self.count)
+        if pa.types.is_int64(typ):
+            ints = np.array([0 if v is None else v for v in values], dtype=np.int64)[self.event_of_row]
+            nulls = np.array([v is None for v in values])[self.event_of_row]
+            return _from_numpy(ints, np.where(nulls, -1, 0), typ)
+        if pa.types.is_string(typ):
+            return take_strings(values, self.event_of_row)
         key = "event_of_row"
         index = self.memo.get(key)
         if index is None:
@@ -134,12 +160,31 @@ class ChangeColumns:
 
 
 def _slice_image(image: ImageColumns | None, start: int, n: int) -> ImageColumns | None:
-    if image is None:
-        return None
-    return ImageColumns(image.columns, [a.slice(start, n) for a in image.arrays], image.exact)
+    return None if image is None else ImageColumns.rows_of(image, start, n)
 
 
 # -- values of one column ------------------------------------------------------------------
+
+
+def take_strings(texts: Sequence[str | None], index: np.ndarray, null: np.ndarray | None = None) -> pa.Array:
+    """``texts[index[i]]`` for each ``i`` as a string array, NULL where the text is ``None`` or ``null[i]``.
+
+    Built from buffers (each text encoded once, the bytes gathered by the
+    compiled loop): ``pa.Array.take`` does the same at a higher fixed cost.
+    """
+    encoded = [b"" if t is None else t.encode("utf-8") for t in texts]
+    sizes = np.fromiter(map(len, encoded), dtype=np.int64, count=len(encoded))
+    starts = np.zeros(len(encoded), dtype=np.int64)
+    np.cumsum(sizes[:-1], out=starts[1:])
+    missing = np.fromiter((t is None for t in texts), dtype=np.bool_, count=len(texts))[index]
+    if null is not None:
+        missing |= null
+    offsets = np.where(missing, VALUE_NULL, starts[index])
+    data = np.frombuffer(b"".join(encoded) + b"\0", dtype=np.uint8)
+    bounds, values = gather_values(data, offsets, sizes[index])
+    validity, nulls = _validity(offsets)
+    return pa.Array.from_buffers(pa.string(), len(offsets), [validity, pa.py_buffer(bounds), pa.py_buffer(values)],
+                                 null_count=nulls)
 
 
 def _validity(offsets: np.ndarray) -> tuple[pa.Buffer | None, int]:
@@ -248,9 +293,9 @@ def _enum_array(column: Column, typ: pa.DataType, raw: np.ndarray, size: int,
     index = raw.view("<u2" if size == 2 else "u1").reshape(n)
     if column.enum_values is None:
         return _from_numpy(index.astype(np.uint16), offsets, typ), True
-    table = pa.array(("", *column.enum_values), pa.string())
-    ok = index < len(table)
-    arr = table.take(pa.array(np.where(ok, index, 0).astype(np.int32), mask=(offsets < 0) | ~ok))
+    labels = ("", *column.enum_values)
+    ok = index < len(labels)
+    arr = take_strings(labels, np.where(ok, index, 0), (offsets < 0) | ~ok)
     return arr, bool(ok[offsets >= 0].all())
 
 
@@ -268,8 +313,9 @@ def _set_array(column: Column, typ: pa.DataType, raw: np.ndarray, size: int,
     counts = bits.sum(axis=1)
     bounds = np.zeros(n + 1, dtype=np.int32)
     np.cumsum(counts, out=bounds[1:])
-    members = pa.array(labels, pa.string()).take(pa.array(np.nonzero(bits)[1].astype(np.int32)))
-    arr = pa.ListArray.from_arrays(pa.array(bounds), members, mask=pa.array(~valid))
+    members = take_strings(labels, np.nonzero(bits)[1])
+    validity, nulls = _validity(np.where(valid, 0, -1))
+    arr = pa.Array.from_buffers(typ, n, [validity, pa.py_buffer(bounds)], null_count=nulls, children=[members])
     return arr, bool(ok[offsets >= 0].all())
 
 
@@ -301,11 +347,11 @@ def _string_array(column: Column, data: np.ndarray, offsets: np.ndarray,
         return None
     bounds, values = gather_values(data, offsets, lengths)
     validity, nulls = _validity(offsets)
-    arr = pa.Array.from_buffers(pa.binary(), len(offsets), [validity, pa.py_buffer(bounds), pa.py_buffer(values)],
-                                null_count=nulls)
+    arr = pa.Array.from_buffers(pa.string() if text else pa.binary(), len(offsets),
+                                [validity, pa.py_buffer(bounds), pa.py_buffer(values)], null_count=nulls)
     if text:
         try:
-            arr = arr.cast(pa.string())
+            arr.validate(full=True)  # every value UTF-8 (a cast to string checks the same, at a higher fixed cost)
         except pa.ArrowInvalid:
             raise _Slow from None  # not UTF-8: the row decoder reports or keeps it
     return arr, True
@@ -338,17 +384,43 @@ def _value_by_value(column: Column, codec: _Codec, typ: pa.DataType, buf: bytes,
 # -- a run of rows events ------------------------------------------------------------------
 
 
+class TableLayout:
+    """A table's name and columns, interned: equal layouts are one object, compared and hashed by identity
+    (a run key is compared per rows event; a tuple of columns would hash every column each time)."""
+
+    __slots__ = ("schema", "table", "columns")
+
+    def __init__(self, schema: str, table: str, columns: tuple[Column, ...]) -> None:
+        self.schema = schema
+        self.table = table
+        self.columns = columns
+
+
+_LAYOUTS: dict[tuple[str, str, tuple[Column, ...]], TableLayout] = {}
+
+
+def table_layout(table_map: TableMap) -> TableLayout:
+    """The interned layout of a table map (memoized on it)."""
+    layout = table_map.memo.get("layout")
+    if layout is None:
+        value = (table_map.schema, table_map.table, table_map.columns)
+        layout = _LAYOUTS.get(value)
+        if layout is None:
+            if len(_LAYOUTS) >= 4096:  # later maps get new objects: their runs stay apart, still decoded right
+                _LAYOUTS.clear()
+            layout = _LAYOUTS[value] = TableLayout(*value)
+        table_map.memo["layout"] = layout
+    return layout
+
+
 def run_key(rows_event: RowsEvent) -> tuple[Any, ...]:
     """Rows events with equal keys decode as one run: same table layout, op and column bitmaps.
 
     By value, not by table map: every statement logs its own TABLE_MAP, and
-    consecutive statements on a table share one layout.
+    consecutive statements on a table share one layout (:func:`table_layout`).
     """
-    table_map = rows_event.table_map
-    layout = table_map.memo.get("layout")
-    if layout is None:
-        layout = table_map.memo["layout"] = (table_map.schema, table_map.table, table_map.columns)
-    return (layout, rows_event.op, rows_event.present_before, rows_event.present_after, rows_event.partial_json)
+    return (table_layout(rows_event.table_map), rows_event.op, rows_event.present_before,
+            rows_event.present_after, rows_event.partial_json)
 
 
 _CODECS: dict[tuple[Any, ...], list[_Codec]] = {}
