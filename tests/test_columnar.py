@@ -308,3 +308,43 @@ def test_runs_gathered_per_layout_equal_the_row_decoder_in_file_order(chosen: li
         if written is None:  # a table altered mid-stream: one part per layout, compared row by row
             continue
         assert written.to_pylist() == pa.Table.from_batches(expected[name]).to_pylist()
+
+
+# -- text of single-byte charsets turned into UTF-8 a column at a time ----------------------------------------
+
+def _single_byte_codecs() -> list[str]:
+    from binlog_ksy.runtime.types.charsets import CHARSET_CODECS
+    from binlog_ksy.runtime.types.text_columns import single_byte_table
+
+    return sorted({c for c in CHARSET_CODECS.values() if c and single_byte_table(c) is not None})
+
+
+def test_single_byte_tables_cover_latin1_and_the_8_bit_sets() -> None:
+    codecs = _single_byte_codecs()
+    assert {"mysql_latin1", "iso8859_2", "koi8_r", "cp850"} <= set(codecs)
+    assert not {"utf-8", "big5", "utf-16-be", "shift_jis"} & set(codecs)
+
+
+@settings(max_examples=200, deadline=None)
+@given(codec=st.sampled_from(_single_byte_codecs()),
+       values=st.lists(st.one_of(st.none(), st.binary(max_size=40)), min_size=1, max_size=30))
+def test_single_byte_text_to_utf8_equals_the_row_decoder_text(codec: str, values: list[bytes | None]) -> None:
+    from binlog_ksy.runtime.types.charsets import decode_mysql_latin1
+    from binlog_ksy.runtime.types.text_columns import single_byte_table, to_utf8
+
+    table = single_byte_table(codec)
+    assert table is not None
+    data = np.frombuffer(b"".join(v or b"" for v in values) + bytes(16), dtype=np.uint8)
+    starts = np.cumsum([0] + [len(v or b"") for v in values])[:-1]
+    offsets = np.array([s if v is not None else VALUE_NULL for s, v in zip(starts, values, strict=True)],
+                       dtype=np.int64)
+    lengths = np.array([len(v or b"") for v in values], dtype=np.int64)
+    bounds, raw = gather_values(data, offsets, lengths)
+    bounds, utf8 = to_utf8(bounds, raw, table)
+    arr = pa.Array.from_buffers(pa.string(), len(values), [None, pa.py_buffer(bounds), pa.py_buffer(utf8)])
+    arr.validate(full=True)
+
+    def decode(v: bytes) -> str:
+        return decode_mysql_latin1(v) if codec == "mysql_latin1" else v.decode(codec)
+
+    assert arr.to_pylist() == [decode(v) if v is not None else "" for v in values]

@@ -50,6 +50,7 @@ from ..types.temporal_columns import (
     timestamp2_column,
     timestamp_column,
 )
+from ..types.text_columns import single_byte_table, to_utf8
 from .events import Op, RowsEvent, RowsEventSource
 from .image import _build_codec, _checked_reader, _Codec, decode_rows, get_decoder
 from .scan import VALUE_NULL, gather_values, scan_images
@@ -341,11 +342,18 @@ def _decimal_array(codec: _Codec, typ: pa.DataType, data: np.ndarray,
 
 def _string_array(column: Column, data: np.ndarray, offsets: np.ndarray,
                   lengths: np.ndarray) -> tuple[pa.Array, bool] | None:
-    """Bytes, and text in UTF-8 (None: text in another charset, value by value)."""
+    """Bytes, and text in UTF-8 or a single-byte charset (None: text in another charset, value by value)."""
     text = is_text_column(column)
-    if text and codec_of_collation(column.charset, column.flavor) != "utf-8":
-        return None
+    table = None
+    if text:
+        codec = codec_of_collation(column.charset, column.flavor)
+        if codec != "utf-8":
+            table = single_byte_table(codec) if codec is not None else None
+            if table is None:
+                return None
     bounds, values = gather_values(data, offsets, lengths)
+    if table is not None:
+        bounds, values = to_utf8(bounds, values, table)
     validity, nulls = _validity(offsets)
     arr = pa.Array.from_buffers(pa.string() if text else pa.binary(), len(offsets),
                                 [validity, pa.py_buffer(bounds), pa.py_buffer(values)], null_count=nulls)
