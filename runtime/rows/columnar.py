@@ -57,12 +57,15 @@ from .scan import VALUE_NULL, gather_values, scan_images
 
 __all__ = ["ChangeColumns", "ImageColumns", "TableLayout", "columns_of_rows", "count_changes", "decode_run",
            "image_layouts", "iter_change_columns", "run_key", "table_layout",
-           "take_strings"]
+           "take_strings", "MAX_RUN_BYTES", "WINDOW_BYTES"]
 
 T = MYSQL_TYPE
 
 #: Bytes of row images decoded in one go (bounds the memory of a run).
 MAX_RUN_BYTES = 1 << 20
+#: Bytes of row images :func:`iter_change_columns` reads ahead, its runs of one layout decoded together
+#: (bounds its memory; more runs of a layout per decode where many tables are written in turn).
+WINDOW_BYTES = 2 << 20
 
 _INT_DTYPES = {1: "i1", 2: "<i2", 4: "<i4", 8: "<i8"}
 _VECTOR_TYPES = frozenset((T.TINY, T.SHORT, T.LONG, T.LONGLONG, T.INT24, T.YEAR, T.FLOAT, T.DOUBLE, T.BIT,
@@ -577,7 +580,7 @@ def columns_of_rows(rows_event: RowsEvent, pairs: Sequence[tuple[dict[str, Any] 
                          np.arange(n, dtype=np.int32), images.get("before"), images.get("after"))
 
 
-def iter_change_columns(reader: RowsEventSource, *, max_run_bytes: int = MAX_RUN_BYTES) -> Iterator[ChangeColumns]:
+def iter_change_columns(reader: RowsEventSource, *, max_run_bytes: int = WINDOW_BYTES) -> Iterator[ChangeColumns]:
     """The row changes a :class:`~.changes.ChangeReader` reads, as runs of columns (file order).
 
     A run is a stretch of consecutive rows events with one :func:`run_key`.
