@@ -9,13 +9,17 @@ binlogs of every column type (``test_mariadb_rows_oracle.py``).
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 import pyarrow as pa
+import pyarrow.parquet as pq
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from binlog_ksy.runtime.changes import ChangeReader
 from binlog_ksy.runtime.rows.columnar import ChangeColumns, columns_of_rows, decode_run, iter_change_columns
@@ -186,3 +190,161 @@ def test_most_fixture_runs_get_their_json_from_columns() -> None:
             bulk += json_lines(columns) is not None
     assert total > 500
     assert bulk / total > 0.9
+
+
+# -- runs of one layout gathered across a window of events (iter_change_columns) ------------------------------
+
+def _event_pool() -> list[RowsEvent]:
+    """A few rows events of every (table layout, op, bitmaps) the fixtures hold, some truncated (undecodable)."""
+    from binlog_ksy.runtime.rows.columnar import run_key
+
+    pool: list[RowsEvent] = []
+    seen: dict[Any, int] = {}
+    for path in FILES:
+        for ev in ChangeReader(path, on_error="skip").rows_events():
+            key = run_key(ev)
+            if seen.get(key, 0) >= 2 or len(pool) >= 400:
+                continue
+            seen[key] = seen.get(key, 0) + 1
+            pool.append(ev)
+    broken = [dataclasses.replace(ev, data=ev.data[:-1]) for ev in pool[::37] if len(ev.data) > 1]
+    return pool + broken
+
+
+class _ListSource:
+    """A :class:`~binlog_ksy.runtime.rows.events.RowsEventSource` over a list of rows events (skip mode)."""
+
+    undecodable = "strict"
+
+    def __init__(self, events: list[RowsEvent]) -> None:
+        self.events = events
+        self.errors: list[Any] = []
+
+    def rows_events(self) -> Iterator[RowsEvent]:
+        yield from self.events
+
+    def report(self, err: Any) -> None:
+        self.errors.append(err)
+
+    def decode_error(self, rows_event: RowsEvent, exc: Exception) -> Any:
+        return ChangeReader.decode_error(rows_event, exc)
+
+
+_POOL: list[RowsEvent] = []
+
+
+def _pool() -> list[RowsEvent]:
+    if not _POOL:
+        _POOL.extend(_event_pool())
+    return _POOL
+
+
+def _want_rows(events: list[RowsEvent]) -> tuple[list[ChangeColumns], list[int]]:
+    """The row decoder's runs of single events, and the positions of the events it rejects (file order)."""
+    runs, rejected = [], []
+    for ev in events:
+        try:
+            pairs = decode_rows(ev.table_map.columns, ev.op, ev.present_before, ev.present_after, ev.data,
+                                partial_json=ev.partial_json, memo=ev.table_map.memo)
+        except Exception:  # noqa: BLE001 - the columnar path must reject (and report) the same events
+            rejected.append(ev.event.pos)
+            continue
+        runs.append(columns_of_rows(ev, pairs))
+    return runs, rejected
+
+
+def _rows_in_order(runs: list[ChangeColumns]) -> list[tuple[Any, ...]]:
+    out = []
+    for run in runs:
+        for i in range(run.count):
+            ev = run.events[int(run.event_of_row[i])]
+            row: list[Any] = [ev.event.file, ev.event.pos, run.op, int(run.row_index[i])]
+            for side in (run.before, run.after):
+                row.append(None if side is None else [(c.name, a[i].as_py()) for c, a in
+                                                      zip(side.columns, side.arrays, strict=True)])
+            out.append(tuple(row))
+    return out
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(chosen=st.lists(st.integers(min_value=0), min_size=1, max_size=8),
+       picks=st.lists(st.integers(min_value=0, max_value=63), min_size=1, max_size=60),
+       budget=st.one_of(st.integers(min_value=1, max_value=3000), st.just(1 << 20)))
+def test_runs_gathered_per_layout_equal_the_row_decoder_in_file_order(chosen: list[int], picks: list[int],
+                                                                      budget: int,
+                                                                      tmp_path_factory: pytest.TempPathFactory
+                                                                      ) -> None:
+    from binlog_ksy.runtime.outputs.parquet import TypedParquetOutput
+    from binlog_ksy.runtime.outputs.typed import typed_batch
+
+    pool = _pool()
+    # a few events (pool neighbours often share a layout) interleaved: tables, ops and bitmaps in turn, repeats
+    events = [pool[(chosen[p % len(chosen)] + p // len(chosen) % 2) % len(pool)] for p in picks]
+    source = _ListSource(events)
+    got = list(iter_change_columns(source, max_run_bytes=budget))
+    want, rejected = _want_rows(events)
+    assert _rows_in_order(got) == _rows_in_order(want)
+    assert [err.offset for err in source.errors] == rejected
+    # runs are consecutive events of one key, and a slice is its group's rows
+    for run in got:
+        assert len({(e.table_map.columns, e.op, e.present_before, e.present_after) for e in run.events}) == 1
+        if run.group is not None:
+            whole = typed_batch(run.group).slice(run.group_start, run.count)
+            assert typed_batch(run).equals(whole)
+    # the Parquet datasets hold each table's rows in file order, as the row decoder's runs give them
+    out = tmp_path_factory.mktemp("typed") / "out"
+    output = TypedParquetOutput(str(out))
+    for run in got:
+        output.write(run)
+    summary = output.commit()
+    expected: dict[str, list[pa.RecordBatch]] = {}
+    for run in want:
+        expected.setdefault(run.table_map.qualified_name, []).append(typed_batch(run))
+    assert {name: t["rows"] for name, t in summary["tables"].items()} == {
+        name: sum(b.num_rows for b in batches) for name, batches in expected.items()}
+    for name, info in summary["tables"].items():
+        written = pq.read_table(sorted((out / info["folder"]).glob("part-*.parquet"))) if info["layouts"] == 1 \
+            else None
+        if written is None:  # a table altered mid-stream: one part per layout, compared row by row
+            continue
+        assert written.to_pylist() == pa.Table.from_batches(expected[name]).to_pylist()
+
+
+# -- text of single-byte charsets turned into UTF-8 a column at a time ----------------------------------------
+
+def _single_byte_codecs() -> list[str]:
+    from binlog_ksy.runtime.types.charsets import CHARSET_CODECS
+    from binlog_ksy.runtime.types.text_columns import single_byte_table
+
+    return sorted({c for c in CHARSET_CODECS.values() if c and single_byte_table(c) is not None})
+
+
+def test_single_byte_tables_cover_latin1_and_the_8_bit_sets() -> None:
+    codecs = _single_byte_codecs()
+    assert {"mysql_latin1", "iso8859_2", "koi8_r", "cp850"} <= set(codecs)
+    assert not {"utf-8", "big5", "utf-16-be", "shift_jis"} & set(codecs)
+
+
+@settings(max_examples=200, deadline=None)
+@given(codec=st.sampled_from(_single_byte_codecs()),
+       values=st.lists(st.one_of(st.none(), st.binary(max_size=40)), min_size=1, max_size=30))
+def test_single_byte_text_to_utf8_equals_the_row_decoder_text(codec: str, values: list[bytes | None]) -> None:
+    from binlog_ksy.runtime.types.charsets import decode_mysql_latin1
+    from binlog_ksy.runtime.types.text_columns import single_byte_table, to_utf8
+
+    table = single_byte_table(codec)
+    assert table is not None
+    data = np.frombuffer(b"".join(v or b"" for v in values) + bytes(16), dtype=np.uint8)
+    starts = np.cumsum([0] + [len(v or b"") for v in values])[:-1]
+    offsets = np.array([s if v is not None else VALUE_NULL for s, v in zip(starts, values, strict=True)],
+                       dtype=np.int64)
+    lengths = np.array([len(v or b"") for v in values], dtype=np.int64)
+    bounds, raw = gather_values(data, offsets, lengths)
+    bounds, utf8 = to_utf8(bounds, raw, table)
+    arr = pa.Array.from_buffers(pa.string(), len(values), [None, pa.py_buffer(bounds), pa.py_buffer(utf8)])
+    arr.validate(full=True)
+
+    def decode(v: bytes) -> str:
+        return decode_mysql_latin1(v) if codec == "mysql_latin1" else v.decode(codec)
+
+    assert arr.to_pylist() == [decode(v) if v is not None else "" for v in values]

@@ -15,7 +15,6 @@ from ..changes import ChangeReader, RowChange, Undecodable
 from ..errors import BinlogError, UsageError
 from ..filters import ChangeFilter
 from ..present.debezium import iter_messages
-from ..present.json_lines import json_lines
 from ..present.value_json import change_json, image_json
 from ..rows.columnar import ChangeColumns, iter_change_columns
 from ..schema.file import SchemaFile
@@ -127,6 +126,8 @@ def _write_json_lines(reader: ChangeReader, columns: ChangeColumns) -> None:
             binary.write(data)
         else:
             sys.stdout.write(bytes(data).decode("utf-8"))
+
+    from ..present.json_lines import json_lines  # here: pyarrow.compute, which it needs, takes a while to import
 
     lines = json_lines(columns)
     if lines is not None:

@@ -44,13 +44,23 @@ class _Table:
     rows: int = 0
     schema: pa.Schema | None = None
     writer: pq.ParquetWriter | None = None
-    pending: list[pa.RecordBatch] = field(default_factory=list)
+    #: Rows waiting for the next row group, in file order: ``(batch, first row, rows)``.
+    pending: list[tuple[pa.RecordBatch, int, int]] = field(default_factory=list)
     pending_rows: int = 0
+
+    def add(self, batch: pa.RecordBatch, start: int, rows: int) -> None:
+        if self.pending:
+            last, last_start, last_rows = self.pending[-1]
+            if last is batch and last_start + last_rows == start:  # the next rows of the same batch
+                self.pending[-1] = (batch, last_start, last_rows + rows)
+                self.pending_rows += rows
+                return
+        self.pending.append((batch, start, rows))
+        self.pending_rows += rows
 
     def flush(self, background: _Background) -> None:
         if self.pending and self.writer is not None:
-            background.submit(self.writer.write_table, pa.Table.from_batches(self.pending),
-                              row_group_size=ROW_GROUP_ROWS)
+            background.submit(self.writer.write_table, _pending_table(self.pending), row_group_size=ROW_GROUP_ROWS)
         self.pending = []
         self.pending_rows = 0
 
@@ -59,6 +69,12 @@ class _Table:
         if self.writer is not None:
             background.submit(self.writer.close)
             self.writer = None
+
+
+def _pending_table(pending: list[tuple[pa.RecordBatch, int, int]]) -> pa.Table:
+    """The pending rows as one table (a chunk per stretch of rows of one batch)."""
+    return pa.Table.from_batches([batch if start == 0 and rows == batch.num_rows else batch.slice(start, rows)
+                                  for batch, start, rows in pending])
 
 
 class _Background:
@@ -118,7 +134,7 @@ class TypedParquetOutput:
         table = self.tables.get(qualified)
         if table is None:
             table = self.tables[qualified] = _Table(table_dir_name(table_map.schema, table_map.table))
-        if table.schema is None or not table.schema.equals(schema):
+        if table.schema is not schema and (table.schema is None or not table.schema.equals(schema)):
             table.close(self._background)
             folder = os.path.join(self.tmp, table.folder)
             os.makedirs(folder, exist_ok=True)
@@ -126,10 +142,13 @@ class TypedParquetOutput:
                                             compression="snappy")
             table.schema = schema
             table.parts += 1
-        batch = typed_batch(columns, schema)
-        table.pending.append(batch)
-        table.pending_rows += batch.num_rows
-        table.rows += batch.num_rows
+        # a slice of runs decoded together: their typed rows are made once, for the group
+        source = columns.group if columns.group is not None else columns
+        batch = source.memo.get("typed_batch")
+        if batch is None:  # one layout, so one schema, for every run of the group
+            batch = source.memo["typed_batch"] = typed_batch(source, schema)
+        table.add(batch, columns.group_start, columns.count)
+        table.rows += columns.count
         if table.pending_rows >= ROW_GROUP_ROWS:
             table.flush(self._background)
 

@@ -140,7 +140,7 @@ def _meta_arrays(columns: ChangeColumns) -> list[pa.Array]:
         columns.per_row([e.file for e in events], pa.string()),
         columns.per_row([e.pos for e in events], pa.int64()),
         pa.array(columns.row_index, pa.int32()),
-        columns.per_row([e.timestamp * 1_000_000 for e in events], pa.int64()).cast(_TS),
+        columns.per_row([e.timestamp * 1_000_000 for e in events], pa.int64()).view(_TS),
         columns.per_row([e.server_id for e in events], pa.int64()),
         columns.per_row([e.gtid for e in columns.events], pa.string()),
         columns.per_row([e.transaction for e in columns.events], pa.int64()),

@@ -50,17 +50,22 @@ from ..types.temporal_columns import (
     timestamp2_column,
     timestamp_column,
 )
+from ..types.text_columns import single_byte_table, to_utf8
 from .events import Op, RowsEvent, RowsEventSource
 from .image import _build_codec, _checked_reader, _Codec, decode_rows, get_decoder
-from .scan import gather_values, scan_images
+from .scan import VALUE_NULL, gather_values, scan_images
 
-__all__ = ["ChangeColumns", "ImageColumns", "columns_of_rows", "count_changes", "decode_run", "image_layouts",
-           "iter_change_columns", "run_key"]
+__all__ = ["ChangeColumns", "ImageColumns", "TableLayout", "columns_of_rows", "count_changes", "decode_run",
+           "image_layouts", "iter_change_columns", "run_key", "table_layout",
+           "take_strings", "MAX_RUN_BYTES", "WINDOW_BYTES"]
 
 T = MYSQL_TYPE
 
 #: Bytes of row images decoded in one go (bounds the memory of a run).
 MAX_RUN_BYTES = 1 << 20
+#: Bytes of row images :func:`iter_change_columns` reads ahead, its runs of one layout decoded together
+#: (bounds its memory; more runs of a layout per decode where many tables are written in turn).
+WINDOW_BYTES = 2 << 20
 
 _INT_DTYPES = {1: "i1", 2: "<i2", 4: "<i4", 8: "<i8"}
 _VECTOR_TYPES = frozenset((T.TINY, T.SHORT, T.LONG, T.LONGLONG, T.INT24, T.YEAR, T.FLOAT, T.DOUBLE, T.BIT,
@@ -70,7 +75,6 @@ _TEMPORAL_TYPES = frozenset((T.DATE, T.NEWDATE, T.TIME, T.TIME2, T.DATETIME, T.D
 _STRING_TYPES = frozenset((T.STRING, T.VARCHAR, T.VAR_STRING, T.BLOB, T.TINY_BLOB, T.MEDIUM_BLOB, T.LONG_BLOB))
 
 
-@dataclass(slots=True)
 class ImageColumns:
     """The before or after images of a run of row changes, one Arrow array per present column.
 
@@ -79,9 +83,29 @@ class ImageColumns:
     value (JSON) then takes it from the row decoder.
     """
 
-    columns: tuple[Column, ...]
-    arrays: list[pa.Array]
-    exact: bool
+    __slots__ = ("columns", "exact", "_arrays", "_whole", "_start", "_length")
+
+    def __init__(self, columns: tuple[Column, ...], arrays: list[pa.Array], exact: bool) -> None:
+        self.columns = columns
+        self.exact = exact
+        self._arrays: list[pa.Array] | None = arrays
+        self._whole: ImageColumns | None = None
+        self._start = self._length = 0
+
+    @classmethod
+    def rows_of(cls, whole: ImageColumns, start: int, length: int) -> ImageColumns:
+        """Rows ``start`` to ``start + length`` of ``whole``, sliced when first asked for (many runs never are)."""
+        image = cls(whole.columns, [], whole.exact)
+        image._arrays, image._whole, image._start, image._length = None, whole, start, length
+        return image
+
+    @property
+    def arrays(self) -> list[pa.Array]:
+        if self._arrays is None:
+            assert self._whole is not None
+            self._arrays = [a.slice(self._start, self._length) for a in self._whole.arrays]
+            self._whole = None
+        return self._arrays
 
 
 @dataclass(slots=True)
@@ -101,6 +125,10 @@ class ChangeColumns:
     after: ImageColumns | None
     #: What outputs derive from the run once and share (the meta columns, say).
     memo: dict[str, Any] = field(default_factory=dict)
+    #: The columns this run is a slice of (runs of one layout decoded together), its rows from
+    #: row ``group_start`` of the group on; ``None``: the run was decoded alone.
+    group: ChangeColumns | None = None
+    group_start: int = 0
 
     @property
     def count(self) -> int:
@@ -108,8 +136,14 @@ class ChangeColumns:
 
     def per_row(self, values: Sequence[Any], typ: pa.DataType) -> pa.Array:
         """One value per event (in :attr:`events` order) spread over the rows."""
-        if len(values) == 1:
+        if len(values) == 1 or len(set(values)) == 1:
             return pa.repeat(pa.scalar(values[0], typ), self.count)
+        if pa.types.is_int64(typ):
+            ints = np.array([0 if v is None else v for v in values], dtype=np.int64)[self.event_of_row]
+            nulls = np.array([v is None for v in values])[self.event_of_row]
+            return _from_numpy(ints, np.where(nulls, -1, 0), typ)
+        if pa.types.is_string(typ):
+            return take_strings(values, self.event_of_row)
         key = "event_of_row"
         index = self.memo.get(key)
         if index is None:
@@ -120,8 +154,41 @@ class ChangeColumns:
     def exact(self) -> bool:
         return all(side is None or side.exact for side in (self.before, self.after))
 
+    def slice_events(self, first: int, stop: int, table_map: TableMap) -> ChangeColumns:
+        """The rows of ``events[first:stop]`` as a run of their own (named by ``table_map``, its first event's)."""
+        start, end = np.searchsorted(self.event_of_row, (first, stop)).tolist()
+        n = end - start
+        return ChangeColumns(table_map, self.op, self.events[first:stop], self.event_of_row[start:end] - first,
+                             self.row_index[start:end], _slice_image(self.before, start, n),
+                             _slice_image(self.after, start, n), group=self, group_start=start)
+
+
+def _slice_image(image: ImageColumns | None, start: int, n: int) -> ImageColumns | None:
+    return None if image is None else ImageColumns.rows_of(image, start, n)
+
 
 # -- values of one column ------------------------------------------------------------------
+
+
+def take_strings(texts: Sequence[str | None], index: np.ndarray, null: np.ndarray | None = None) -> pa.Array:
+    """``texts[index[i]]`` for each ``i`` as a string array, NULL where the text is ``None`` or ``null[i]``.
+
+    Built from buffers (each text encoded once, the bytes gathered by the
+    compiled loop): ``pa.Array.take`` does the same at a higher fixed cost.
+    """
+    encoded = [b"" if t is None else t.encode("utf-8") for t in texts]
+    sizes = np.fromiter(map(len, encoded), dtype=np.int64, count=len(encoded))
+    starts = np.zeros(len(encoded), dtype=np.int64)
+    np.cumsum(sizes[:-1], out=starts[1:])
+    missing = np.fromiter((t is None for t in texts), dtype=np.bool_, count=len(texts))[index]
+    if null is not None:
+        missing |= null
+    offsets = np.where(missing, VALUE_NULL, starts[index])
+    data = np.frombuffer(b"".join(encoded) + b"\0", dtype=np.uint8)
+    bounds, values = gather_values(data, offsets, sizes[index])
+    validity, nulls = _validity(offsets)
+    return pa.Array.from_buffers(pa.string(), len(offsets), [validity, pa.py_buffer(bounds), pa.py_buffer(values)],
+                                 null_count=nulls)
 
 
 def _validity(offsets: np.ndarray) -> tuple[pa.Buffer | None, int]:
@@ -230,9 +297,9 @@ def _enum_array(column: Column, typ: pa.DataType, raw: np.ndarray, size: int,
     index = raw.view("<u2" if size == 2 else "u1").reshape(n)
     if column.enum_values is None:
         return _from_numpy(index.astype(np.uint16), offsets, typ), True
-    table = pa.array(("", *column.enum_values), pa.string())
-    ok = index < len(table)
-    arr = table.take(pa.array(np.where(ok, index, 0).astype(np.int32), mask=(offsets < 0) | ~ok))
+    labels = ("", *column.enum_values)
+    ok = index < len(labels)
+    arr = take_strings(labels, np.where(ok, index, 0), (offsets < 0) | ~ok)
     return arr, bool(ok[offsets >= 0].all())
 
 
@@ -250,8 +317,9 @@ def _set_array(column: Column, typ: pa.DataType, raw: np.ndarray, size: int,
     counts = bits.sum(axis=1)
     bounds = np.zeros(n + 1, dtype=np.int32)
     np.cumsum(counts, out=bounds[1:])
-    members = pa.array(labels, pa.string()).take(pa.array(np.nonzero(bits)[1].astype(np.int32)))
-    arr = pa.ListArray.from_arrays(pa.array(bounds), members, mask=pa.array(~valid))
+    members = take_strings(labels, np.nonzero(bits)[1])
+    validity, nulls = _validity(np.where(valid, 0, -1))
+    arr = pa.Array.from_buffers(typ, n, [validity, pa.py_buffer(bounds)], null_count=nulls, children=[members])
     return arr, bool(ok[offsets >= 0].all())
 
 
@@ -277,17 +345,24 @@ def _decimal_array(codec: _Codec, typ: pa.DataType, data: np.ndarray,
 
 def _string_array(column: Column, data: np.ndarray, offsets: np.ndarray,
                   lengths: np.ndarray) -> tuple[pa.Array, bool] | None:
-    """Bytes, and text in UTF-8 (None: text in another charset, value by value)."""
+    """Bytes, and text in UTF-8 or a single-byte charset (None: text in another charset, value by value)."""
     text = is_text_column(column)
-    if text and codec_of_collation(column.charset, column.flavor) != "utf-8":
-        return None
+    table = None
+    if text:
+        codec = codec_of_collation(column.charset, column.flavor)
+        if codec != "utf-8":
+            table = single_byte_table(codec) if codec is not None else None
+            if table is None:
+                return None
     bounds, values = gather_values(data, offsets, lengths)
+    if table is not None:
+        bounds, values = to_utf8(bounds, values, table)
     validity, nulls = _validity(offsets)
-    arr = pa.Array.from_buffers(pa.binary(), len(offsets), [validity, pa.py_buffer(bounds), pa.py_buffer(values)],
-                                null_count=nulls)
+    arr = pa.Array.from_buffers(pa.string() if text else pa.binary(), len(offsets),
+                                [validity, pa.py_buffer(bounds), pa.py_buffer(values)], null_count=nulls)
     if text:
         try:
-            arr = arr.cast(pa.string())
+            arr.validate(full=True)  # every value UTF-8 (a cast to string checks the same, at a higher fixed cost)
         except pa.ArrowInvalid:
             raise _Slow from None  # not UTF-8: the row decoder reports or keeps it
     return arr, True
@@ -320,17 +395,43 @@ def _value_by_value(column: Column, codec: _Codec, typ: pa.DataType, buf: bytes,
 # -- a run of rows events ------------------------------------------------------------------
 
 
+class TableLayout:
+    """A table's name and columns, interned: equal layouts are one object, compared and hashed by identity
+    (a run key is compared per rows event; a tuple of columns would hash every column each time)."""
+
+    __slots__ = ("schema", "table", "columns")
+
+    def __init__(self, schema: str, table: str, columns: tuple[Column, ...]) -> None:
+        self.schema = schema
+        self.table = table
+        self.columns = columns
+
+
+_LAYOUTS: dict[tuple[str, str, tuple[Column, ...]], TableLayout] = {}
+
+
+def table_layout(table_map: TableMap) -> TableLayout:
+    """The interned layout of a table map (memoized on it)."""
+    layout = table_map.memo.get("layout")
+    if layout is None:
+        value = (table_map.schema, table_map.table, table_map.columns)
+        layout = _LAYOUTS.get(value)
+        if layout is None:
+            if len(_LAYOUTS) >= 4096:  # later maps get new objects: their runs stay apart, still decoded right
+                _LAYOUTS.clear()
+            layout = _LAYOUTS[value] = TableLayout(*value)
+        table_map.memo["layout"] = layout
+    return layout
+
+
 def run_key(rows_event: RowsEvent) -> tuple[Any, ...]:
     """Rows events with equal keys decode as one run: same table layout, op and column bitmaps.
 
     By value, not by table map: every statement logs its own TABLE_MAP, and
-    consecutive statements on a table share one layout.
+    consecutive statements on a table share one layout (:func:`table_layout`).
     """
-    table_map = rows_event.table_map
-    layout = table_map.memo.get("layout")
-    if layout is None:
-        layout = table_map.memo["layout"] = (table_map.schema, table_map.table, table_map.columns)
-    return (layout, rows_event.op, rows_event.present_before, rows_event.present_after, rows_event.partial_json)
+    return (table_layout(rows_event.table_map), rows_event.op, rows_event.present_before,
+            rows_event.present_after, rows_event.partial_json)
 
 
 _CODECS: dict[tuple[Any, ...], list[_Codec]] = {}
@@ -479,45 +580,86 @@ def columns_of_rows(rows_event: RowsEvent, pairs: Sequence[tuple[dict[str, Any] 
                          np.arange(n, dtype=np.int32), images.get("before"), images.get("after"))
 
 
-def iter_change_columns(reader: RowsEventSource, *, max_run_bytes: int = MAX_RUN_BYTES) -> Iterator[ChangeColumns]:
+def iter_change_columns(reader: RowsEventSource, *, max_run_bytes: int = WINDOW_BYTES) -> Iterator[ChangeColumns]:
     """The row changes a :class:`~.changes.ChangeReader` reads, as runs of columns (file order).
+
+    A run is a stretch of consecutive rows events with one :func:`run_key`.
+    The events are read in windows of about ``max_run_bytes`` of row images;
+    in a window, the runs of one key (one table written in turn with others,
+    say) are decoded at once and each run is handed out as a slice of that
+    decode (:attr:`ChangeColumns.group`), in file order. A window also ends
+    where the reader reports a problem, so the changes before it come first.
 
     Problems are handled as the reader's ``on_error`` says: in ``stop`` mode
     every change before the bad event is yielded before the error is raised.
     """
-    errors = reader.undecodable
-    run: list[RowsEvent] = []
+    window: list[RowsEvent] = []
+    keys: list[tuple[Any, ...]] = []
     size = 0
-
-    def flush() -> Iterator[ChangeColumns]:
-        columns = decode_run(run, errors=errors) if len(run) else None
-        if columns is not None:
-            yield columns
-            return
-        for rows_event in run:
-            try:
-                pairs = decode_rows(rows_event.table_map.columns, rows_event.op, rows_event.present_before,
-                                    rows_event.present_after, rows_event.data,
-                                    partial_json=rows_event.partial_json, errors=errors,
-                                    memo=rows_event.table_map.memo)
-            except Exception as exc:  # noqa: BLE001 - decode_error names the event and column of any decoder failure
-                reader.report(reader.decode_error(rows_event, exc))
-                continue
-            yield columns_of_rows(rows_event, pairs, errors=errors)
-
-    key = None
+    reported = len(reader.errors)
     try:
         for rows_event in reader.rows_events():
-            k = run_key(rows_event)
-            if run and (k != key or size >= max_run_bytes):
-                yield from flush()
-                run, size = [], 0
-            key = k
-            run.append(rows_event)
+            if window and (size >= max_run_bytes or len(reader.errors) != reported):
+                yield from _window_columns(reader, window, keys)
+                window, keys, size = [], [], 0
+                reported = len(reader.errors)
+            window.append(rows_event)
+            keys.append(run_key(rows_event))
             size += len(rows_event.data)
     except BinlogError:
-        if run:
-            yield from flush()
+        if window:
+            yield from _window_columns(reader, window, keys)
         raise
-    if run:
-        yield from flush()
+    if window:
+        yield from _window_columns(reader, window, keys)
+
+
+def _window_columns(reader: RowsEventSource, window: list[RowsEvent], keys: list[tuple[Any, ...]]
+                    ) -> Iterator[ChangeColumns]:
+    """The runs of a window in file order, each run's key decoded once over the whole window."""
+    errors = reader.undecodable
+    runs: list[tuple[int, int]] = []  # [start, stop) in the window
+    start = 0
+    for i in range(1, len(window) + 1):
+        if i == len(window) or keys[i] != keys[start]:
+            runs.append((start, i))
+            start = i
+    events_of_key: dict[tuple[Any, ...], list[RowsEvent]] = {}
+    for rows_event, key in zip(window, keys, strict=True):
+        events_of_key.setdefault(key, []).append(rows_event)
+    decoded: dict[tuple[Any, ...], ChangeColumns | None] = {}
+    taken: dict[tuple[Any, ...], int] = {}  # events of the key handed out so far
+    for start, stop in runs:
+        key = keys[start]
+        group_events = events_of_key[key]
+        run = window[start:stop]
+        if len(group_events) == len(run):  # the key's only run: decoded alone, as it is
+            yield from _run_columns(reader, run, errors)
+            continue
+        if key not in decoded:
+            decoded[key] = decode_run(group_events, errors=errors)
+        group = decoded[key]
+        first = taken.get(key, 0)
+        taken[key] = first + len(run)
+        if group is None:  # something in the key's runs needs the row decoder: each run on its own
+            yield from _run_columns(reader, run, errors)
+        else:
+            yield group.slice_events(first, first + len(run), run[0].table_map)
+
+
+def _run_columns(reader: RowsEventSource, run: list[RowsEvent], errors: str) -> Iterator[ChangeColumns]:
+    """One run decoded at once, or event by event through the row decoder (errors reported in file order)."""
+    columns = decode_run(run, errors=errors)
+    if columns is not None:
+        yield columns
+        return
+    for rows_event in run:
+        try:
+            pairs = decode_rows(rows_event.table_map.columns, rows_event.op, rows_event.present_before,
+                                rows_event.present_after, rows_event.data,
+                                partial_json=rows_event.partial_json, errors=errors,
+                                memo=rows_event.table_map.memo)
+        except Exception as exc:  # noqa: BLE001 - decode_error names the event and column of any decoder failure
+            reader.report(reader.decode_error(rows_event, exc))
+            continue
+        yield columns_of_rows(rows_event, pairs, errors=errors)

@@ -65,7 +65,9 @@ def op_of(body: RowsBody) -> Op:
 
 class RowsEventSource(Protocol):
     """What the columnar decoder reads from (``changes.ChangeReader``): the rows events
-    of the wanted tables, in file order, and where problems go."""
+    of the wanted tables, in file order, and where problems go (``errors``: those reported so far)."""
+
+    errors: list[BinlogError]
 
     @property
     def undecodable(self) -> str: ...
