@@ -87,8 +87,10 @@ def _quoted_text(text: pa.Array) -> _Literals:
 
 def _hex_literals(arr: pa.Array, width: int) -> pa.Array | None:
     """``X'...'`` of binary values (``''`` when empty), each first padded with 0x00 to ``width`` bytes."""
-    if arr.offset or not pa.types.is_binary(arr.type):
+    if not pa.types.is_binary(arr.type):
         return None
+    if arr.offset:  # a slice of a longer run (rows/columnar hands runs out as slices): its own buffers
+        arr = pa.concat_arrays([arr])
     validity, offsets_buf, data_buf = arr.buffers()
     offsets = np.frombuffer(offsets_buf, dtype=np.int32)[: len(arr) + 1]
     data = np.frombuffer(data_buf, dtype=np.uint8) if data_buf is not None else np.zeros(0, np.uint8)
