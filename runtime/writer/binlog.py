@@ -25,9 +25,13 @@ from ..errors import MalformedEventError
 from ..event import Event
 from ..reader import BinlogFormat
 
-__all__ = ["BinlogWriter", "editable", "rename_database"]
+__all__ = ["TYPE_CODE_OFFSET", "BinlogWriter", "editable", "rename_database"]
 
-#: Where the v4 common header keeps the next event's position (binlog_event.h ``LOG_POS_OFFSET``).
+#: Where the common header keeps the event type, the event's length and (v4) the next event's position
+#: (libs/mysql/binlog/event/binlog_event.h ``EVENT_TYPE_OFFSET``, ``EVENT_LEN_OFFSET``, ``LOG_POS_OFFSET``;
+#: ksy/binlog_event.ksy ``event_header``).
+TYPE_CODE_OFFSET = 4
+_LENGTH_START, _LENGTH_END = 9, 13
 _NEXT_POSITION_START, _NEXT_POSITION_END = 13, 17
 
 #: Instances that re-read bytes a field holds: switched off before writing, or they would overwrite it.
@@ -78,14 +82,24 @@ class BinlogWriter:
         are as read; the CRC32 covers the header and body as written, log_event.cc
         ``Log_event::write_footer``), without parsing the body.
         """
-        raw = bytearray(event.raw)
+        return self.write_bytes(bytearray(event.raw), checksum=bool(event.checksum_len))
+
+    def write_bytes(self, raw: bytearray, *, checksum: bool) -> int:
+        """An event given as its bytes (``checksum``: its last 4 bytes are the CRC32's place), changed in place:
+        the header's event length and next position and the CRC32 made right; returns where it starts.
+
+        What :meth:`write_rw` does after serializing, for events changed without the read-write classes
+        (an undo rows event: a type code, flags, bitmaps and images patched in its bytes).
+        """
         start = self.position
+        size = len(raw)
+        raw[_LENGTH_START:_LENGTH_END] = size.to_bytes(4, "little")
         if self.fmt.header_len >= _NEXT_POSITION_END:
-            raw[_NEXT_POSITION_START:_NEXT_POSITION_END] = (start + len(raw)).to_bytes(4, "little")
-        if event.checksum_len:
+            raw[_NEXT_POSITION_START:_NEXT_POSITION_END] = (start + size).to_bytes(4, "little")
+        if checksum:
             raw[-4:] = zlib.crc32(memoryview(raw)[:-4]).to_bytes(4, "little")
         self.out.write(raw)
-        self.position += len(raw)
+        self.position += size
         self.events += 1
         return start
 
@@ -105,7 +119,7 @@ class BinlogWriter:
         length = self.fmt.header_len + len(body_bytes) + (4 if has_crc else 0)
         header = rw.header
         header.event_length = length
-        if self.fmt.header_len >= 17:
+        if self.fmt.header_len >= _NEXT_POSITION_END:
             header.next_position = self.position + length
         header._check()
         head = KaitaiStream(io.BytesIO(bytearray(self.fmt.header_len)))

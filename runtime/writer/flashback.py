@@ -16,7 +16,6 @@ before image lacks columns) and partial JSON updates.
 
 from __future__ import annotations
 
-import contextlib
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -34,9 +33,9 @@ from ..rows.columnar import image_layouts
 from ..rows.events import rows_data
 from ..rows.scan import scan_images
 from ..table_map import TableMap
-from .binlog import BinlogWriter, editable
+from .binlog import TYPE_CODE_OFFSET, BinlogWriter
 
-__all__ = ["FlashbackTransaction", "write_flashback"]
+__all__ = ["FlashbackTransaction", "undo_rows_event", "write_flashback"]
 
 #: WRITE <-> DELETE, v1 and v2 (libs/mysql/binlog/event/binlog_event.h Log_event_type).
 _SWAP = {23: 25, 25: 23, 30: 32, 32: 30}
@@ -61,12 +60,9 @@ def _full(bitmap: bytes, ncols: int) -> bool:
     return all(bitmap[i >> 3] >> (i & 7) & 1 for i in range(ncols))
 
 
-def _reversed_rows(event: Event, table_map: TableMap, body: Any) -> bytes:
+def _reversed_rows(event: Event, table_map: TableMap, data: bytes, update: bool, before: bytes,
+                   after: bytes) -> bytes:
     """The row images of a rows event in reverse order, before/after swapped for updates."""
-    data = bytes(body.rows)
-    update = body.type_code in _UPDATES
-    before = bytes(body.columns_before_image)  # WRITE/DELETE: the one bitmap
-    after = bytes(body.columns_after_image) if update else before
     layouts = image_layouts(table_map, "update" if update else "delete", before, after)
     scan = scan_images(np.frombuffer(data, dtype=np.uint8), layouts) if layouts is not None else None
     if scan is None or layouts is None or scan.truncated_at is not None or scan.count % len(layouts):
@@ -82,35 +78,57 @@ def _reversed_rows(event: Event, table_map: TableMap, body: Any) -> bytes:
     return b"".join(out)
 
 
-def _plain(rw: Any, event: Event, body: Any) -> int:
-    """Make a compressed rows event plain (its images inflated, the plain type code); returns the body's size."""
-    if event.type_code not in _PLAIN:
-        return int(rw.len_body)
-    images = rows_data(event, body)
-    size = int(rw.len_body) - len(body._raw_compressed_rows) + len(images)
-    body.type_code = _PLAIN[event.type_code]
-    for name in dir(body):  # the instances computed from the old type code
-        if name.startswith("_invalidate_"):
-            with contextlib.suppress(AttributeError):
-                getattr(body, name)()
-    body.rows, body.compressed_rows, body._raw_compressed_rows = images, None, None
-    rw.header.type_code = rw.body.type_code = RwEvent.EventType(body.type_code)
-    return size
-
-
-def _check(event: Event, table_map: TableMap, body: Any) -> None:
+def _check(event: Event, code: int, table_map: TableMap, body: Any) -> None:
+    """Refuse what cannot be undone exactly (``code``: the type code, compressed ones made plain)."""
     name = f"{table_map.qualified_name} (rows event at {event.file}:{event.pos})"
     if body.is_partial:
         raise FlashbackRefusal(f"{name}: a partial JSON update cannot be undone")
-    if body.type_code not in _SWAP and body.type_code not in _UPDATES:
+    if code not in _SWAP and code not in _UPDATES:
         raise FlashbackRefusal(f"{name}: {event.type_name} is not turned around")
     ncols = len(table_map.columns)
     bitmaps = [bytes(body.columns_before_image)]
-    if body.type_code in _UPDATES:
+    if code in _UPDATES:
         bitmaps.append(bytes(body.columns_after_image))
     if not all(_full(b, ncols) for b in bitmaps):
         raise FlashbackRefusal(f"{name}: a MINIMAL or NOBLOB row image lacks columns: the change cannot be undone "
                                "exactly")
+
+
+def _flags_offset(event: Event) -> int:
+    """Where a rows event's ``flags`` start in the event: after the 6-byte table id, or the 4-byte one of
+    6-byte post-headers (ksy/event_rows.ksy ``rows_event``; rows_event.h ``Rows_event``)."""
+    return event.header_len + (4 if event.post_header_len == 6 else 6)
+
+
+def undo_rows_event(event: Event, table_map: TableMap) -> bytearray:
+    """A rows event turned around, as bytes for :meth:`BinlogWriter.write_bytes` (which makes its length,
+    next position and CRC32 right).
+
+    Only what changes is patched in the event's bytes: the header's type code
+    (WRITE <-> DELETE; a compressed type made plain), STMT_END_F in the flags,
+    an UPDATE's two column bitmaps swapped (they sit just before the images,
+    the same size), and the images (which end the body) replaced by the
+    reversed ones, inflated for a compressed event. Every other byte is as read.
+    """
+    body = event.body
+    code = _PLAIN.get(event.type_code, event.type_code)
+    images = rows_data(event, body)
+    _check(event, code, table_map, body)
+    update = code in _UPDATES
+    before = bytes(body.columns_before_image)
+    after = bytes(body.columns_after_image) if update else before
+    reversed_images = _reversed_rows(event, table_map, images, update, before, after)
+    end = len(event.raw) - event.checksum_len
+    start = end - (len(body._raw_compressed_rows) if body.is_compressed else len(images))
+    out = bytearray(event.raw[:start])
+    out[TYPE_CODE_OFFSET] = code if update else _SWAP[code]
+    if update:
+        out[start - 2 * len(before):start] = after + before
+    flags = _flags_offset(event)
+    out[flags:flags + 2] = (int.from_bytes(out[flags:flags + 2], "little") | STMT_END_F).to_bytes(2, "little")
+    out += reversed_images
+    out += bytes(event.checksum_len)
+    return out
 
 
 def write_flashback(reader: ChangeReader, writer: BinlogWriter, events: list[Event],
@@ -119,32 +137,24 @@ def write_flashback(reader: ChangeReader, writer: BinlogWriter, events: list[Eve
 
     Returns how many DDL statements were left out.
     """
-    fmt = reader.reader.format
-    assert fmt is not None
     tail = [e for e in events if e.type_code in (et.ROTATE_EVENT, et.STOP_EVENT)]
     for event in events:
         if event not in tail:
             writer.write(event)
     skipped = sum(tx.skipped_ddl for tx in transactions)
     kept = [tx for tx in reversed(transactions) if tx.rows]
-    numbers = _gtid_numbers(kept, fmt)
+    numbers = _gtid_numbers(kept)
     for tx in kept:
         for event in tx.opening:
-            writer.write(event, numbers.get(event.pos))
+            raw = bytearray(event.raw)
+            number = numbers.get(event.pos)
+            if number is not None:
+                offset, value = number
+                raw[offset:offset + 8] = value
+            writer.write_bytes(raw, checksum=bool(event.checksum_len))
         for map_event, rows_event, table_map in reversed(tx.rows):
             writer.write(map_event)
-            rw = editable(rows_event, fmt)
-            body = rw.body.data
-            size = _plain(rw, rows_event, body)
-            _check(rows_event, table_map, body)
-            body.rows = _reversed_rows(rows_event, table_map, body)
-            if body.type_code in _UPDATES:
-                before, after = body.columns_before_image, body.columns_after_image
-                body.columns_before_image, body.columns_after_image = after, before
-            else:
-                rw.header.type_code = RwEvent.EventType(_SWAP[body.type_code])
-            body.flags = body.flags | STMT_END_F
-            writer.write(rows_event, rw, size)
+            writer.write_bytes(undo_rows_event(rows_event, table_map), checksum=bool(rows_event.checksum_len))
         for event in tx.closing:
             writer.write(event)
     for event in tail:
@@ -155,29 +165,36 @@ def write_flashback(reader: ChangeReader, writer: BinlogWriter, events: list[Eve
 _MARIADB_GTID = et.MARIADB_GTID_EVENT
 #: MySQL GTID events whose number is a plain field (GTID_TAGGED_LOG_EVENT's is a mysql::serialization varint: kept).
 _MYSQL_GTIDS = frozenset((et.EventType.gtid_log_event.value,))
+#: Where the number starts in a GTID body: MariaDB's ``seq_no`` (u8) first (ksy/event_mariadb.ksy ``gtid_event``,
+#: sql/log_event_server.cc ``Gtid_log_event::write``), MySQL's ``gno`` (s8) after the flags byte and the 16-byte
+#: sid (ksy/event_gtid.ksy ``gtid_event``, control_events.h ``Gtid_event``).
+_SEQ_NO_START, _GNO_START = 0, 17
 
 
-def _gtid_numbers(kept: list[FlashbackTransaction], fmt: Any) -> dict[int, Any]:
+def _gtid_numbers(kept: list[FlashbackTransaction]) -> dict[int, tuple[int, bytes]]:
     """GTID events renumbered so their numbers rise in the undo binlog's order (the tools refuse GTIDs out of
-    order): the reversed transactions take the same numbers, per domain (MariaDB) or source (MySQL), ascending."""
-    gtids: dict[tuple[Any, ...], list[tuple[Event, Any]]] = {}
+    order): the reversed transactions take the same numbers, per domain (MariaDB) or source (MySQL), ascending.
+
+    By event position: where the number starts in the event and its new 8 bytes.
+    """
+    gtids: dict[tuple[Any, ...], list[Event]] = {}
     for tx in kept:
         for event in tx.opening:
             if event.type_code == _MARIADB_GTID or event.type_code in _MYSQL_GTIDS:
-                rw = editable(event, fmt)
-                body = rw.body.data
+                body = event.body
                 key = ("mariadb", body.domain_id) if event.type_code == _MARIADB_GTID else (
                     "mysql", bytes(getattr(body, "sid", b"") or b""))
-                gtids.setdefault(key, []).append((event, rw))
-    out: dict[int, Any] = {}
+                gtids.setdefault(key, []).append(event)
+    out: dict[int, tuple[int, bytes]] = {}
     for group in gtids.values():
-        field = "seq_no" if group[0][0].type_code == _MARIADB_GTID else "gno"
-        if not all(isinstance(getattr(rw.body.data, field, None), int) for _, rw in group):
+        mariadb = group[0].type_code == _MARIADB_GTID
+        field = "seq_no" if mariadb else "gno"
+        if not all(isinstance(getattr(event.body, field, None), int) for event in group):
             continue
-        values = sorted(getattr(rw.body.data, field) for _, rw in group)
-        for (event, rw), value in zip(group, values, strict=True):
-            setattr(rw.body.data, field, value)
-            out[event.pos] = rw
+        values = sorted(getattr(event.body, field) for event in group)
+        start = group[0].header_len + (_SEQ_NO_START if mariadb else _GNO_START)
+        for event, value in zip(group, values, strict=True):
+            out[event.pos] = (start, value.to_bytes(8, "little", signed=not mariadb))
     return out
 
 
