@@ -18,6 +18,7 @@ from ..errors import BinlogError, FlashbackRefusal, MalformedEventError, UsageEr
 from ..event import Event
 from ..event_fields import query_text, text_of
 from ..filters import ChangeFilter, is_transaction_control, split_names
+from ..reader import BinlogFormat
 from ..schema.ddl.state import SchemaState
 from ..table_map import TableMap
 from ..writer.binlog import BinlogWriter, editable, rename_database
@@ -95,6 +96,7 @@ class _Selection:
 
 @dataclass
 class _Transaction:
+    fmt: BinlogFormat  # the framing its events were read with
     events: list[tuple[Event, bool]] = field(default_factory=list)  # (event, is content)
     content: int = 0
 
@@ -223,7 +225,8 @@ class _FileFilter:
         if current is None or seq != self.current_seq:
             if current is not None:
                 self._emit(current)
-            current = self.current = _Transaction()
+            assert fmt is not None  # the writer was made with it
+            current = self.current = _Transaction(fmt)
             self.current_seq = seq
         try:
             content = _is_content(reader, event, table, self.selection, self.flt, self.ddl)
@@ -269,7 +272,7 @@ class _FileFilter:
         writer = self.writer
         assert writer is not None
         if self.flashback:
-            self.undo.append(split_transaction(tx.events, self.rows_maps))
+            self.undo.append(split_transaction(tx.events, self.rows_maps, tx.fmt))
             return
         fmt = self.reader.reader.format
         kept_rows = [i for i, (e, c) in enumerate(tx.events) if c and e.type_code in et.ROWS_EVENTS]
@@ -306,7 +309,7 @@ class _FileFilter:
         writer = self.writer
         if self.flashback and writer is not None:
             try:
-                skipped = write_flashback(self.reader, writer, self.outside, self.undo)
+                skipped = write_flashback(self.name, writer, self.outside, self.undo)
             except FlashbackRefusal:
                 self._report_damage()  # what was met before the refusal is reported too
                 raise

@@ -23,19 +23,20 @@ import numpy as np
 
 from ...generated.rw.binlog_event import BinlogEvent as RwEvent
 from .. import constants as et
-from ..changes import ChangeReader
 from ..constants import STMT_END_F
-from ..errors import FlashbackRefusal
+from ..errors import FlashbackRefusal, MalformedEventError
 from ..event import Event
 from ..event_fields import query_text
 from ..filters import is_transaction_control
+from ..reader import BinlogFormat
 from ..rows.columnar import image_layouts
 from ..rows.events import rows_data
 from ..rows.scan import scan_images
 from ..table_map import TableMap
 from .binlog import TYPE_CODE_OFFSET, BinlogWriter
+from .reread import BackwardWindow, event_at
 
-__all__ = ["FlashbackTransaction", "undo_rows_event", "write_flashback"]
+__all__ = ["FlashbackTransaction", "UndoRows", "split_transaction", "undo_rows_event", "write_flashback"]
 
 #: WRITE <-> DELETE, v1 and v2 (libs/mysql/binlog/event/binlog_event.h Log_event_type).
 _SWAP = {23: 25, 25: 23, 30: 32, 32: 30}
@@ -46,13 +47,44 @@ _PLAIN = {member.value: RwEvent.EventType[member.name.replace("_compressed_event
           for member in RwEvent.EventType if "_rows_compressed_event" in member.name}
 
 
-@dataclass
-class FlashbackTransaction:
-    """One transaction's events: its opening frame, its rows events with their table maps, its closing frame."""
+#: A GTID event of an undo transaction: its position, where its number starts in it, its group (domain or
+#: source), its number (None when it is not a plain integer) and whether that is MariaDB's unsigned seq_no.
+GtidNumber = tuple[int, int, tuple[Any, ...], Any, bool]
 
-    opening: list[Event] = field(default_factory=list)
-    rows: list[tuple[Event, Event, TableMap]] = field(default_factory=list)  # (table map event, rows event, map)
-    closing: list[Event] = field(default_factory=list)
+
+@dataclass(frozen=True, slots=True)
+class UndoRows:
+    """A rows event to turn around, by position, with what its first read found: where its images start
+    in the event (after its column bitmaps, ``width`` bytes each), whether it is a partial JSON update."""
+
+    map_pos: int  # its TABLE_MAP event's position
+    pos: int
+    table_map: TableMap
+    images_start: int
+    width: int
+    partial: bool
+
+    @staticmethod
+    def of(map_event: Event, event: Event, table_map: TableMap) -> UndoRows:
+        """A rows event whose body has been parsed (by the spec: ``rows`` or the compressed rows end it)."""
+        body = event.body
+        tail = len(body._raw_compressed_rows) if body.is_compressed else len(body.rows)
+        return UndoRows(map_event.pos, event.pos, table_map, len(event.raw) - event.checksum_len - tail,
+                        len(body.columns_before_image), bool(body.is_partial))
+
+
+@dataclass(slots=True)
+class FlashbackTransaction:
+    """One transaction by the positions of its events, read again when its undo is written (the file's bytes
+    ``start:end``): its opening frame, its rows events with their table maps, its closing frame."""
+
+    fmt: BinlogFormat
+    start: int = 0
+    end: int = 0
+    opening: list[int] = field(default_factory=list)
+    rows: list[UndoRows] = field(default_factory=list)
+    closing: list[int] = field(default_factory=list)
+    gtids: list[GtidNumber] = field(default_factory=list)
     skipped_ddl: int = 0
 
 
@@ -78,17 +110,15 @@ def _reversed_rows(event: Event, table_map: TableMap, data: bytes, update: bool,
     return b"".join(out)
 
 
-def _check(event: Event, code: int, table_map: TableMap, body: Any) -> None:
+def _check(event: Event, code: int, rows: UndoRows, bitmaps: list[bytes]) -> None:
     """Refuse what cannot be undone exactly (``code``: the type code, compressed ones made plain)."""
+    table_map = rows.table_map
     name = f"{table_map.qualified_name} (rows event at {event.file}:{event.pos})"
-    if body.is_partial:
+    if rows.partial:
         raise FlashbackRefusal(f"{name}: a partial JSON update cannot be undone")
     if code not in _SWAP and code not in _UPDATES:
         raise FlashbackRefusal(f"{name}: {event.type_name} is not turned around")
     ncols = len(table_map.columns)
-    bitmaps = [bytes(body.columns_before_image)]
-    if code in _UPDATES:
-        bitmaps.append(bytes(body.columns_after_image))
     if not all(_full(b, ncols) for b in bitmaps):
         raise FlashbackRefusal(f"{name}: a MINIMAL or NOBLOB row image lacks columns: the change cannot be undone "
                                "exactly")
@@ -100,7 +130,7 @@ def _flags_offset(event: Event) -> int:
     return event.header_len + (4 if event.post_header_len == 6 else 6)
 
 
-def undo_rows_event(event: Event, table_map: TableMap) -> bytearray:
+def undo_rows_event(event: Event, rows: UndoRows) -> bytearray:
     """A rows event turned around, as bytes for :meth:`BinlogWriter.write_bytes` (which makes its length,
     next position and CRC32 right).
 
@@ -110,20 +140,21 @@ def undo_rows_event(event: Event, table_map: TableMap) -> bytearray:
     the same size), and the images (which end the body) replaced by the
     reversed ones, inflated for a compressed event. Every other byte is as read.
     """
-    body = event.body
+    raw = event.raw
+    start = rows.images_start
+    compressed = event.type_code in _PLAIN
+    images = rows_data(event, event.body) if compressed else raw[start:len(raw) - event.checksum_len]
     code = _PLAIN.get(event.type_code, event.type_code)
-    images = rows_data(event, body)
-    _check(event, code, table_map, body)
     update = code in _UPDATES
-    before = bytes(body.columns_before_image)
-    after = bytes(body.columns_after_image) if update else before
-    reversed_images = _reversed_rows(event, table_map, images, update, before, after)
-    end = len(event.raw) - event.checksum_len
-    start = end - (len(body._raw_compressed_rows) if body.is_compressed else len(images))
-    out = bytearray(event.raw[:start])
+    width = rows.width
+    before = raw[start - (2 if update else 1) * width:start - (width if update else 0)]
+    after = raw[start - width:start] if update else before
+    _check(event, code, rows, [before, after] if update else [before])
+    reversed_images = _reversed_rows(event, rows.table_map, images, update, before, after)
+    out = bytearray(raw[:start])
     out[TYPE_CODE_OFFSET] = code if update else _SWAP[code]
     if update:
-        out[start - 2 * len(before):start] = after + before
+        out[start - 2 * width:start] = after + before
     flags = _flags_offset(event)
     out[flags:flags + 2] = (int.from_bytes(out[flags:flags + 2], "little") | STMT_END_F).to_bytes(2, "little")
     out += reversed_images
@@ -131,9 +162,10 @@ def undo_rows_event(event: Event, table_map: TableMap) -> bytearray:
     return out
 
 
-def write_flashback(reader: ChangeReader, writer: BinlogWriter, events: list[Event],
+def write_flashback(source: str, writer: BinlogWriter, events: list[Event],
                     transactions: list[FlashbackTransaction]) -> int:
-    """Write the undo binlog of one file: its events outside transactions, then its transactions reversed.
+    """Write the undo binlog of one file (``source``, read again): its events outside transactions, then its
+    transactions reversed.
 
     Returns how many DDL statements were left out.
     """
@@ -144,22 +176,33 @@ def write_flashback(reader: ChangeReader, writer: BinlogWriter, events: list[Eve
     skipped = sum(tx.skipped_ddl for tx in transactions)
     kept = [tx for tx in reversed(transactions) if tx.rows]
     numbers = _gtid_numbers(kept)
-    for tx in kept:
-        for event in tx.opening:
-            raw = bytearray(event.raw)
-            number = numbers.get(event.pos)
-            if number is not None:
-                offset, value = number
-                raw[offset:offset + 8] = value
-            writer.write_bytes(raw, checksum=bool(event.checksum_len))
-        for map_event, rows_event, table_map in reversed(tx.rows):
-            writer.write(map_event)
-            writer.write_bytes(undo_rows_event(rows_event, table_map), checksum=bool(rows_event.checksum_len))
-        for event in tx.closing:
-            writer.write(event)
+    with BackwardWindow(source) as window:
+        for tx in kept:
+            _write_undo(writer, window, tx, numbers)
     for event in tail:
         writer.write(event)
     return skipped
+
+
+def _write_undo(writer: BinlogWriter, window: BackwardWindow, tx: FlashbackTransaction,
+                numbers: dict[int, tuple[int, bytes]]) -> None:
+    """One transaction's undo: its opening frame (a GTID renumbered), its rows events turned around and in
+    reverse order, each after its table map, its closing frame."""
+    window.cover(tx.start, tx.end)
+    checksum = tx.fmt.has_crc32
+    for pos in tx.opening:
+        raw = bytearray(window.raw(pos))
+        number = numbers.get(pos)
+        if number is not None:
+            offset, value = number
+            raw[offset:offset + 8] = value
+        writer.write_bytes(raw, checksum=checksum)
+    for rows in reversed(tx.rows):
+        writer.write_bytes(bytearray(window.raw(rows.map_pos)), checksum=checksum)
+        rows_event = event_at(window.raw(rows.pos), rows.pos, tx.fmt, window.name)
+        writer.write_bytes(undo_rows_event(rows_event, rows), checksum=checksum)
+    for pos in tx.closing:
+        writer.write_bytes(bytearray(window.raw(pos)), checksum=checksum)
 
 
 _MARIADB_GTID = et.MARIADB_GTID_EVENT
@@ -171,37 +214,49 @@ _MYSQL_GTIDS = frozenset((et.EventType.gtid_log_event.value,))
 _SEQ_NO_START, _GNO_START = 0, 17
 
 
+def _gtid_number(event: Event) -> GtidNumber | None:
+    """What renumbering needs of a GTID event (None for other events and tagged GTIDs; a body that does not
+    parse, which the transaction tracker has reported, gets no number)."""
+    try:
+        body = event.body if event.type_code == _MARIADB_GTID or event.type_code in _MYSQL_GTIDS else None
+    except MalformedEventError:
+        body = None
+    if body is None:
+        return None
+    if event.type_code == _MARIADB_GTID:
+        return (event.pos, event.header_len + _SEQ_NO_START, ("mariadb", body.domain_id),
+                getattr(body, "seq_no", None), True)
+    if event.type_code in _MYSQL_GTIDS:
+        return (event.pos, event.header_len + _GNO_START, ("mysql", bytes(getattr(body, "sid", b"") or b"")),
+                getattr(body, "gno", None), False)
+    return None
+
+
 def _gtid_numbers(kept: list[FlashbackTransaction]) -> dict[int, tuple[int, bytes]]:
     """GTID events renumbered so their numbers rise in the undo binlog's order (the tools refuse GTIDs out of
     order): the reversed transactions take the same numbers, per domain (MariaDB) or source (MySQL), ascending.
 
     By event position: where the number starts in the event and its new 8 bytes.
     """
-    gtids: dict[tuple[Any, ...], list[Event]] = {}
+    groups: dict[tuple[Any, ...], list[GtidNumber]] = {}
     for tx in kept:
-        for event in tx.opening:
-            if event.type_code == _MARIADB_GTID or event.type_code in _MYSQL_GTIDS:
-                body = event.body
-                key = ("mariadb", body.domain_id) if event.type_code == _MARIADB_GTID else (
-                    "mysql", bytes(getattr(body, "sid", b"") or b""))
-                gtids.setdefault(key, []).append(event)
+        for gtid in tx.gtids:
+            groups.setdefault(gtid[2], []).append(gtid)
     out: dict[int, tuple[int, bytes]] = {}
-    for group in gtids.values():
-        mariadb = group[0].type_code == _MARIADB_GTID
-        field = "seq_no" if mariadb else "gno"
-        if not all(isinstance(getattr(event.body, field, None), int) for event in group):
+    for group in groups.values():
+        if not all(isinstance(gtid[3], int) for gtid in group):
             continue
-        values = sorted(getattr(event.body, field) for event in group)
-        start = group[0].header_len + (_SEQ_NO_START if mariadb else _GNO_START)
-        for event, value in zip(group, values, strict=True):
-            out[event.pos] = (start, value.to_bytes(8, "little", signed=not mariadb))
+        values = sorted(gtid[3] for gtid in group)
+        for (pos, offset, _, _, unsigned), value in zip(group, values, strict=True):
+            out[pos] = (offset, value.to_bytes(8, "little", signed=not unsigned))
     return out
 
 
 def split_transaction(events: list[tuple[Event, bool]], tables: dict[int, tuple[Event, TableMap]],
-                      ) -> FlashbackTransaction:
-    """A transaction's events (with their "kept" flags, see ``filter``) as a :class:`FlashbackTransaction`."""
-    tx = FlashbackTransaction()
+                      fmt: BinlogFormat) -> FlashbackTransaction:
+    """A transaction's events (with their "kept" flags, see ``filter``) as a :class:`FlashbackTransaction`
+    (its rows events' entries taken out of ``tables``)."""
+    tx = FlashbackTransaction(fmt, events[0][0].pos, events[-1][0].pos + events[-1][0].length)
     seen_content = False
     for event, content in events:
         code = event.type_code
@@ -210,13 +265,20 @@ def split_transaction(events: list[tuple[Event, bool]], tables: dict[int, tuple[
             continue
         if code in et.ROWS_EVENTS:
             seen_content = True
-            if content:
-                map_event, table_map = tables[event.pos]
-                tx.rows.append((map_event, event, table_map))
+            entry = tables.pop(event.pos, None)
+            if content and entry is not None:
+                map_event, table_map = entry
+                tx.rows.append(UndoRows.of(map_event, event, table_map))
             continue
         if code in et.QUERY_EVENTS and not is_transaction_control(query_text(event.body)):
             seen_content = True
             tx.skipped_ddl += 1 if content else 0
             continue
-        (tx.closing if seen_content else tx.opening).append(event)
+        if seen_content:
+            tx.closing.append(event.pos)
+            continue
+        tx.opening.append(event.pos)
+        gtid = _gtid_number(event)
+        if gtid is not None:
+            tx.gtids.append(gtid)
     return tx
