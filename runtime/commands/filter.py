@@ -18,11 +18,10 @@ from ..errors import BinlogError, FlashbackRefusal, MalformedEventError, UsageEr
 from ..event import Event
 from ..event_fields import query_text, text_of
 from ..filters import ChangeFilter, is_transaction_control, split_names
-from ..reader import BinlogFormat
 from ..schema.ddl.state import SchemaState
 from ..table_map import TableMap
 from ..writer.binlog import BinlogWriter, editable, rename_database
-from ..writer.flashback import FlashbackTransaction, split_transaction, write_flashback
+from ..writer.flashback import FlashbackTransaction, write_flashback
 from .common import (
     EXIT_DAMAGED,
     EXIT_OK,
@@ -96,9 +95,9 @@ class _Selection:
 
 @dataclass
 class _Transaction:
-    fmt: BinlogFormat  # the framing its events were read with
     events: list[tuple[Event, bool]] = field(default_factory=list)  # (event, is content)
     content: int = 0
+    undo: FlashbackTransaction | None = None  # flashback: its events by position instead
 
 
 def run_filter(args: argparse.Namespace) -> int:
@@ -226,7 +225,8 @@ class _FileFilter:
             if current is not None:
                 self._emit(current)
             assert fmt is not None  # the writer was made with it
-            current = self.current = _Transaction(fmt)
+            current = self.current = _Transaction(undo=FlashbackTransaction(fmt, event.pos) if self.flashback
+                                                  else None)
             self.current_seq = seq
         try:
             content = _is_content(reader, event, table, self.selection, self.flt, self.ddl)
@@ -236,7 +236,10 @@ class _FileFilter:
             self.warned_payload = True
             print(f"binlog-ksy filter: warning: {self.name}: compressed transactions (TRANSACTION_PAYLOAD) are "
                   "kept whole", file=sys.stderr)
-        current.events.append((event, content))
+        if current.undo is not None:
+            current.undo.add(event, content, self.rows_maps)
+        else:
+            current.events.append((event, content))
         current.content += content
 
     def _note_maps(self, event: Event) -> tuple[str, str] | None:
@@ -245,7 +248,8 @@ class _FileFilter:
             rows_body: RowsBody = event.body
             table_map = self.reader.tables.get(rows_body.table_id)
             if table_map is not None:
-                self.rows_maps[event.pos] = (self.map_events[table_map.table_id], table_map)
+                if self.flashback and event.in_payload is None:  # for the undo binlog's FlashbackTransaction
+                    self.rows_maps[event.pos] = (self.map_events[table_map.table_id], table_map)
                 return (table_map.schema, table_map.table)
         elif event.type_code == et.TABLE_MAP_EVENT:
             map_body: TableMapBody = event.body
@@ -271,8 +275,8 @@ class _FileFilter:
             return  # a transaction left empty is dropped whole
         writer = self.writer
         assert writer is not None
-        if self.flashback:
-            self.undo.append(split_transaction(tx.events, self.rows_maps, tx.fmt))
+        if tx.undo is not None:
+            self.undo.append(tx.undo)
             return
         fmt = self.reader.reader.format
         kept_rows = [i for i, (e, c) in enumerate(tx.events) if c and e.type_code in et.ROWS_EVENTS]

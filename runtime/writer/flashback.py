@@ -36,7 +36,7 @@ from ..table_map import TableMap
 from .binlog import TYPE_CODE_OFFSET, BinlogWriter
 from .reread import BackwardWindow, event_at
 
-__all__ = ["FlashbackTransaction", "UndoRows", "split_transaction", "undo_rows_event", "write_flashback"]
+__all__ = ["FlashbackTransaction", "UndoRows", "undo_rows_event", "write_flashback"]
 
 #: WRITE <-> DELETE, v1 and v2 (libs/mysql/binlog/event/binlog_event.h Log_event_type).
 _SWAP = {23: 25, 25: 23, 30: 32, 32: 30}
@@ -76,16 +76,44 @@ class UndoRows:
 @dataclass(slots=True)
 class FlashbackTransaction:
     """One transaction by the positions of its events, read again when its undo is written (the file's bytes
-    ``start:end``): its opening frame, its rows events with their table maps, its closing frame."""
+    ``start:end``): its opening frame, its rows events with their table maps, its closing frame.
+
+    Built event by event (:meth:`add`), so not even the transaction being read is held.
+    """
 
     fmt: BinlogFormat
-    start: int = 0
+    start: int
     end: int = 0
     opening: list[int] = field(default_factory=list)
     rows: list[UndoRows] = field(default_factory=list)
     closing: list[int] = field(default_factory=list)
     gtids: list[GtidNumber] = field(default_factory=list)
     skipped_ddl: int = 0
+    seen_content: bool = False  # a table map, rows event or statement came: what follows closes it
+
+    def add(self, event: Event, content: bool, tables: dict[int, tuple[Event, TableMap]]) -> None:
+        """The transaction's next event (``content``: kept for its own sake, see ``filter``; ``tables``: the
+        TABLE_MAP event and map of each rows event by position, its entry taken out)."""
+        self.end = event.pos + event.length
+        code = event.type_code
+        if code == et.TABLE_MAP_EVENT:
+            self.seen_content = True
+        elif code in et.ROWS_EVENTS:
+            self.seen_content = True
+            entry = tables.pop(event.pos, None)
+            if content and entry is not None:
+                map_event, table_map = entry
+                self.rows.append(UndoRows.of(map_event, event, table_map))
+        elif code in et.QUERY_EVENTS and not is_transaction_control(query_text(event.body)):
+            self.seen_content = True
+            self.skipped_ddl += 1 if content else 0
+        elif self.seen_content:
+            self.closing.append(event.pos)
+        else:
+            self.opening.append(event.pos)
+            gtid = _gtid_number(event)
+            if gtid is not None:
+                self.gtids.append(gtid)
 
 
 def _full(bitmap: bytes, ncols: int) -> bool:
@@ -250,35 +278,3 @@ def _gtid_numbers(kept: list[FlashbackTransaction]) -> dict[int, tuple[int, byte
         for (pos, offset, _, _, unsigned), value in zip(group, values, strict=True):
             out[pos] = (offset, value.to_bytes(8, "little", signed=not unsigned))
     return out
-
-
-def split_transaction(events: list[tuple[Event, bool]], tables: dict[int, tuple[Event, TableMap]],
-                      fmt: BinlogFormat) -> FlashbackTransaction:
-    """A transaction's events (with their "kept" flags, see ``filter``) as a :class:`FlashbackTransaction`
-    (its rows events' entries taken out of ``tables``)."""
-    tx = FlashbackTransaction(fmt, events[0][0].pos, events[-1][0].pos + events[-1][0].length)
-    seen_content = False
-    for event, content in events:
-        code = event.type_code
-        if code == et.TABLE_MAP_EVENT:
-            seen_content = True
-            continue
-        if code in et.ROWS_EVENTS:
-            seen_content = True
-            entry = tables.pop(event.pos, None)
-            if content and entry is not None:
-                map_event, table_map = entry
-                tx.rows.append(UndoRows.of(map_event, event, table_map))
-            continue
-        if code in et.QUERY_EVENTS and not is_transaction_control(query_text(event.body)):
-            seen_content = True
-            tx.skipped_ddl += 1 if content else 0
-            continue
-        if seen_content:
-            tx.closing.append(event.pos)
-            continue
-        tx.opening.append(event.pos)
-        gtid = _gtid_number(event)
-        if gtid is not None:
-            tx.gtids.append(gtid)
-    return tx
