@@ -19,7 +19,6 @@ from typing import Any, BinaryIO
 
 from kaitaistruct import KaitaiStream
 
-from ...generated.rw.binlog_event import BinlogEvent as RwEvent
 from .. import constants as et
 from ..errors import MalformedEventError
 from ..event import Event
@@ -40,6 +39,9 @@ _VIEWS = {"FORMAT_DESCRIPTION_EVENT": ("version",)}
 
 def editable(event: Event, fmt: BinlogFormat) -> Any:
     """The event parsed by the read-write classes (header, body, checksum), ready to change and write."""
+    # imported when first needed: a writer that only copies and patches bytes (filter --flashback) never does
+    from ...generated.rw.binlog_event import BinlogEvent as RwEvent
+
     rw = RwEvent(fmt.header_len, fmt.post_header_lengths, fmt.has_crc32, fmt.uses_pre_ga_numbering,
                  KaitaiStream(io.BytesIO(event.raw)))
     try:

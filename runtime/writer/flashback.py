@@ -21,7 +21,7 @@ from typing import Any
 
 import numpy as np
 
-from ...generated.rw.binlog_event import BinlogEvent as RwEvent
+from ...generated.binlog_event import BinlogEvent as SpecEvent
 from .. import constants as et
 from ..constants import STMT_END_F
 from ..errors import FlashbackRefusal, MalformedEventError
@@ -43,8 +43,8 @@ _SWAP = {23: 25, 25: 23, 30: 32, 32: 30}
 _UPDATES = frozenset((24, 31))
 #: MariaDB's compressed rows events -> the plain ones with the same layout (sql/log_event.h Log_event_type:
 #: WRITE_ROWS_COMPRESSED_EVENT_V1 -> WRITE_ROWS_EVENT_V1, ...), by the spec's names.
-_PLAIN = {member.value: RwEvent.EventType[member.name.replace("_compressed_event", "_event")].value
-          for member in RwEvent.EventType if "_rows_compressed_event" in member.name}
+_PLAIN = {member.value: SpecEvent.EventType[member.name.replace("_compressed_event", "_event")].value
+          for member in SpecEvent.EventType if "_rows_compressed_event" in member.name}
 
 
 #: A GTID event of an undo transaction: its position, where its number starts in it, its group (domain or
