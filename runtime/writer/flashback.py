@@ -122,20 +122,16 @@ def _full(bitmap: bytes, ncols: int) -> bool:
 
 def _reversed_rows(event: Event, table_map: TableMap, data: bytes, update: bool, before: bytes,
                    after: bytes) -> bytes:
-    """The row images of a rows event in reverse order, before/after swapped for updates."""
+    """The row images of a rows event in reverse order: the rows last first and, for updates, each row's
+    after image before its before image (the images of ``(b0, a0), (b1, a1)`` become ``a1, b1, a0, b0``)."""
     layouts = image_layouts(table_map, "update" if update else "delete", before, after)
     scan = scan_images(np.frombuffer(data, dtype=np.uint8), layouts) if layouts is not None else None
     if scan is None or layouts is None or scan.truncated_at is not None or scan.count % len(layouts):
         raise FlashbackRefusal(f"{table_map.qualified_name}: row images that do not end with the event "
                                f"(rows event at {event.file}:{event.pos})")
-    bounds = [*scan.starts.tolist(), len(data)]
-    images = [data[bounds[i]:bounds[i + 1]] for i in range(scan.count)]
-    out: list[bytes] = []
-    step = len(layouts)
-    for row in range(scan.count // step - 1, -1, -1):
-        pair = images[row * step:(row + 1) * step]
-        out.extend(reversed(pair) if update else pair)
-    return b"".join(out)
+    bounds = scan.starts.tolist()
+    bounds.append(len(data))
+    return b"".join([data[bounds[i - 1]:bounds[i]] for i in range(scan.count, 0, -1)])
 
 
 def _check(event: Event, code: int, rows: UndoRows, bitmaps: list[bytes]) -> None:
@@ -225,8 +221,11 @@ def _write_undo(writer: BinlogWriter, window: BackwardWindow, tx: FlashbackTrans
             offset, value = number
             raw[offset:offset + 8] = value
         writer.write_bytes(raw, checksum=checksum)
+    map_pos, map_raw = -1, b""  # the rows events of a statement share its TABLE_MAP: read once
     for rows in reversed(tx.rows):
-        writer.write_bytes(bytearray(window.raw(rows.map_pos)), checksum=checksum)
+        if rows.map_pos != map_pos:
+            map_pos, map_raw = rows.map_pos, window.raw(rows.map_pos)
+        writer.write_bytes(bytearray(map_raw), checksum=checksum)
         rows_event = event_at(window.raw(rows.pos), rows.pos, tx.fmt, window.name)
         writer.write_bytes(undo_rows_event(rows_event, rows), checksum=checksum)
     for pos in tx.closing:

@@ -83,9 +83,14 @@ class BackwardWindow:
         return self._bytes(pos, int.from_bytes(head[_LENGTH_START:_LENGTH_END], "little"))
 
     def _bytes(self, pos: int, length: int) -> bytes:
-        if self.start <= pos and pos + length <= self.end:
-            return self.data[pos - self.start:pos - self.start + length]
-        return self._read(pos, length)
+        if not (self.start <= pos and pos + length <= self.end):
+            if length > self.size:
+                return self._read(pos, length)
+            # inside a transaction too long to hold, whose rows events are read last first
+            self.start = max(0, pos + length - self.size)
+            self.end = pos + length
+            self.data = self._read(self.start, self.end - self.start)
+        return self.data[pos - self.start:pos - self.start + length]
 
     def _read(self, pos: int, length: int) -> bytes:
         self.file.seek(pos)
