@@ -16,6 +16,7 @@ before image lacks columns) and partial JSON updates.
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -116,7 +117,9 @@ class FlashbackTransaction:
                 self.gtids.append(gtid)
 
 
+@functools.lru_cache(maxsize=4096)
 def _full(bitmap: bytes, ncols: int) -> bool:
+    """Whether a column bitmap has all ``ncols`` columns (a table's bitmaps repeat: remembered)."""
     return all(bitmap[i >> 3] >> (i & 7) & 1 for i in range(ncols))
 
 
@@ -137,15 +140,15 @@ def _reversed_rows(event: Event, table_map: TableMap, data: bytes, update: bool,
 def _check(event: Event, code: int, rows: UndoRows, bitmaps: list[bytes]) -> None:
     """Refuse what cannot be undone exactly (``code``: the type code, compressed ones made plain)."""
     table_map = rows.table_map
-    name = f"{table_map.qualified_name} (rows event at {event.file}:{event.pos})"
     if rows.partial:
-        raise FlashbackRefusal(f"{name}: a partial JSON update cannot be undone")
-    if code not in _SWAP and code not in _UPDATES:
-        raise FlashbackRefusal(f"{name}: {event.type_name} is not turned around")
-    ncols = len(table_map.columns)
-    if not all(_full(b, ncols) for b in bitmaps):
-        raise FlashbackRefusal(f"{name}: a MINIMAL or NOBLOB row image lacks columns: the change cannot be undone "
-                               "exactly")
+        problem = "a partial JSON update cannot be undone"
+    elif code not in _SWAP and code not in _UPDATES:
+        problem = f"{event.type_name} is not turned around"
+    elif not all(_full(b, len(table_map.columns)) for b in bitmaps):
+        problem = "a MINIMAL or NOBLOB row image lacks columns: the change cannot be undone exactly"
+    else:
+        return
+    raise FlashbackRefusal(f"{table_map.qualified_name} (rows event at {event.file}:{event.pos}): {problem}")
 
 
 def _flags_offset(event: Event) -> int:
