@@ -8,7 +8,10 @@ read-write classes make of the same change (the field set, the event
 serialized by ``BinlogWriter.write_rw``) and with what the reader frames: on
 every fixture and sample, and on binlogs drawn by hypothesis (MySQL and
 MariaDB framings, with and without CRC32, v1 and v2 rows events, several rows
-per event, flags, extra row info, GTIDs).
+per event, flags, extra row info, GTIDs). The images' bounds come from the
+compiled scan over plain buffers (``rows.image_bounds``, no numpy): compared
+with :func:`~binlog_ksy.runtime.rows.scan.scan_images` on the same images,
+whole and cut short.
 """
 
 from __future__ import annotations
@@ -32,7 +35,9 @@ from binlog_ksy.runtime.errors import BinlogError, FlashbackRefusal
 from binlog_ksy.runtime.event import Event
 from binlog_ksy.runtime.filters import ChangeFilter
 from binlog_ksy.runtime.reader import BinlogFormat, BinlogReader
+from binlog_ksy.runtime.rows import image_bounds
 from binlog_ksy.runtime.rows.events import rows_data
+from binlog_ksy.runtime.rows.layouts import image_layouts
 from binlog_ksy.runtime.table_map import TableMap
 from binlog_ksy.runtime.writer import flashback
 from binlog_ksy.runtime.writer.binlog import BinlogWriter, editable
@@ -105,11 +110,41 @@ def _rows_events(path: Path) -> Iterator[tuple[Event, Event, TableMap, BinlogFor
             yield (*found, fmt)
 
 
+def _image_starts_agree(event: Event, table_map: TableMap) -> None:
+    """The compiled loop over plain buffers finds the images :func:`scan_images` (numpy) finds."""
+    body = event.body
+    update = bool(body.is_update) and bool(body.has_after_image_bitmap)
+    before = bytes(body.columns_before_image)
+    layouts = image_layouts(table_map, "update" if update else "delete", before,
+                            bytes(body.columns_after_image) if update else before)
+    if layouts is None:
+        return
+    data = rows_data(event, body)
+    compiled = image_bounds.image_starts(data, layouts)
+    image_bounds.PREFER_COMPILED = False
+    try:
+        assert compiled == image_bounds.image_starts(data, layouts), f"{event.file}@{event.pos}"
+    finally:
+        image_bounds.PREFER_COMPILED = True
+    for cut in (1, len(data) // 2):  # images cut short: both see where the whole ones end
+        if cut < len(data):
+            short = image_bounds.image_starts(data[:-cut], layouts)
+            image_bounds.PREFER_COMPILED = False
+            try:
+                assert short == image_bounds.image_starts(data[:-cut], layouts)
+            finally:
+                image_bounds.PREFER_COMPILED = True
+
+
 def _check_file(path: Path) -> int:
     """Compare the patched and the serialized undo of every rows event, and the framing of every event read
     again; returns how many rows events were compared."""
     compared = 0
     for map_event, event, table_map, fmt in _rows_events(path):
+        try:
+            _image_starts_agree(event, table_map)
+        except BinlogError:  # images that do not inflate
+            pass
         rows = flashback.UndoRows.of(map_event, event, table_map)
         again = event_at(event.raw, event.pos, fmt, event.file)
         assert [getattr(again, name) for name in Event.__slots__[:-1]] == [

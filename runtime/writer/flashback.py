@@ -20,8 +20,6 @@ import functools
 from dataclasses import dataclass, field
 from typing import Any
 
-import numpy as np
-
 from ...generated.binlog_event import BinlogEvent as SpecEvent
 from .. import constants as et
 from ..constants import STMT_END_F
@@ -30,9 +28,9 @@ from ..event import Event
 from ..event_fields import query_text
 from ..filters import is_transaction_control
 from ..reader import BinlogFormat
-from ..rows.columnar import image_layouts
 from ..rows.events import rows_data
-from ..rows.scan import scan_images
+from ..rows.image_bounds import image_starts
+from ..rows.layouts import image_layouts
 from ..table_map import TableMap
 from .binlog import TYPE_CODE_OFFSET, BinlogWriter
 from .reread import BackwardWindow, event_at
@@ -128,13 +126,13 @@ def _reversed_rows(event: Event, table_map: TableMap, data: bytes, update: bool,
     """The row images of a rows event in reverse order: the rows last first and, for updates, each row's
     after image before its before image (the images of ``(b0, a0), (b1, a1)`` become ``a1, b1, a0, b0``)."""
     layouts = image_layouts(table_map, "update" if update else "delete", before, after)
-    scan = scan_images(np.frombuffer(data, dtype=np.uint8), layouts) if layouts is not None else None
-    if scan is None or layouts is None or scan.truncated_at is not None or scan.count % len(layouts):
+    bounds, whole = image_starts(data, layouts) if layouts is not None else ([], False)
+    if layouts is None or not whole or len(bounds) % len(layouts):
         raise FlashbackRefusal(f"{table_map.qualified_name}: row images that do not end with the event "
                                f"(rows event at {event.file}:{event.pos})")
-    bounds = scan.starts.tolist()
+    count = len(bounds)
     bounds.append(len(data))
-    return b"".join([data[bounds[i - 1]:bounds[i]] for i in range(scan.count, 0, -1)])
+    return b"".join([data[bounds[i - 1]:bounds[i]] for i in range(count, 0, -1)])
 
 
 def _check(event: Event, code: int, rows: UndoRows, bitmaps: list[bytes]) -> None:
