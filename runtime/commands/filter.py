@@ -10,7 +10,6 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .. import constants as et
-from ..atomic import pid_alive
 from ..bodies import RowsBody, TableMapBody
 from ..changes import ChangeReader
 from ..constants import STMT_END_F
@@ -387,9 +386,14 @@ def _remove_leftovers(output: str) -> None:
         entries = os.listdir(output)
     except FileNotFoundError:
         return
-    for entry in entries:
+    leftovers = [entry for entry in entries if entry.startswith(".filter-")]
+    if not leftovers:
+        return
+    from ..atomic import pid_alive  # ctypes and subprocess: loaded only when there is a leftover
+
+    for entry in leftovers:
         parts = entry.split("-")
-        if entry.startswith(".filter-") and len(parts) >= 3 and parts[1].isdigit() and not pid_alive(int(parts[1])):
+        if len(parts) >= 3 and parts[1].isdigit() and not pid_alive(int(parts[1])):
             try:
                 os.unlink(os.path.join(output, entry))
             except FileNotFoundError:

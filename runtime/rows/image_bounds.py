@@ -26,10 +26,26 @@ _FULL, _TRUNCATED = 2, 1  # _scan.scan's statuses (0: every byte used)
 PREFER_COMPILED = True
 
 
-def _matrix(rows: int, width: int, values: list[int] | None = None) -> Any:
-    """A C-contiguous ``rows x width`` int64 buffer (what the compiled loop takes as ``int64_t[:, ::1]``)."""
-    flat = array("q", values if values is not None else bytes(8 * rows * width))
-    return memoryview(flat).cast("B").cast("q", [rows, width])
+#: Layouts prepared for the compiled loop, by identity (the layouts of a table's images are memoized, so
+#: the same list comes back): (the layouts, kept alive; widths matrix; column counts; widest layout).
+_PREPARED: dict[int, tuple[list[list[int]], Any, array[int], int]] = {}
+#: Room the compiled loop writes each value's offset and length into (read by nobody here), reused.
+_SCRATCH = bytearray()
+
+
+def _prepared(layouts: list[list[int]]) -> tuple[list[list[int]], Any, array[int], int]:
+    entry = _PREPARED.get(id(layouts))
+    if entry is None or entry[0] is not layouts:
+        if not layouts or any(not layout for layout in layouts):
+            raise ValueError("every layout needs at least one present column")
+        width = max(len(layout) for layout in layouts)
+        flat = array("q", [w for layout in layouts for w in (*layout, *[0] * (width - len(layout)))])
+        widths = memoryview(flat).cast("B").cast("q", [len(layouts), width])
+        entry = (layouts, widths, array("q", [len(layout) for layout in layouts]), width)
+        if len(_PREPARED) >= 1024:
+            _PREPARED.clear()
+        _PREPARED[id(layouts)] = entry
+    return entry
 
 
 def image_starts(data: bytes, layouts: list[list[int]]) -> tuple[list[int], bool]:
@@ -37,19 +53,19 @@ def image_starts(data: bytes, layouts: list[list[int]]) -> tuple[list[int], bool
     whether the images end exactly where ``data`` does."""
     if _compiled_scan is None or not PREFER_COMPILED:
         return _numpy_starts(data, layouts)
-    nalt = len(layouts)
-    if nalt == 0 or any(not layout for layout in layouts):
-        raise ValueError("every layout needs at least one present column")
-    width = max(len(layout) for layout in layouts)
-    widths = _matrix(nalt, width, [w for layout in layouts for w in (*layout, *[0] * (width - len(layout)))])
-    ncols = array("q", [len(layout) for layout in layouts])
+    _, widths, ncols, width = _prepared(layouts)
     end = len(data)
     cap = max(16, end // (8 * width + 8))
     starts = array("q", bytes(8 * cap))
     img, pos = 0, 0
     while True:
-        img, pos, status = _compiled_scan(data, end, widths, ncols, nalt, pos, img, starts,
-                                          _matrix(cap, width), _matrix(cap, width))
+        size = 8 * cap * width
+        if len(_SCRATCH) < 2 * size:
+            _SCRATCH.extend(bytes(2 * size - len(_SCRATCH)))
+        with memoryview(_SCRATCH) as room:
+            img, pos, status = _compiled_scan(data, end, widths, ncols, len(layouts), pos, img, starts,
+                                              room[:size].cast("q", [cap, width]),
+                                              room[size:2 * size].cast("q", [cap, width]))
         if status != _FULL:
             return starts[:img].tolist(), status != _TRUNCATED
         starts.frombytes(bytes(8 * cap))  # full: twice the room, the starts found kept, and on from there
