@@ -14,6 +14,7 @@ had it.
 from __future__ import annotations
 
 import io
+import struct
 import zlib
 from typing import Any, BinaryIO
 
@@ -30,8 +31,9 @@ __all__ = ["TYPE_CODE_OFFSET", "BinlogWriter", "editable", "rename_database"]
 #: (libs/mysql/binlog/event/binlog_event.h ``EVENT_TYPE_OFFSET``, ``EVENT_LEN_OFFSET``, ``LOG_POS_OFFSET``;
 #: ksy/binlog_event.ksy ``event_header``).
 TYPE_CODE_OFFSET = 4
-_LENGTH_START, _LENGTH_END = 9, 13
+_LENGTH_START = 9
 _NEXT_POSITION_START, _NEXT_POSITION_END = 13, 17
+_U4 = struct.Struct("<I")
 
 #: Instances that re-read bytes a field holds: switched off before writing, or they would overwrite it.
 _VIEWS = {"FORMAT_DESCRIPTION_EVENT": ("version",)}
@@ -94,16 +96,25 @@ class BinlogWriter:
         (an undo rows event: a type code, flags, bitmaps and images patched in its bytes).
         """
         start = self.position
-        size = len(raw)
-        raw[_LENGTH_START:_LENGTH_END] = size.to_bytes(4, "little")
-        if self.fmt.header_len >= _NEXT_POSITION_END:
-            raw[_NEXT_POSITION_START:_NEXT_POSITION_END] = (start + size).to_bytes(4, "little")
-        if checksum:
-            raw[-4:] = zlib.crc32(memoryview(raw)[:-4]).to_bytes(4, "little")
-        self.out.write(raw)
-        self.position += size
-        self.events += 1
+        self.write_many([raw], checksum=checksum)
         return start
+
+    def write_many(self, raws: list[bytearray], *, checksum: bool) -> None:
+        """Events given as their bytes, one after the other: :meth:`write_bytes` of each, in one write."""
+        position = self.position
+        next_position = self.fmt.header_len >= _NEXT_POSITION_END
+        pack, crc32 = _U4.pack_into, zlib.crc32
+        for raw in raws:
+            size = len(raw)
+            pack(raw, _LENGTH_START, size)
+            position += size
+            if next_position:
+                pack(raw, _NEXT_POSITION_START, position)
+            if checksum:
+                pack(raw, size - 4, crc32(memoryview(raw)[:-4]))
+        self.out.write(b"".join(raws))
+        self.position = position
+        self.events += len(raws)
 
     def write_rw(self, rw: Any, size: int, *, crc_in_body: bool = False) -> int:
         """Write an event given as its read-write object whose body serializes to ``size`` bytes.

@@ -212,25 +212,35 @@ def write_flashback(source: str, writer: BinlogWriter, events: list[Event],
 def _write_undo(writer: BinlogWriter, window: BackwardWindow, tx: FlashbackTransaction,
                 numbers: dict[int, tuple[int, bytes]]) -> None:
     """One transaction's undo: its opening frame (a GTID renumbered), its rows events turned around and in
-    reverse order, each after its table map, its closing frame."""
+    reverse order, each after its table map, its closing frame (written some events at a time; when an
+    event cannot be turned around, what precedes it is written)."""
     window.cover(tx.start, tx.end)
     checksum = tx.fmt.has_crc32
-    for pos in tx.opening:
-        raw = bytearray(window.raw(pos))
-        number = numbers.get(pos)
-        if number is not None:
-            offset, value = number
-            raw[offset:offset + 8] = value
-        writer.write_bytes(raw, checksum=checksum)
-    map_pos, map_raw = -1, b""  # the rows events of a statement share its TABLE_MAP: read once
-    for rows in reversed(tx.rows):
-        if rows.map_pos != map_pos:
-            map_pos, map_raw = rows.map_pos, window.raw(rows.map_pos)
-        writer.write_bytes(bytearray(map_raw), checksum=checksum)
-        rows_event = event_at(window.raw(rows.pos), rows.pos, tx.fmt, window.name)
-        writer.write_bytes(undo_rows_event(rows_event, rows), checksum=checksum)
-    for pos in tx.closing:
-        writer.write_bytes(bytearray(window.raw(pos)), checksum=checksum)
+    out: list[bytearray] = []
+    try:
+        for pos in tx.opening:
+            raw = bytearray(window.raw(pos))
+            number = numbers.get(pos)
+            if number is not None:
+                offset, value = number
+                raw[offset:offset + 8] = value
+            out.append(raw)
+        map_pos, map_raw = -1, b""  # the rows events of a statement share its TABLE_MAP: read once
+        for rows in reversed(tx.rows):
+            if rows.map_pos != map_pos:
+                map_pos, map_raw = rows.map_pos, window.raw(rows.map_pos)
+            out.append(bytearray(map_raw))  # written before the rows event even if that cannot be turned
+            out.append(undo_rows_event(event_at(window.raw(rows.pos), rows.pos, tx.fmt, window.name), rows))
+            if len(out) >= _BATCH:
+                writer.write_many(out, checksum=checksum)
+                out = []
+        out.extend(bytearray(window.raw(pos)) for pos in tx.closing)
+    finally:
+        writer.write_many(out, checksum=checksum)
+
+
+#: Events written at once (a long transaction's undo is not held whole).
+_BATCH = 64
 
 
 _MARIADB_GTID = et.MARIADB_GTID_EVENT

@@ -31,6 +31,7 @@ WINDOW = 4 << 20
 _HEADER_V1 = struct.Struct("<IBII")
 _HEADER_V4 = struct.Struct("<IBIIIH")
 _LENGTH_START, _LENGTH_END = 9, 13
+_U4 = struct.Struct("<I")
 _CHECKSUM_LEN = 4
 
 
@@ -79,8 +80,12 @@ class BackwardWindow:
 
     def raw(self, pos: int) -> bytes:
         """The whole event that starts at ``pos``."""
-        head = self._bytes(pos, _LENGTH_END)
-        return self._bytes(pos, int.from_bytes(head[_LENGTH_START:_LENGTH_END], "little"))
+        start = pos - self.start
+        if 0 <= start and pos + _LENGTH_END <= self.end:
+            length = _U4.unpack_from(self.data, start + _LENGTH_START)[0]
+        else:
+            length = _U4.unpack_from(self._bytes(pos, _LENGTH_END), _LENGTH_START)[0]
+        return self._bytes(pos, length)
 
     def _bytes(self, pos: int, length: int) -> bytes:
         if not (self.start <= pos and pos + length <= self.end):
