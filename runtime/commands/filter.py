@@ -43,9 +43,10 @@ statements of the wanted databases and tables (--database/--table, and
 transaction left with nothing is dropped whole; DDL and other statements are
 kept when their database is kept (named by --database, or by the database
 part of --table db.table): for DDL the databases of the tables it changes,
-for other statements the default database (kept when there is none). Events go through the read-write
-classes compiled from the specs; lengths, next positions and CRC32 are written
-anew, the format description as the input had it. The output passes
+for other statements the default database (kept when there is none). Changed events go through the
+read-write classes compiled from the specs (--flashback patches the bytes that
+change: type code, flags, bitmaps, images); lengths, next positions and CRC32
+are written anew, the format description as the input had it. The output passes
 mariadb-binlog --verify-binlog-checksum and replays with
 `mariadb-binlog OUT | mariadb`."""
 

@@ -8,7 +8,8 @@ user (``shared/spec/kaitai-toolchain.md``, "Read-write"): the header's
 starts) and the CRC32 of files whose format description announces it
 (libs/mysql/binlog/event/binlog_event.h ``Log_event_header``; sql/log_event.cc
 ``Log_event::write_footer``). The format description is written as the input
-had it.
+had it. An event changed in its bytes instead (``filter --flashback``) gets the
+same: :meth:`BinlogWriter.write_bytes`, :meth:`BinlogWriter.write_many`.
 """
 
 from __future__ import annotations

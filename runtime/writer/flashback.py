@@ -4,14 +4,23 @@ What ``mysqlbinlog --flashback``/MyFlash do, from the specs: every rows event
 is turned around — WRITE_ROWS becomes DELETE_ROWS and back (the header's type
 code; the body layout is the same), UPDATE_ROWS swaps each row's before and
 after images (and the two column bitmaps) — and the order is reversed at every
-level: the rows of an event (found with the columnar scanner,
-:func:`..rows.scan.scan_images`), the rows events of a transaction, and the
-transactions of the file. Each reversed rows event follows its own
+level: the rows of an event (found with the compiled image scanner,
+:func:`..rows.image_bounds.image_starts`), the rows events of a transaction,
+and the transactions of the file. Each reversed rows event follows its own
 TABLE_MAP and ends its statement (STMT_END_F). DDL cannot be undone from a
 binlog: it is left out, with a warning. MariaDB's compressed rows events are
 turned around into their plain counterparts (the inflated images: the server's
 tools apply either). Refused, naming the table: MINIMAL or NOBLOB images (the
 before image lacks columns) and partial JSON updates.
+
+The first read keeps each transaction's event positions only (and, per rows
+event, where its images start, as the spec parsed it): the events are read
+again when written, last transaction first (:mod:`.reread`). What changes is
+patched in the event's bytes (header type code, flags, bitmaps, images, a
+GTID's number), the rest kept as read; ``BinlogWriter.write_many`` makes
+lengths, next positions and CRC32 right. tests/test_flashback_bytes.py holds
+the patched bytes equal to what the read-write classes write for the same
+change.
 """
 
 from __future__ import annotations
