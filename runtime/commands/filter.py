@@ -360,6 +360,8 @@ def _is_content(reader: ChangeReader, event: Event, table: tuple[str, str] | Non
                 flt: ChangeFilter, ddl: SchemaState) -> bool:
     """Whether an event inside a transaction is kept for its own sake (framing events follow the content)."""
     code = event.type_code
+    if code not in _CONTENT_CODES:
+        return False  # GTID, XID, INTVAR, RAND, USER_VAR...: with their transaction's content
     if not flt.wants_event(event) or not flt.wants_gtid(reader.state.gtid):
         return False
     if code == et.TABLE_MAP_EVENT:
@@ -377,8 +379,11 @@ def _is_content(reader: ChangeReader, event: Event, table: tuple[str, str] | Non
         if outcome.is_ddl and outcome.changed:  # DDL: the databases of the tables it changes
             return all(selection.wants_statement(schema) for schema, _ in outcome.changed)
         return selection.wants_statement(database)
-    # a compressed transaction is kept whole; GTID, XID, INTVAR, RAND, USER_VAR...: with their transaction's content
-    return code == et.TRANSACTION_PAYLOAD_EVENT
+    return True  # a compressed transaction is kept whole
+
+
+#: The events that can be kept for their own sake: table maps, rows events, statements, a compressed transaction.
+_CONTENT_CODES = frozenset((et.TABLE_MAP_EVENT, et.TRANSACTION_PAYLOAD_EVENT, *et.ROWS_EVENTS, *et.QUERY_EVENTS))
 
 
 def _remove_leftovers(output: str) -> None:
