@@ -10,7 +10,6 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .. import constants as et
-from ..atomic import pid_alive
 from ..bodies import RowsBody, TableMapBody
 from ..changes import ChangeReader
 from ..constants import STMT_END_F
@@ -21,7 +20,7 @@ from ..filters import ChangeFilter, is_transaction_control, split_names
 from ..schema.ddl.state import SchemaState
 from ..table_map import TableMap
 from ..writer.binlog import BinlogWriter, editable, rename_database
-from ..writer.flashback import FlashbackTransaction, split_transaction, write_flashback
+from ..writer.flashback import FlashbackTransaction, write_flashback
 from .common import (
     EXIT_DAMAGED,
     EXIT_OK,
@@ -44,9 +43,10 @@ statements of the wanted databases and tables (--database/--table, and
 transaction left with nothing is dropped whole; DDL and other statements are
 kept when their database is kept (named by --database, or by the database
 part of --table db.table): for DDL the databases of the tables it changes,
-for other statements the default database (kept when there is none). Events go through the read-write
-classes compiled from the specs; lengths, next positions and CRC32 are written
-anew, the format description as the input had it. The output passes
+for other statements the default database (kept when there is none). Changed events go through the
+read-write classes compiled from the specs (--flashback patches the bytes that
+change: type code, flags, bitmaps, images); lengths, next positions and CRC32
+are written anew, the format description as the input had it. The output passes
 mariadb-binlog --verify-binlog-checksum and replays with
 `mariadb-binlog OUT | mariadb`."""
 
@@ -97,6 +97,7 @@ class _Selection:
 class _Transaction:
     events: list[tuple[Event, bool]] = field(default_factory=list)  # (event, is content)
     content: int = 0
+    undo: FlashbackTransaction | None = None  # flashback: its events by position instead
 
 
 def run_filter(args: argparse.Namespace) -> int:
@@ -223,7 +224,9 @@ class _FileFilter:
         if current is None or seq != self.current_seq:
             if current is not None:
                 self._emit(current)
-            current = self.current = _Transaction()
+            assert fmt is not None  # the writer was made with it
+            current = self.current = _Transaction(undo=FlashbackTransaction(fmt, event.pos) if self.flashback
+                                                  else None)
             self.current_seq = seq
         try:
             content = _is_content(reader, event, table, self.selection, self.flt, self.ddl)
@@ -233,7 +236,10 @@ class _FileFilter:
             self.warned_payload = True
             print(f"binlog-ksy filter: warning: {self.name}: compressed transactions (TRANSACTION_PAYLOAD) are "
                   "kept whole", file=sys.stderr)
-        current.events.append((event, content))
+        if current.undo is not None:
+            current.undo.add(event, content, self.rows_maps)
+        else:
+            current.events.append((event, content))
         current.content += content
 
     def _note_maps(self, event: Event) -> tuple[str, str] | None:
@@ -242,7 +248,8 @@ class _FileFilter:
             rows_body: RowsBody = event.body
             table_map = self.reader.tables.get(rows_body.table_id)
             if table_map is not None:
-                self.rows_maps[event.pos] = (self.map_events[table_map.table_id], table_map)
+                if self.flashback and event.in_payload is None:  # for the undo binlog's FlashbackTransaction
+                    self.rows_maps[event.pos] = (self.map_events[table_map.table_id], table_map)
                 return (table_map.schema, table_map.table)
         elif event.type_code == et.TABLE_MAP_EVENT:
             map_body: TableMapBody = event.body
@@ -268,8 +275,8 @@ class _FileFilter:
             return  # a transaction left empty is dropped whole
         writer = self.writer
         assert writer is not None
-        if self.flashback:
-            self.undo.append(split_transaction(tx.events, self.rows_maps))
+        if tx.undo is not None:
+            self.undo.append(tx.undo)
             return
         fmt = self.reader.reader.format
         kept_rows = [i for i, (e, c) in enumerate(tx.events) if c and e.type_code in et.ROWS_EVENTS]
@@ -306,7 +313,7 @@ class _FileFilter:
         writer = self.writer
         if self.flashback and writer is not None:
             try:
-                skipped = write_flashback(self.reader, writer, self.outside, self.undo)
+                skipped = write_flashback(self.name, writer, self.outside, self.undo)
             except FlashbackRefusal:
                 self._report_damage()  # what was met before the refusal is reported too
                 raise
@@ -353,6 +360,8 @@ def _is_content(reader: ChangeReader, event: Event, table: tuple[str, str] | Non
                 flt: ChangeFilter, ddl: SchemaState) -> bool:
     """Whether an event inside a transaction is kept for its own sake (framing events follow the content)."""
     code = event.type_code
+    if code not in _CONTENT_CODES:
+        return False  # GTID, XID, INTVAR, RAND, USER_VAR...: with their transaction's content
     if not flt.wants_event(event) or not flt.wants_gtid(reader.state.gtid):
         return False
     if code == et.TABLE_MAP_EVENT:
@@ -370,8 +379,11 @@ def _is_content(reader: ChangeReader, event: Event, table: tuple[str, str] | Non
         if outcome.is_ddl and outcome.changed:  # DDL: the databases of the tables it changes
             return all(selection.wants_statement(schema) for schema, _ in outcome.changed)
         return selection.wants_statement(database)
-    # a compressed transaction is kept whole; GTID, XID, INTVAR, RAND, USER_VAR...: with their transaction's content
-    return code == et.TRANSACTION_PAYLOAD_EVENT
+    return True  # a compressed transaction is kept whole
+
+
+#: The events that can be kept for their own sake: table maps, rows events, statements, a compressed transaction.
+_CONTENT_CODES = frozenset((et.TABLE_MAP_EVENT, et.TRANSACTION_PAYLOAD_EVENT, *et.ROWS_EVENTS, *et.QUERY_EVENTS))
 
 
 def _remove_leftovers(output: str) -> None:
@@ -380,9 +392,14 @@ def _remove_leftovers(output: str) -> None:
         entries = os.listdir(output)
     except FileNotFoundError:
         return
-    for entry in entries:
+    leftovers = [entry for entry in entries if entry.startswith(".filter-")]
+    if not leftovers:
+        return
+    from ..atomic import pid_alive  # ctypes and subprocess: loaded only when there is a leftover
+
+    for entry in leftovers:
         parts = entry.split("-")
-        if entry.startswith(".filter-") and len(parts) >= 3 and parts[1].isdigit() and not pid_alive(int(parts[1])):
+        if len(parts) >= 3 and parts[1].isdigit() and not pid_alive(int(parts[1])):
             try:
                 os.unlink(os.path.join(output, entry))
             except FileNotFoundError:

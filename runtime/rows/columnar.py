@@ -52,7 +52,8 @@ from ..types.temporal_columns import (
 )
 from ..types.text_columns import single_byte_table, to_utf8
 from .events import Op, RowsEvent, RowsEventSource
-from .image import _build_codec, _checked_reader, _Codec, decode_rows, get_decoder
+from .image import _checked_reader, _Codec, decode_rows, get_decoder
+from .layouts import _sides, _Slow, image_layouts
 from .scan import VALUE_NULL, gather_values, scan_images
 
 __all__ = ["ChangeColumns", "ImageColumns", "TableLayout", "columns_of_rows", "count_changes", "decode_run",
@@ -232,10 +233,6 @@ def _temporal(column: Column, raw: np.ndarray) -> tuple[np.ndarray, np.ndarray] 
     if t == T.TIME:
         return time_column(raw)
     return None
-
-
-class _Slow(Exception):
-    """This run goes to the row decoder."""
 
 
 def _column_array(column: Column, codec: _Codec, typ: pa.DataType, data: np.ndarray, buf: bytes,
@@ -432,57 +429,6 @@ def run_key(rows_event: RowsEvent) -> tuple[Any, ...]:
     """
     return (table_layout(rows_event.table_map), rows_event.op, rows_event.present_before,
             rows_event.present_after, rows_event.partial_json)
-
-
-_CODECS: dict[tuple[Any, ...], list[_Codec]] = {}
-
-
-def _side(columns: Sequence[Column], present: bytes, errors: str, memo: dict[Any, Any]
-          ) -> tuple[tuple[Column, ...], list[_Codec]]:
-    decoder = get_decoder(columns, present, errors=errors, memo=memo)
-    key = (decoder.present_columns, errors)
-    codecs = _CODECS.get(key)
-    if codecs is None:
-        if len(_CODECS) >= 4096:
-            _CODECS.clear()
-        codecs = _CODECS[key] = [_build_codec(c, errors, False) for c in decoder.present_columns]
-    return decoder.present_columns, codecs
-
-
-def _width(codec: _Codec) -> int:
-    if codec.error is not None:
-        raise _Slow
-    return codec.size if codec.fmt is not None else -codec.prefix
-
-
-def _sides(table_map: TableMap, op: Op, present_before: bytes, present_after: bytes, errors: str
-           ) -> list[tuple[str, tuple[Column, ...], list[_Codec]]]:
-    """The image kinds of a rows event in the order its images come: (name, present columns, codecs)."""
-    sides = []
-    if op != "insert":
-        sides.append(("before", *_side(table_map.columns, present_before, errors, table_map.memo)))
-    if op != "delete":
-        sides.append(("after", *_side(table_map.columns, present_after, errors, table_map.memo)))
-    return sides
-
-
-def image_layouts(table_map: TableMap, op: Op, present_before: bytes, present_after: bytes,
-                  errors: str = "keep") -> list[list[int]] | None:
-    """What :func:`.scan.scan_images` needs for a rows event: its image kinds' value widths, in order.
-
-    ``None`` when a column cannot be sized or an image kind has no column
-    (the row decoder then reads the event, and reports what is wrong).
-    """
-    key = ("layouts", op, present_before, present_after, errors)
-    layouts = table_map.memo.get(key)
-    if layouts is None:
-        try:
-            layouts = [[_width(codec) for codec in codecs]
-                       for _, _, codecs in _sides(table_map, op, present_before, present_after, errors)]
-        except Exception:  # noqa: BLE001 - _Slow, or a layout the row decoder rejects (it then reports why)
-            layouts = []
-        table_map.memo[key] = layouts
-    return layouts if layouts and all(layouts) else None
 
 
 def decode_run(run: Sequence[RowsEvent], *, errors: str = "strict") -> ChangeColumns | None:

@@ -8,27 +8,33 @@ user (``shared/spec/kaitai-toolchain.md``, "Read-write"): the header's
 starts) and the CRC32 of files whose format description announces it
 (libs/mysql/binlog/event/binlog_event.h ``Log_event_header``; sql/log_event.cc
 ``Log_event::write_footer``). The format description is written as the input
-had it.
+had it. An event changed in its bytes instead (``filter --flashback``) gets the
+same: :meth:`BinlogWriter.write_bytes`, :meth:`BinlogWriter.write_many`.
 """
 
 from __future__ import annotations
 
 import io
+import struct
 import zlib
 from typing import Any, BinaryIO
 
 from kaitaistruct import KaitaiStream
 
-from ...generated.rw.binlog_event import BinlogEvent as RwEvent
 from .. import constants as et
 from ..errors import MalformedEventError
 from ..event import Event
 from ..reader import BinlogFormat
 
-__all__ = ["BinlogWriter", "editable", "rename_database"]
+__all__ = ["TYPE_CODE_OFFSET", "BinlogWriter", "editable", "rename_database"]
 
-#: Where the v4 common header keeps the next event's position (binlog_event.h ``LOG_POS_OFFSET``).
+#: Where the common header keeps the event type, the event's length and (v4) the next event's position
+#: (libs/mysql/binlog/event/binlog_event.h ``EVENT_TYPE_OFFSET``, ``EVENT_LEN_OFFSET``, ``LOG_POS_OFFSET``;
+#: ksy/binlog_event.ksy ``event_header``).
+TYPE_CODE_OFFSET = 4
+_LENGTH_START = 9
 _NEXT_POSITION_START, _NEXT_POSITION_END = 13, 17
+_U4 = struct.Struct("<I")
 
 #: Instances that re-read bytes a field holds: switched off before writing, or they would overwrite it.
 _VIEWS = {"FORMAT_DESCRIPTION_EVENT": ("version",)}
@@ -36,6 +42,9 @@ _VIEWS = {"FORMAT_DESCRIPTION_EVENT": ("version",)}
 
 def editable(event: Event, fmt: BinlogFormat) -> Any:
     """The event parsed by the read-write classes (header, body, checksum), ready to change and write."""
+    # imported when first needed: a writer that only copies and patches bytes (filter --flashback) never does
+    from ...generated.rw.binlog_event import BinlogEvent as RwEvent
+
     rw = RwEvent(fmt.header_len, fmt.post_header_lengths, fmt.has_crc32, fmt.uses_pre_ga_numbering,
                  KaitaiStream(io.BytesIO(event.raw)))
     try:
@@ -78,16 +87,35 @@ class BinlogWriter:
         are as read; the CRC32 covers the header and body as written, log_event.cc
         ``Log_event::write_footer``), without parsing the body.
         """
-        raw = bytearray(event.raw)
+        return self.write_bytes(bytearray(event.raw), checksum=bool(event.checksum_len))
+
+    def write_bytes(self, raw: bytearray, *, checksum: bool) -> int:
+        """An event given as its bytes (``checksum``: its last 4 bytes are the CRC32's place), changed in place:
+        the header's event length and next position and the CRC32 made right; returns where it starts.
+
+        What :meth:`write_rw` does after serializing, for events changed without the read-write classes
+        (an undo rows event: a type code, flags, bitmaps and images patched in its bytes).
+        """
         start = self.position
-        if self.fmt.header_len >= _NEXT_POSITION_END:
-            raw[_NEXT_POSITION_START:_NEXT_POSITION_END] = (start + len(raw)).to_bytes(4, "little")
-        if event.checksum_len:
-            raw[-4:] = zlib.crc32(memoryview(raw)[:-4]).to_bytes(4, "little")
-        self.out.write(raw)
-        self.position += len(raw)
-        self.events += 1
+        self.write_many([raw], checksum=checksum)
         return start
+
+    def write_many(self, raws: list[bytearray], *, checksum: bool) -> None:
+        """Events given as their bytes, one after the other: :meth:`write_bytes` of each, in one write."""
+        position = self.position
+        next_position = self.fmt.header_len >= _NEXT_POSITION_END
+        pack, crc32 = _U4.pack_into, zlib.crc32
+        for raw in raws:
+            size = len(raw)
+            pack(raw, _LENGTH_START, size)
+            position += size
+            if next_position:
+                pack(raw, _NEXT_POSITION_START, position)
+            if checksum:
+                pack(raw, size - 4, crc32(memoryview(raw)[:-4]))
+        self.out.write(b"".join(raws))
+        self.position = position
+        self.events += len(raws)
 
     def write_rw(self, rw: Any, size: int, *, crc_in_body: bool = False) -> int:
         """Write an event given as its read-write object whose body serializes to ``size`` bytes.
@@ -105,7 +133,7 @@ class BinlogWriter:
         length = self.fmt.header_len + len(body_bytes) + (4 if has_crc else 0)
         header = rw.header
         header.event_length = length
-        if self.fmt.header_len >= 17:
+        if self.fmt.header_len >= _NEXT_POSITION_END:
             header.next_position = self.position + length
         header._check()
         head = KaitaiStream(io.BytesIO(bytearray(self.fmt.header_len)))

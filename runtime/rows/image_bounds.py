@@ -1,0 +1,81 @@
+"""Where each row image of a rows event starts, without numpy: the compiled scan over plain buffers.
+
+``filter --flashback`` only reorders row images, so it needs their bounds,
+not their values: :func:`image_starts` runs the compiled loop of
+:mod:`.scan` (``_scan.scan``) on ``array`` buffers, which it takes as it
+takes numpy arrays, so the command loads neither numpy nor pyarrow. Where the
+compiled module is not there it is :func:`.scan.scan_images` itself (with
+numpy). Both give the same starts (tests/test_flashback_bytes.py).
+"""
+
+from __future__ import annotations
+
+from array import array
+from typing import Any
+
+__all__ = ["image_starts"]
+
+_compiled_scan: Any  # typed for numpy arrays (_scan.pyi); it takes any buffer of the right item type
+try:
+    from ._scan import scan as _compiled_scan
+except ImportError:  # pragma: no cover - an install without the compiled module
+    _compiled_scan = None
+
+_FULL, _TRUNCATED = 2, 1  # _scan.scan's statuses (0: every byte used)
+#: Use the compiled loop over plain buffers (tests switch it off to compare with :func:`.scan.scan_images`).
+PREFER_COMPILED = True
+
+
+#: Layouts prepared for the compiled loop, by identity (the layouts of a table's images are memoized, so
+#: the same list comes back): (the layouts, kept alive; widths matrix; column counts; widest layout).
+_PREPARED: dict[int, tuple[list[list[int]], Any, array[int], int]] = {}
+#: Room the compiled loop writes each value's offset and length into (read by nobody here), reused.
+_SCRATCH = bytearray()
+
+
+def _prepared(layouts: list[list[int]]) -> tuple[list[list[int]], Any, array[int], int]:
+    entry = _PREPARED.get(id(layouts))
+    if entry is None or entry[0] is not layouts:
+        if not layouts or any(not layout for layout in layouts):
+            raise ValueError("every layout needs at least one present column")
+        width = max(len(layout) for layout in layouts)
+        flat = array("q", [w for layout in layouts for w in (*layout, *[0] * (width - len(layout)))])
+        widths = memoryview(flat).cast("B").cast("q", [len(layouts), width])
+        entry = (layouts, widths, array("q", [len(layout) for layout in layouts]), width)
+        if len(_PREPARED) >= 1024:
+            _PREPARED.clear()
+        _PREPARED[id(layouts)] = entry
+    return entry
+
+
+def image_starts(data: bytes, layouts: list[list[int]]) -> tuple[list[int], bool]:
+    """The offset of every whole row image in ``data`` (the layouts used in turn, see :mod:`.scan`), and
+    whether the images end exactly where ``data`` does."""
+    if _compiled_scan is None or not PREFER_COMPILED:
+        return _numpy_starts(data, layouts)
+    _, widths, ncols, width = _prepared(layouts)
+    end = len(data)
+    cap = max(16, end // (8 * width + 8))
+    starts = array("q", bytes(8 * cap))
+    img, pos = 0, 0
+    while True:
+        size = 8 * cap * width
+        if len(_SCRATCH) < 2 * size:
+            _SCRATCH.extend(bytes(2 * size - len(_SCRATCH)))
+        with memoryview(_SCRATCH) as room:
+            img, pos, status = _compiled_scan(data, end, widths, ncols, len(layouts), pos, img, starts,
+                                              room[:size].cast("q", [cap, width]),
+                                              room[size:2 * size].cast("q", [cap, width]))
+        if status != _FULL:
+            return starts[:img].tolist(), status != _TRUNCATED
+        starts.frombytes(bytes(8 * cap))  # full: twice the room, the starts found kept, and on from there
+        cap *= 2
+
+
+def _numpy_starts(data: bytes, layouts: list[list[int]]) -> tuple[list[int], bool]:
+    import numpy as np
+
+    from .scan import scan_images
+
+    scan = scan_images(np.frombuffer(data, dtype=np.uint8), layouts)
+    return scan.starts.tolist(), scan.truncated_at is None
