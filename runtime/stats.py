@@ -7,8 +7,8 @@ What is counted, and how:
 * **Rows** per table and op (insert, update, delete): the row changes of
   every rows event of a wanted table, as ``mariadb-binlog -vv`` prints them.
   Row images are not decoded: the compiled scanner
-  (:func:`.rows.scan.scan_images`) walks an event's images with the widths
-  of its present columns (the layouts :mod:`.rows.columnar` builds), so a row
+  (:func:`.rows.image_bounds.count_changes`) walks an event's images with the widths
+  of its present columns (the layouts :mod:`.rows.layouts` builds), so a row
   costs a few byte reads; an UPDATE event holds two images per row. Events
   the scanner cannot walk (partial JSON updates, images that do not end
   where the event ends) are decoded by the row decoder and counted.
@@ -46,8 +46,8 @@ from .errors import BinlogError
 from .event import Event
 from .event_fields import query_text
 from .filters import ChangeFilter
-from .rows.columnar import count_changes
 from .rows.events import Op, RowsEvent
+from .rows.image_bounds import count_changes
 from .transactions import StatementRole, statement_role
 
 __all__ = ["DEFAULT_BIG_BYTES", "DEFAULT_BIG_ROWS", "DEFAULT_LONG_SECONDS", "OPS", "BinlogStats",

@@ -56,7 +56,7 @@ from .image import _checked_reader, _Codec, decode_rows, get_decoder
 from .layouts import _sides, _Slow, image_layouts
 from .scan import VALUE_NULL, gather_values, scan_images
 
-__all__ = ["ChangeColumns", "ImageColumns", "TableLayout", "columns_of_rows", "count_changes", "decode_run",
+__all__ = ["ChangeColumns", "ImageColumns", "TableLayout", "columns_of_rows", "decode_run",
            "image_layouts", "iter_change_columns", "run_key", "table_layout",
            "take_strings", "MAX_RUN_BYTES", "WINDOW_BYTES"]
 
@@ -478,24 +478,6 @@ def decode_run(run: Sequence[RowsEvent], *, errors: str = "strict") -> ChangeCol
         return None
     return ChangeColumns(table_map, op, list(run), event_of_row, row_index, images.get("before"),
                          images.get("after"))
-
-
-def count_changes(rows_event: RowsEvent) -> int | None:
-    """How many row changes a rows event holds, from a scan of its images (no value decoded).
-
-    ``None`` when the scan cannot walk them (partial JSON, a column it cannot
-    size, images that do not end with the data): decode the event instead.
-    """
-    if rows_event.partial_json:
-        return None
-    layouts = image_layouts(rows_event.table_map, rows_event.op, rows_event.present_before,
-                            rows_event.present_after)
-    if layouts is None:
-        return None
-    scan = scan_images(np.frombuffer(rows_event.data, dtype=np.uint8), layouts)
-    if scan.truncated_at is not None or scan.count % len(layouts):
-        return None
-    return scan.count // len(layouts)
 
 
 def columns_of_rows(rows_event: RowsEvent, pairs: Sequence[tuple[dict[str, Any] | None, dict[str, Any] | None]],

@@ -1,4 +1,5 @@
-"""Where each row image of a rows event starts, without numpy: the compiled scan over plain buffers.
+"""Where each row image of a rows event starts, and how many there are, without numpy: the compiled scan
+over plain buffers.
 
 ``filter --flashback`` only reorders row images, so it needs their bounds,
 not their values: :func:`image_starts` runs the compiled loop of
@@ -6,6 +7,8 @@ not their values: :func:`image_starts` runs the compiled loop of
 takes numpy arrays, so the command loads neither numpy nor pyarrow. Where the
 compiled module is not there it is :func:`.scan.scan_images` itself (with
 numpy). Both give the same starts (tests/test_flashback_bytes.py).
+``stats`` counts the changes of an event from them (:func:`count_changes`),
+so it loads neither numpy nor pyarrow either.
 """
 
 from __future__ import annotations
@@ -13,7 +16,10 @@ from __future__ import annotations
 from array import array
 from typing import Any
 
-__all__ = ["image_starts"]
+from .events import RowsEvent
+from .layouts import image_layouts
+
+__all__ = ["count_changes", "image_starts"]
 
 _compiled_scan: Any  # typed for numpy arrays (_scan.pyi); it takes any buffer of the right item type
 try:
@@ -79,3 +85,21 @@ def _numpy_starts(data: bytes, layouts: list[list[int]]) -> tuple[list[int], boo
 
     scan = scan_images(np.frombuffer(data, dtype=np.uint8), layouts)
     return scan.starts.tolist(), scan.truncated_at is None
+
+
+def count_changes(rows_event: RowsEvent) -> int | None:
+    """How many row changes a rows event holds, from where its images start (no value decoded; ``stats``).
+
+    ``None`` when the scan cannot walk them (partial JSON, a column it cannot
+    size, images that do not end with the data): decode the event instead.
+    """
+    if rows_event.partial_json:
+        return None
+    layouts = image_layouts(rows_event.table_map, rows_event.op, rows_event.present_before,
+                            rows_event.present_after)
+    if layouts is None:
+        return None
+    starts, whole = image_starts(rows_event.data, layouts)
+    if not whole or len(starts) % len(layouts):
+        return None
+    return len(starts) // len(layouts)
