@@ -180,6 +180,27 @@ def test_json_lines_from_columns_equal_the_row_path(path: Path, capsysbinary: py
     assert_jsonl_equals_row_path(path, capsysbinary)
 
 
+@pytest.mark.parametrize("on_error", ["stop", "skip"])
+def test_small_files_written_change_by_change_equal_the_column_path(on_error: str, monkeypatch: pytest.MonkeyPatch,
+                                                                    capsysbinary: pytest.CaptureFixture[bytes]) -> None:
+    """``rows --format jsonl`` on a file under SMALL_FILE (change by change) prints what the column path prints:
+    the same lines, messages and exit status, on every fixture and sample."""
+    from binlog_ksy.cli import main
+    from binlog_ksy.runtime.commands import rows
+
+    compared = 0
+    for path in FILES:
+        outcomes = []
+        for small in (0, 1 << 40):
+            monkeypatch.setattr(rows, "SMALL_FILE", small)
+            status = main(["rows", "--format", "jsonl", "--on-error", on_error, str(path)])
+            captured = capsysbinary.readouterr()
+            outcomes.append((status, captured.out, captured.err))
+        assert outcomes[0] == outcomes[1], path
+        compared += bool(outcomes[0][1])
+    assert compared > 50
+
+
 def test_most_fixture_runs_get_their_json_from_columns() -> None:
     from binlog_ksy.runtime.present.json_lines import json_lines
 

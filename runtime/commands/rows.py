@@ -8,17 +8,18 @@ import shutil
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from datetime import UTC, datetime
-from typing import Any, TextIO
+from typing import TYPE_CHECKING, Any, TextIO
 
 from ..changes import ChangeReader, RowChange, Undecodable
 from ..errors import BinlogError, UsageError
 from ..filters import ChangeFilter
 from ..present.debezium import iter_messages
 from ..present.value_json import change_json, image_json
-from ..rows.columnar import ChangeColumns, iter_change_columns
 from ..schema.file import SchemaFile
 from ..schema.history import SchemaHistory
+from ..storage import is_uri
 from ..types.json_text import dumps
 from .common import (
     EXIT_OK,
@@ -36,6 +37,13 @@ from .common import (
     report_usage_error,
     schema_from_args,
 )
+
+if TYPE_CHECKING:
+    from ..rows.columnar import ChangeColumns
+
+#: A local file smaller than this is written change by change (the row decoder, the reference the column path
+#: is held equal to): loading numpy and pyarrow would cost more than its columns save.
+SMALL_FILE = 256 << 10
 
 _DESCRIPTION = """\
 Print every row change of each FILE. --format text shows one change per line;
@@ -117,9 +125,9 @@ def _text_line(change: RowChange, errors: str = "strict") -> str:
     return f"{head}\n{body}"
 
 
-def _write_json_lines(reader: ChangeReader, columns: ChangeColumns) -> None:
-    """The JSON lines of a run of changes: built from its columns, or per change where they lost a value."""
-    binary = getattr(sys.stdout, "buffer", None)  # a text stream without one (tests): write text
+def _stdout_bytes() -> Callable[[bytes | memoryview], None]:
+    """Write UTF-8 bytes to standard output (its binary buffer; a text stream without one, as in tests: text)."""
+    binary = getattr(sys.stdout, "buffer", None)
 
     def write(data: bytes | memoryview) -> None:
         if binary is not None:
@@ -127,6 +135,12 @@ def _write_json_lines(reader: ChangeReader, columns: ChangeColumns) -> None:
         else:
             sys.stdout.write(bytes(data).decode("utf-8"))
 
+    return write
+
+
+def _write_json_lines(reader: ChangeReader, columns: ChangeColumns) -> None:
+    """The JSON lines of a run of changes: built from its columns, or per change where they lost a value."""
+    write = _stdout_bytes()
     from ..present.json_lines import json_lines  # here: pyarrow.compute, which it needs, takes a while to import
 
     lines = json_lines(columns)
@@ -214,7 +228,16 @@ def _write_changes(args: argparse.Namespace, reader: ChangeReader, out: TextIO, 
                    now_ms: int) -> None:
     """The changes of one file in ``args.format`` (text, jsonl or debezium), each followed by its warnings."""
     errors = reader.errors
-    if args.format == "jsonl":
+    name = reader.reader.name
+    if args.format == "jsonl" and not is_uri(name) and os.path.getsize(name) < SMALL_FILE:
+        write = _stdout_bytes()
+        for change in reader:
+            write(dumps(change_json(change, reader.undecodable)).encode("utf-8") + b"\n")
+            if warnings.reported < len(errors):
+                warnings.flush()
+    elif args.format == "jsonl":
+        from ..rows.columnar import iter_change_columns
+
         for columns in iter_change_columns(reader):
             _write_json_lines(reader, columns)
             if warnings.reported < len(errors):
@@ -258,6 +281,8 @@ def _run_parquet(args: argparse.Namespace, flt: ChangeFilter, schema: SchemaFile
                               verify_checksums=args.verify_checksums, undecodable=undecodable, history=history)
         reported = 0
         try:
+            from ..rows.columnar import iter_change_columns
+
             for columns in iter_change_columns(reader):
                 output.write(columns)
                 while reported < len(reader.errors):
