@@ -58,7 +58,7 @@ def _tiles(path: Path, data: dict[str, list[Any]]) -> bool:
 def test_plan_tasks() -> None:
     specs = plan_tasks([("a", 10), ("b", 25), ("c", None)], 10)
     assert [(s.uri, s.split_index, s.start, s.end) for s in specs] == [
-        ("a", 0, None, None), ("b", 0, None, 10), ("b", 1, 10, 20), ("b", 2, 20, None), ("c", 0, None, None)]
+        ("a", 0, None, None), ("b", 0, None, 8), ("b", 1, 8, 16), ("b", 2, 16, None), ("c", 0, None, None)]
     assert len({s.name for s in specs}) == len(specs)
 
 

@@ -88,6 +88,10 @@ class TaskSpec:
 def plan_tasks(files: list[tuple[str, int | None]], split_size: int = DEFAULT_SPLIT_SIZE) -> list[TaskSpec]:
     """One task per file, or per ``split_size`` bytes of a larger file (``files``: uri and size pairs).
 
+    A larger file is cut into the fewest equal parts of at most ``split_size``
+    bytes (a 110 MB file with 64 MB splits: two of 55 MB, not 64 and 46, so
+    the two cores finish together).
+
     A split ``[start, end)`` reads the format description from the file start,
     begins at its first transaction (the first GTID event at or after
     ``start``) and reads past ``end`` to finish the transaction it is in, so
@@ -103,9 +107,10 @@ def plan_tasks(files: list[tuple[str, int | None]], split_size: int = DEFAULT_SP
             specs.append(TaskSpec(uri, size, index))
             continue
         count = -(-size // split_size)
+        bounds = [size * k // count for k in range(count + 1)]  # equal parts: no short last task left alone
         for k in range(count):
-            specs.append(TaskSpec(uri, size, index, k, k * split_size if k else None,
-                                  (k + 1) * split_size if k + 1 < count else None))
+            specs.append(TaskSpec(uri, size, index, k, bounds[k] if k else None,
+                                  bounds[k + 1] if k + 1 < count else None))
     return specs
 
 
