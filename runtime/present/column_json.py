@@ -32,7 +32,6 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Callable
-from functools import lru_cache
 from typing import NamedTuple
 
 import numpy as np
@@ -43,6 +42,7 @@ from ..column import Column
 from ..constants import MYSQL_TYPE
 from ..types.floats import float32_shortest
 from ..types.json_text import dumps
+from .arrow_text import join, text_scalar
 from .value_json import json_formatter
 
 __all__ = ["ColumnTexts", "column_texts", "value_by_value", "value_texts"]
@@ -60,14 +60,8 @@ _TEXT_TYPES = frozenset((T.STRING, T.VARCHAR, T.VAR_STRING, T.BLOB, T.TINY_BLOB,
 _FLOAT32_MANTISSA = np.uint32(0x7FFFFF)  # zero for a power of two
 
 
-@lru_cache(maxsize=4096)
-def _text(constant: str) -> pa.Scalar:
-    """A typed string scalar (a bare ``str`` argument costs Arrow a type inference per call)."""
-    return pa.scalar(constant, pa.string())
-
-
 def _quoted(text: pa.Array) -> pa.Array:
-    return pc.binary_join_element_wise(_text('"'), text, _text('"'), _text(""))
+    return join('"', text, '"')
 
 
 def _utf8_bytes(text: pa.Array) -> memoryview:
@@ -155,7 +149,7 @@ def _repr_texts(shortest: pa.Array, values: np.ndarray, redo: np.ndarray, exact:
     same = point & ~other
     texts = shortest
     if whole.any():
-        texts = pc.if_else(pa.array(whole), pc.binary_join_element_wise(shortest, _text(".0"), _text("")), texts)
+        texts = pc.if_else(pa.array(whole), join(shortest, ".0"), texts)
     redo = (redo | ~(same | whole)) & finite & ~nulls
     if redo.any():
         fixed = [repr(exact(float(v))) for v in values[redo]]
@@ -163,7 +157,7 @@ def _repr_texts(shortest: pa.Array, values: np.ndarray, redo: np.ndarray, exact:
     if finite.all():
         return texts, texts
     plain = pc.if_else(pa.array(finite), texts, pa.scalar(None, pa.string()))
-    return pc.if_else(pa.array(finite | nulls), texts, _text("null")), plain
+    return pc.if_else(pa.array(finite | nulls), texts, text_scalar("null")), plain
 
 
 def _duration_texts(arr: pa.Array, fsp: int) -> pa.Array:
@@ -218,7 +212,7 @@ def _set_texts(column: Column, arr: pa.ListArray) -> pa.Array | None:
     lists = pa.ListArray.from_arrays(pa.array(offsets - start, pa.int32()),
                                      label_texts.slice(start, int(offsets[-1]) - start if len(offsets) else 0),
                                      mask=arr.is_null() if arr.null_count else None)
-    return pc.binary_join_element_wise(_text("["), pc.binary_join(lists, _text(",")), _text("]"), _text(""))
+    return join("[", pc.binary_join(lists, text_scalar(",")), "]")
 
 
 class ColumnTexts(NamedTuple):

@@ -23,15 +23,10 @@ import pyarrow.compute as pc
 
 from ..rows.columnar import ChangeColumns, ImageColumns
 from ..types.arrow import arrow_type
+from .arrow_text import concatenate, text_scalar
 from .column_json import ColumnTexts, column_texts, value_texts
 
 __all__ = ["has_json_texts", "image_texts", "image_value_texts", "json_lines"]
-
-
-@lru_cache(maxsize=4096)
-def _text(constant: str) -> pa.Scalar:
-    """A typed string scalar (a bare ``str`` argument costs Arrow a type inference per call)."""
-    return pa.scalar(constant, pa.string())
 
 
 @lru_cache(maxsize=4096)
@@ -57,22 +52,9 @@ def _image_pieces(side: ImageColumns | None, texts: list[ColumnTexts] | None = N
         if text.text.null_count == 0:
             pieces += ['"', text.text, '"'] if text.quoted else [text.text]
         else:
-            pieces.append(pc.fill_null(text.json(), _text("null")))
+            pieces.append(pc.fill_null(text.json(), text_scalar("null")))
     pieces.append("}")
     return pieces
-
-
-def _join(pieces: list[Any], n: int) -> pa.Array:
-    """Element-wise concatenation of arrays and constant strings (adjacent constants merged first)."""
-    merged: list[Any] = []
-    for p in pieces:
-        if isinstance(p, str) and merged and isinstance(merged[-1], str):
-            merged[-1] += p
-        else:
-            merged.append(p)
-    if not any(isinstance(p, pa.Array) for p in merged):
-        return pa.repeat(_text("".join(merged)), n)
-    return pc.binary_join_element_wise(*[_text(p) if isinstance(p, str) else p for p in merged], _text(""))
 
 
 def has_json_texts(columns: ChangeColumns) -> bool:
@@ -95,7 +77,7 @@ def image_texts(side: ImageColumns | None, n: int, texts: list[tuple[pa.Array, p
     if side is None:
         return pa.nulls(n, pa.string())
     given = None if texts is None else [ColumnTexts(json_text, plain, False) for json_text, plain in texts]
-    return _join(_image_pieces(side, given), n)
+    return concatenate(_image_pieces(side, given), n)
 
 
 def _event_heads(columns: ChangeColumns, middle: str) -> str | pa.Array:
@@ -122,5 +104,5 @@ def json_lines(columns: ChangeColumns) -> pa.Array | None:
     table_map = columns.table_map
     middle = (',"schema":' + json.dumps(table_map.schema, ensure_ascii=False) + ',"table":'
               + json.dumps(table_map.table, ensure_ascii=False) + ',"op":' + json.dumps(columns.op) + ',"before":')
-    return _join([_event_heads(columns, middle), *_image_pieces(columns.before), ',"after":',
+    return concatenate([_event_heads(columns, middle), *_image_pieces(columns.before), ',"after":',
                   *_image_pieces(columns.after), "}\n"], columns.count)

@@ -24,7 +24,6 @@ refusal at the right change.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
 from typing import Any
 
 import numpy as np
@@ -35,6 +34,7 @@ from ..column import FLAVOR_MARIADB, Column
 from ..constants import BINARY_COLLATION, MYSQL_TYPE
 from ..rows.columnar import ChangeColumns, ImageColumns
 from ..types.arrow import arrow_type
+from .arrow_text import concatenate, join, text_scalar
 from .sql import quote_name, sql_literal
 
 __all__ = ["literal_texts", "run_statements"]
@@ -46,17 +46,6 @@ _SPECIAL = "[\\\\'\\x00\\n\\r\\x1a]"
 _VALUE_BY_VALUE = frozenset((T.FLOAT, T.DOUBLE, T.BIT))
 #: ``HEX[b]`` is the two upper-case hex digits of byte ``b`` (as one 2-byte item).
 _HEX = np.frombuffer(b"".join(b"%02X" % b for b in range(256)), dtype=np.uint16)
-
-
-@lru_cache(maxsize=4096)
-def _text(constant: str) -> pa.Scalar:
-    """A typed string scalar (a bare ``str`` argument costs Arrow a type inference per call)."""
-    return pa.scalar(constant, pa.string())
-
-
-def _join(*pieces: pa.Array | str) -> pa.Array:
-    """Element-wise concatenation (null where an array piece is null)."""
-    return pc.binary_join_element_wise(*[_text(p) if isinstance(p, str) else p for p in pieces], _text(""))
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,7 +63,7 @@ class _Literals:
         return ["'", self.inner, "'"] if self.quoted else [self.inner]
 
     def whole(self) -> pa.Array:
-        return _join("'", self.inner, "'") if self.quoted else self.inner
+        return join("'", self.inner, "'") if self.quoted else self.inner
 
 
 def _quoted_text(text: pa.Array) -> _Literals:
@@ -101,7 +90,7 @@ def _hex_literals(arr: pa.Array, width: int) -> pa.Array | None:
                                                            pa.py_buffer(hexed.tobytes())], null_count=arr.null_count)
     if width:
         digits = pc.utf8_rpad(digits, width=2 * width, padding="0")
-    return pc.if_else(pc.equal(pc.binary_length(digits), 0), _text("''"), _join("X'", digits, "'"))
+    return pc.if_else(pc.equal(pc.binary_length(digits), 0), text_scalar("''"), join("X'", digits, "'"))
 
 
 def _by_value(column: Column, arr: pa.Array) -> pa.Array:
@@ -124,7 +113,7 @@ def _float_literals(arr: pa.Array) -> pa.Array:
     size = pc.abs(doubles)
     fixed = pc.or_(pc.and_(pc.greater_equal(size, 1e-4), pc.less(size, 1e16)), pc.equal(size, 0))
     plain = pc.fill_null(pc.and_(fixed, pc.invert(pc.match_substring(text, "e"))), True)
-    texts = pc.if_else(pc.match_substring(text, "."), text, _join(text, ".0"))
+    texts = pc.if_else(pc.match_substring(text, "."), text, join(text, ".0"))
     if pc.all(plain).as_py():
         return texts
     others = pc.invert(plain)
@@ -144,11 +133,11 @@ def _time_literals(arr: pa.Array, fsp: int) -> _Literals:
     seconds, usec = np.divmod(np.abs(total), 1_000_000)
     hours, rest = np.divmod(seconds, 3600)
     minutes, secs = np.divmod(rest, 60)
-    pieces: list[Any] = [pc.if_else(pa.array(total < 0), _text("-"), _text("")), _digits(hours, 2), ":",
+    pieces: list[Any] = [pc.if_else(pa.array(total < 0), text_scalar("-"), text_scalar("")), _digits(hours, 2), ":",
                          _digits(minutes, 2), ":", _digits(secs, 2)]
     if fsp > 0:
         pieces += [".", _digits(usec // 10 ** (6 - fsp), fsp)]
-    texts = _join(*pieces)
+    texts = join(*pieces)
     return _Literals(pc.if_else(arr.is_null(), pa.scalar(None, pa.string()), texts) if arr.null_count else texts,
                      quoted=True)
 
@@ -221,7 +210,7 @@ def _or_null(literals: _Literals) -> list[Any]:
     """The literals as pieces, ``NULL`` for SQL NULL."""
     if not literals.inner.null_count:
         return literals.pieces()
-    return [pc.fill_null(literals.whole(), _text("NULL"))]
+    return [pc.fill_null(literals.whole(), text_scalar("NULL"))]
 
 
 def _values(side: ImageColumns, texts: list[_Literals]) -> list[Any]:
@@ -256,23 +245,10 @@ def _where(columns: ChangeColumns, side: ImageColumns, texts: list[_Literals]) -
         cast = column.real_type == T.JSON and column.flavor != FLAVOR_MARIADB
         condition = [" = CAST(", *text.pieces(), " AS JSON)"] if cast else [" = ", *text.pieces()]
         if text.inner.null_count:
-            pieces += [head, pc.fill_null(_join(*condition), _text(" IS NULL"))]
+            pieces += [head, pc.fill_null(join(*condition), text_scalar(" IS NULL"))]
         else:
             pieces += [head, *condition]
     return pieces or ["1"]
-
-
-def _concatenate(pieces: list[Any], n: int) -> pa.Array:
-    """Element-wise concatenation of arrays and constant strings (adjacent constants merged first)."""
-    merged: list[Any] = []
-    for p in pieces:
-        if isinstance(p, str) and merged and isinstance(merged[-1], str):
-            merged[-1] += p
-        else:
-            merged.append(p)
-    if not any(isinstance(p, pa.Array) for p in merged):
-        return pa.repeat(_text("".join(merged)), n)
-    return _join(*merged)
 
 
 def _whole(columns: ChangeColumns, side: ImageColumns) -> bool:
@@ -310,4 +286,4 @@ def run_statements(columns: ChangeColumns, *, undo: bool = False) -> pa.Array | 
     else:
         pieces = [f"UPDATE {target} SET ", *_assignments(*sides["after"]), " WHERE ",
                   *_where(columns, *sides["before"]), " LIMIT 1;\n"]
-    return _concatenate(pieces, columns.count)
+    return concatenate(pieces, columns.count)
