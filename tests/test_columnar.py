@@ -9,6 +9,7 @@ binlogs of every column type (``test_mariadb_rows_oracle.py``).
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 from collections.abc import Iterator
 from pathlib import Path
@@ -22,6 +23,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from binlog_ksy.runtime.changes import ChangeReader
+from binlog_ksy.runtime.errors import BinlogError
 from binlog_ksy.runtime.rows.columnar import ChangeColumns, columns_of_rows, decode_run, iter_change_columns
 from binlog_ksy.runtime.rows.events import RowsEvent
 from binlog_ksy.runtime.rows.image import decode_rows
@@ -250,6 +252,9 @@ class _ListSource:
     def decode_error(self, rows_event: RowsEvent, exc: Exception) -> Any:
         return ChangeReader.decode_error(rows_event, exc)
 
+    def decode(self, rows_event: RowsEvent) -> list[Any]:
+        return ChangeReader.decode(self, rows_event)  # type: ignore[arg-type]  # what it uses, this has
+
 
 _POOL: list[RowsEvent] = []
 
@@ -287,6 +292,21 @@ def _rows_in_order(runs: list[ChangeColumns]) -> list[tuple[Any, ...]]:
     return out
 
 
+def _json_lines_of_runs(source: _ListSource, runs: list[ChangeColumns]) -> bytes:
+    """What ``rows --format jsonl`` writes for these runs."""
+    import io
+
+    from binlog_ksy.runtime.commands.rows import _write_json_lines
+
+    out = io.BytesIO()
+    text = io.TextIOWrapper(out, encoding="utf-8")
+    with contextlib.redirect_stdout(text):
+        for run in runs:
+            _write_json_lines(source, run)  # type: ignore[arg-type]  # reads undecodable and decode only
+    text.flush()
+    return out.getvalue()
+
+
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(chosen=st.lists(st.integers(min_value=0), min_size=1, max_size=8),
        picks=st.lists(st.integers(min_value=0, max_value=63), min_size=1, max_size=60),
@@ -297,6 +317,8 @@ def test_runs_gathered_per_layout_equal_the_row_decoder_in_file_order(chosen: li
                                                                       ) -> None:
     from binlog_ksy.runtime.outputs.parquet import TypedParquetOutput
     from binlog_ksy.runtime.outputs.typed import typed_batch
+    from binlog_ksy.runtime.present.value_json import change_json
+    from binlog_ksy.runtime.types.json_text import dumps
 
     pool = _pool()
     # a few events (pool neighbours often share a layout) interleaved: tables, ops and bitmaps in turn, repeats
@@ -312,6 +334,12 @@ def test_runs_gathered_per_layout_equal_the_row_decoder_in_file_order(chosen: li
         if run.group is not None:
             whole = typed_batch(run.group).slice(run.group_start, run.count)
             assert typed_batch(run).equals(whole)
+    # rows --format jsonl: the lines of runs (from their group's lines) are the row path's, in file order
+    want_lines = []
+    for ev in events:
+        with contextlib.suppress(BinlogError):  # rejected: reported above
+            want_lines += [dumps(change_json(c)).encode("utf-8") + b"\n" for c in source.decode(ev)]
+    assert _json_lines_of_runs(source, got) == b"".join(want_lines)
     # the Parquet datasets hold each table's rows in file order, as the row decoder's runs give them
     out = tmp_path_factory.mktemp("typed") / "out"
     output = TypedParquetOutput(str(out))

@@ -143,8 +143,14 @@ def _write_json_lines(reader: ChangeReader, columns: ChangeColumns) -> None:
     write = _stdout_bytes()
     from ..present.json_lines import json_lines  # here: pyarrow.compute, which it needs, takes a while to import
 
-    lines = json_lines(columns)
+    # a slice of runs decoded together: their lines are made once, for the group, and sliced
+    source = columns.group if columns.group is not None else columns
+    if "json_lines" not in source.memo:
+        source.memo["json_lines"] = json_lines(source)
+    lines = source.memo["json_lines"]
     if lines is not None:
+        if source is not columns:
+            lines = lines.slice(columns.group_start, columns.count)
         if len(lines):  # the lines are the string array's data buffer, end to end
             _, offsets, data = lines.buffers()
             bounds = memoryview(offsets).cast("i")

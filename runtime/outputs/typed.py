@@ -126,6 +126,12 @@ def _image(side: ImageColumns | None, table_map: TableMap, typ: pa.StructType, n
     return struct, pa.ListArray.from_arrays(pa.array(bounds), names)
 
 
+def _int32_array(values: np.ndarray) -> pa.Array:
+    """An ``int32`` array over a numpy array's buffer (``pa.array`` of numpy imports ``numpy.ma``, 20-70 ms)."""
+    data = np.ascontiguousarray(values, dtype=np.int32)
+    return pa.Array.from_buffers(pa.int32(), len(data), [None, pa.py_buffer(data)])
+
+
 def meta_arrays(columns: ChangeColumns) -> list[pa.Array]:
     """The :data:`META_FIELDS` columns of a run of row changes (made once per run)."""
     meta = columns.memo.get("meta")
@@ -139,7 +145,7 @@ def _meta_arrays(columns: ChangeColumns) -> list[pa.Array]:
     return [
         columns.per_row([e.file for e in events], pa.string()),
         columns.per_row([e.pos for e in events], pa.int64()),
-        pa.array(columns.row_index, pa.int32()),
+        _int32_array(columns.row_index),
         columns.per_row([e.timestamp * 1_000_000 for e in events], pa.int64()).view(_TS),
         columns.per_row([e.server_id for e in events], pa.int64()),
         columns.per_row([e.gtid for e in columns.events], pa.string()),
