@@ -1,8 +1,12 @@
-"""The one compiled module of binlog-ksy (everything else is in pyproject.toml).
+"""The compiled modules of binlog-ksy (everything else is in pyproject.toml).
 
-``runtime/rows/_scan.pyx``: the loop that finds every value of a run of row
-images (see ``runtime/rows/scan.py``), compiled by Cython when the package is
-installed (``./setup.sh`` or ``pip install .``).
+Both are compiled by Cython when the package is installed (``./setup.sh`` or
+``pip install .``):
+
+- ``runtime/rows/_scan.pyx``: the loop that finds every value of a run of row
+  images (see ``runtime/rows/scan.py``);
+- ``runtime/_framing.pyx``: the loop that frames the plain events of a block of
+  a binlog (see ``BinlogReader._frame_block`` in ``runtime/reader.py``).
 """
 
 from Cython.Build import cythonize
@@ -10,7 +14,8 @@ from setuptools import Extension, setup
 
 setup(
     ext_modules=cythonize(
-        [Extension("binlog_ksy.runtime.rows._scan", ["runtime/rows/_scan.pyx"])],
+        [Extension("binlog_ksy.runtime.rows._scan", ["runtime/rows/_scan.pyx"]),
+         Extension("binlog_ksy.runtime._framing", ["runtime/_framing.pyx"])],
         compiler_directives={"language_level": "3"},
     )
 )

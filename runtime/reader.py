@@ -30,7 +30,7 @@ import os
 import re
 import struct
 import zlib
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import BinaryIO
 
@@ -61,6 +61,12 @@ from .errors import (
 from .event import Event
 from .storage import open_binlog
 
+frame_events: Callable[..., int] | None
+try:
+    from ._framing import frame_events
+except ImportError:  # not compiled (a zip on --py-files, no compiler): every event framed by _next_event
+    frame_events = None
+
 V1_HEADER_LEN = 13
 V4_HEADER_LEN = 19
 CHECKSUM_LEN = 4
@@ -85,6 +91,9 @@ PAYLOAD_BUFFER = 16 << 20
 SCAN_WINDOW = 1 << 20
 #: How far past a scan window an event found in it may extend and still be checked in memory.
 MAX_SCAN_EVENT = 1 << 16
+
+#: Bytes read at a time by the compiled framing loop (BinlogReader._frame_block).
+FRAME_BLOCK = 1 << 20
 
 _HEADER_V4 = struct.Struct("<IBIIIH")
 _HEADER_V1 = struct.Struct("<IBII")
@@ -137,9 +146,19 @@ class BinlogFormat:
     #: Per raw type byte: (type code in today's numbering, post-header length), for the framing loop.
     by_raw_type: tuple[tuple[int, int], ...] = dataclasses.field(init=False, repr=False, compare=False)
 
+    #: For the compiled framing loop: the type code per raw type byte, the post-header length per raw type
+    #: byte, and per type code whether the loop leaves the event to ``BinlogReader._next_event`` (non-zero).
+    type_codes: bytes = dataclasses.field(init=False, repr=False, compare=False)
+    post_header_lengths_by_raw: bytes = dataclasses.field(init=False, repr=False, compare=False)
+    stop_types: bytes = dataclasses.field(init=False, repr=False, compare=False)
+
     def __post_init__(self) -> None:
         object.__setattr__(self, "by_raw_type", tuple(
             (self.canonical_type(raw), self.post_header_len(raw)) for raw in range(256)))
+        object.__setattr__(self, "type_codes", bytes(code for code, _ in self.by_raw_type))
+        object.__setattr__(self, "post_header_lengths_by_raw", bytes(length for _, length in self.by_raw_type))
+        object.__setattr__(self, "stop_types", bytes(
+            int(code in _CHECKED_TYPES or (not self.has_crc32 and code not in _REAL_TYPES)) for code in range(256)))
 
     def post_header_len(self, raw_type_code: int) -> int:
         """Post-header length of a type code as written in the file (0 if not listed)."""
@@ -293,6 +312,8 @@ class BinlogReader:
         fmt, problem = self._guess_format(self._carry)
         self.format = fmt
         jump = self.start if self.start is not None and self.start > pos else None
+        seekable = _seekable(f)
+        framed: list[Event] = []
         while True:
             if jump is not None and self._format_known and not self._carry:
                 found = self._jump(f, jump)
@@ -300,45 +321,90 @@ class BinlogReader:
                 if found is None:
                     return
                 pos = found
-            try:
-                event = self._next_event(f, pos, fmt, problem)
-            except _BadEvent as bad:
-                resumed = self._skip(f, pos, bad.error, bad.consumed, bad.resume)
-                if resumed is None:
-                    return
-                pos, fmt, problem = resumed, self.format, None
-                self._carry = b""
-                continue
+            step = self._next_batch(f, pos, fmt, problem, jump is None, seekable, framed)
+            if step is None:
+                return
+            batch, pos, fmt = step
             problem = None
-            if event is None:
-                return
-            length = event.length
-            code = event.type_code
-            if code == FORMAT_DESCRIPTION_EVENT:
-                fmt = self.format
-            inner: list[Event] | None = []
-            if code == TRANSACTION_PAYLOAD_EVENT and self.expand_payloads:
-                inner, payload_err = self._check_payload(event, fmt)
-                if payload_err is not None:
-                    # The framing is sound (the next event starts right after): skip this event only.
-                    payload_err.length = length
-                    self._fail(payload_err)
-                    self.position = pos = pos + length
-                    continue
-            self.position = pos + length
-            seen_ids.add(event.server_id)
-            if event.timestamp > seen.last:
-                seen.last = event.timestamp
-            yield event
-            if inner:
-                yield from inner
-            elif inner is None:  # too large to hold: decompress again, event by event
-                yield from self._second_pass(event, fmt)
-            pos += length
-            # A START_ENCRYPTION_EVENT yielded is a real one (_check_start_encryption): encrypted events follow.
-            if code == START_ENCRYPTION_EVENT and (self.size is None or pos < self.size):
-                self._encrypted_rest(f, pos, len(self._carry), event)
-                return
+            for event in batch:
+                length = event.length
+                code = event.type_code
+                if code == FORMAT_DESCRIPTION_EVENT:
+                    fmt = self.format
+                inner: list[Event] | None = []
+                if code == TRANSACTION_PAYLOAD_EVENT and self.expand_payloads:
+                    inner, payload_err = self._check_payload(event, fmt)
+                    if payload_err is not None:
+                        # The framing is sound (the next event starts right after): skip this event only.
+                        payload_err.length = length
+                        self._fail(payload_err)
+                        self.position = pos = pos + length
+                        continue
+                self.position = pos + length
+                seen_ids.add(event.server_id)
+                if event.timestamp > seen.last:
+                    seen.last = event.timestamp
+                yield event
+                if inner:
+                    yield from inner
+                elif inner is None:  # too large to hold: decompress again, event by event
+                    yield from self._second_pass(event, fmt)
+                pos += length
+                # A START_ENCRYPTION_EVENT yielded is a real one (_check_start_encryption): encrypted events follow.
+                if code == START_ENCRYPTION_EVENT and (self.size is None or pos < self.size):
+                    self._encrypted_rest(f, pos, len(self._carry), event)
+                    return
+
+    def _next_batch(self, f: BinaryIO, pos: int, fmt: BinlogFormat, problem: str | None, fast: bool,
+                    seekable: bool, framed: list[Event]) -> tuple[Sequence[Event], int, BinlogFormat] | None:
+        """The events that start at ``pos``: a block's plain events, or one event; None at the end.
+
+        After a damaged event is skipped, no events and the position and framing to resume with.
+        """
+        framed.clear()
+        if fast and frame_events is not None and problem is None and self._format_known \
+                and fmt.header_len == V4_HEADER_LEN:
+            self._frame_block(f, pos, fmt, seekable, framed)
+            if framed:
+                return framed, pos, fmt
+        try:
+            event = self._next_event(f, pos, fmt, problem)
+        except _BadEvent as bad:
+            resumed = self._skip(f, pos, bad.error, bad.consumed, bad.resume)
+            if resumed is None:
+                return None
+            self._carry = b""
+            assert self.format is not None
+            return (), resumed, self.format
+        if event is None:
+            return None
+        return (event,), pos, fmt
+
+    def _frame_block(self, f: BinaryIO, pos: int, fmt: BinlogFormat, seekable: bool, out: list[Event]) -> None:
+        """Frame the plain events of the next FRAME_BLOCK bytes at ``pos`` with the compiled loop, into ``out``.
+
+        The loop (``_framing.pyx``) stops at the first event it is not sure
+        of (see ``fmt.stop_types``); the file is left at that event (or the
+        bytes read past it kept in ``self._carry``), which
+        :meth:`_next_event` frames next. Every event it makes is the one
+        ``_next_event`` would make: ``tests/test_framing.py``.
+        """
+        carry = self._carry
+        block = f.read(FRAME_BLOCK - len(carry))
+        buf = carry + block if carry else block
+        if len(buf) < V4_HEADER_LEN:
+            used = 0
+        else:
+            assert frame_events is not None
+            used = frame_events(buf, pos, self.name, Event, fmt.type_codes, fmt.post_header_lengths_by_raw,
+                                fmt.stop_types, fmt.has_crc32, self.verify_checksums, MAX_EVENT_LENGTH, out)
+        if used == len(buf):
+            self._carry = b""
+        elif seekable:
+            f.seek(pos + used)
+            self._carry = b""
+        else:
+            self._carry = buf[used:]
 
     def _next_event(self, f: BinaryIO, pos: int, fmt: BinlogFormat, problem: str | None) -> Event | None:
         """Frame the event at ``pos`` (reading ``self._carry`` first, then the file).
@@ -348,12 +414,8 @@ class BinlogReader:
         one found before its header was read.
         """
         header_len = fmt.header_len
+        head = self._read_head(f, header_len)
         carry = self._carry
-        if carry:
-            head, carry = _take(f, carry, header_len)
-            self._carry = carry
-        else:
-            head = f.read(header_len)
         if not head:
             return None
         if len(head) < header_len:
@@ -411,6 +473,16 @@ class BinlogReader:
             # The FDE body type reads its own checksum trailer (event_control.ksy).
             checksum_len=0 if type_code == FORMAT_DESCRIPTION_EVENT else crc_len,
             post_header_len=post_header_len, in_payload=None)
+
+    def _read_head(self, f: BinaryIO, header_len: int) -> bytes:
+        """The next ``header_len`` bytes (fewer only at the end), from ``self._carry`` first."""
+        if self._carry:
+            head, self._carry = _take(f, self._carry, header_len)
+            return head
+        head = f.read(header_len)
+        if 0 < len(head) < header_len:  # a stream's short read
+            head += _read_upto(f, header_len - len(head))
+        return head
 
     def _missing_rest(self, f: BinaryIO, pos: int, have: int, length: int, type_code: int) -> None:
         """The event at ``pos`` runs past the end of the file: truncated, or (a valid event follows) damaged."""
@@ -570,7 +642,8 @@ class BinlogReader:
         """
         self._fail(err)  # raises in stop mode
         if self.size is None:  # a stream cannot go back: its rest is the damaged range
-            err.length = consumed + _drain(f)
+            err.length = consumed + len(self._carry) + _drain(f)  # bytes already read after the consumed ones too
+            self._carry = b""
             self.position = pos + err.length
             return None
         if resume is None:
@@ -778,6 +851,13 @@ def _drain(stream: BinaryIO) -> int:
         if not data:
             return count
         count += len(data)
+
+
+def _seekable(f: BinaryIO) -> bool:
+    try:
+        return bool(f.seekable())
+    except (OSError, AttributeError, ValueError):
+        return False
 
 
 def _size_of(f: BinaryIO) -> int | None:

@@ -1,0 +1,76 @@
+# cython: language_level=3, boundscheck=False, wraparound=False
+"""The compiled framing loop of ``BinlogReader`` (caller: ``runtime/reader.py``, ``_frame_block``).
+
+``frame_events`` frames the plain events at the start of a block of file
+bytes: the v4 common header (``event_header`` in ksy/binlog_event.ksy;
+libs/mysql/binlog/event/binlog_event.h, LOG_EVENT_HEADER_LEN 19), the length
+bounds and the CRC32 of each, and makes their ``Event`` objects as the
+reader's own framing (``BinlogReader._next_event``) would. It stops, without
+judging, at the first event it is not sure of: a type the caller marks
+(format descriptions, START_ENCRYPTION, unknown types without checksums), a
+length out of bounds, an event that does not end inside the block, a CRC32
+that does not match. The reader frames that one itself, so every error and
+every special event still goes through the one path that knows about them.
+"""
+from libc.stdint cimport uint8_t, uint32_t
+
+from zlib import crc32 as _crc32
+
+cdef enum:
+    _HEADER_LEN = 19
+#: zlib.crc32 of bytes followed by their own CRC32 (little-endian): see reader.CRC32_RESIDUE.
+cdef uint32_t _RESIDUE = 0x2144DF1C
+
+
+cdef inline uint32_t _u32(const uint8_t* p) noexcept nogil:
+    return p[0] | (<uint32_t>p[1] << 8) | (<uint32_t>p[2] << 16) | (<uint32_t>p[3] << 24)
+
+
+def frame_events(bytes buf, Py_ssize_t base, str file, type event_type, const uint8_t[::1] type_codes,
+                 const uint8_t[::1] post_header_lengths, const uint8_t[::1] stop_types, bint has_crc32,
+                 bint verify, Py_ssize_t max_length, list out):
+    """Append to ``out`` the events that start ``buf`` (``buf[0]`` is at file offset ``base``); the bytes used.
+
+    ``type_codes`` and ``post_header_lengths`` are indexed by the type byte as
+    written; ``stop_types`` by the type code in today's numbering (non-zero:
+    leave it to the caller).
+    """
+    cdef const uint8_t* p = buf
+    cdef Py_ssize_t n = len(buf)
+    cdef Py_ssize_t i = 0
+    cdef Py_ssize_t length
+    cdef uint8_t raw_type, code
+    cdef int crc_len = 4 if has_crc32 else 0
+    cdef Py_ssize_t min_len = _HEADER_LEN + crc_len
+    cdef bint check = has_crc32 and verify
+    cdef object new = event_type.__new__
+    cdef object raw, event
+    while i + _HEADER_LEN <= n:
+        raw_type = p[i + 4]
+        code = type_codes[raw_type]
+        if stop_types[code]:
+            break
+        length = _u32(p + i + 9)
+        if length < min_len or length > max_length or i + length > n:
+            break
+        raw = buf[i:i + length]
+        if check and <uint32_t>_crc32(raw) != _RESIDUE:
+            break
+        event = new(event_type)
+        event.file = file
+        event.pos = base + i
+        event.type_code = code
+        event.timestamp = _u32(p + i)
+        event.server_id = _u32(p + i + 5)
+        event.length = length
+        event.end_pos = _u32(p + i + 13)
+        event.flags = p[i + 17] | (p[i + 18] << 8)
+        event.raw = raw
+        event.header_len = _HEADER_LEN
+        event.checksum_len = crc_len
+        event.post_header_len = post_header_lengths[raw_type]
+        event.in_payload = None
+        event._body = None
+        out.append(event)
+        i += length
+    return i
