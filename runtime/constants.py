@@ -57,6 +57,10 @@ def event_type_name(code: int) -> str:
     return name if name is not None else f"UNKNOWN_EVENT_{code}"
 
 
+#: ``event_type_name`` of every type code byte, by code.
+TYPE_NAMES: tuple[str, ...] = tuple(event_type_name(code) for code in range(256))
+
+
 def is_known_event_type(code: int) -> bool:
     """True when the specs know the event type code."""
     return code in _NAMES

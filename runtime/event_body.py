@@ -71,6 +71,28 @@ CACHE_LIMIT = 1024
 _COMPRESSED_ROWS = frozenset(t.value for t in EventRows.RowsEventType if "compressed" in t.name)
 
 
+class _BodyStream(KaitaiStream):
+    """A KaitaiStream over the bytes of one body, made without the runtime's size probe.
+
+    ``KaitaiStream.__init__`` finds the stream's size by seeking to its end and back; a body's size is its
+    length. The state set here is the state ``__init__`` leaves (kaitaistruct 0.11), and ``size`` answers what
+    the probe would.
+    """
+
+    def __init__(self, body: bytes) -> None:  # the state KaitaiStream.__init__ leaves, set directly
+        self._io = io.BytesIO(body)
+        self.bits_left = 0
+        self.bits = 0
+        self.bits_le = False
+        self.bits_write_mode = False
+        self.write_back_handler = None
+        self.child_streams: list[Any] = []
+        self._size = len(body)
+
+    def size(self) -> int:
+        return self._size
+
+
 def _route(type_code: int, post_header_len: int, body: bytes) -> Any:
     """The body as the spec's router parses it; learns the class it built for this type code."""
     data = BinlogEvent.EventBody(type_code, post_header_len, KaitaiStream(io.BytesIO(body))).data
@@ -89,7 +111,7 @@ def _build(type_code: int, post_header_len: int, body: bytes) -> Any:
     if known is None:
         return body
     cls, (takes_type, takes_post_header) = known
-    stream = KaitaiStream(io.BytesIO(body))
+    stream = _BodyStream(body)
     if takes_type:
         return cls(type_code, post_header_len, stream) if takes_post_header else cls(type_code, stream)
     return cls(post_header_len, stream) if takes_post_header else cls(stream)

@@ -256,6 +256,8 @@ class BinlogReader:
         # Bytes already read from the file that start at the next event (only the first read of a v1 file).
         self._carry = b""
         self._seen = _Seen()
+        # Whether the plain events of a block are framed at once (no: a block read failed).
+        self._framing_blocks = True
 
     # -- the public iterator -------------------------------------------------
 
@@ -313,6 +315,7 @@ class BinlogReader:
         self.format = fmt
         jump = self.start if self.start is not None and self.start > pos else None
         seekable = _seekable(f)
+        self._framing_blocks = True
         framed: list[Event] = []
         while True:
             if jump is not None and self._format_known and not self._carry:
@@ -362,7 +365,7 @@ class BinlogReader:
         After a damaged event is skipped, no events and the position and framing to resume with.
         """
         framed.clear()
-        if fast and frame_events is not None and problem is None and self._format_known \
+        if fast and self._framing_blocks and frame_events is not None and problem is None and self._format_known \
                 and fmt.header_len == V4_HEADER_LEN:
             self._frame_block(f, pos, fmt, seekable, framed)
             if framed:
@@ -390,7 +393,13 @@ class BinlogReader:
         ``_next_event`` would make: ``tests/test_framing.py``.
         """
         carry = self._carry
-        block = f.read(FRAME_BLOCK - len(carry))
+        try:
+            block = f.read(FRAME_BLOCK - len(carry))
+        except OSError:  # an unreadable spot: frame event by event up to it (every complete event before it)
+            self._framing_blocks = False
+            if seekable:
+                f.seek(pos)
+            return
         buf = carry + block if carry else block
         if len(buf) < V4_HEADER_LEN:
             used = 0

@@ -7,7 +7,9 @@ import json
 import sys
 from typing import Any
 
+from ..constants import TYPE_NAMES
 from ..errors import BinlogError, UsageError
+from ..event import Event
 from ..filters import EventSelection
 from ..reader import BinlogReader
 from .common import (
@@ -32,6 +34,10 @@ inside a compressed TRANSACTION_PAYLOAD follow it, carry its position and
 of other tables and statements on other databases are left out."""
 
 
+#: Lines gathered before one write to standard output.
+_LINES_PER_WRITE = 512
+
+
 def add_events_parser(sub: Any) -> None:
     """Add the ``events`` subcommand to an argparse subparsers object."""
     p = sub.add_parser("events", help="list events like SHOW BINLOG EVENTS", description=_DESCRIPTION,
@@ -44,7 +50,7 @@ def add_events_parser(sub: Any) -> None:
 
 
 def run_events(args: argparse.Namespace) -> int:
-    from ..present.describe import event_info, event_json, event_to_dict, info_of
+    from ..present.describe import event_json, info_of
 
     try:
         flt = filter_from_args(args)
@@ -59,41 +65,55 @@ def run_events(args: argparse.Namespace) -> int:
         reader = BinlogReader(name, verify_checksums=args.verify_checksums, on_error=args.on_error)
         selection = EventSelection(flt)
         every = selection.keeps_every_event
+        stops = flt.stop_position is not None
         status = EXIT_OK
-        for event in reader:
-            if flt.past_stop(event.pos) and event.in_payload is None:
-                break
-            try:
-                if not every and not selection.wants(event):
+        lines: list[str] = []  # written a few hundred at a time
+        try:
+            for event in reader:
+                if stops and flt.past_stop(event.pos) and event.in_payload is None:
+                    break
+                try:
+                    if not every and not selection.wants(event):
+                        continue
+                    if not jsonl:  # the Info column needs a few fields, not the whole body as plain data
+                        info = info_of(event)
+                        if "\n" in info:
+                            info = info.replace("\n", " ")
+                        lines.append(f"{event.file}\t{event.pos}\t{TYPE_NAMES[event.type_code]}\t"
+                                     f"{event.server_id}\t{event.end_pos}\t{info}\n")
+                    else:
+                        lines.append(event_json(event))
+                        lines.append("\n")
+                    if len(lines) >= _LINES_PER_WRITE:
+                        out.write("".join(lines))
+                        lines.clear()
                     continue
-                if not jsonl:  # the Info column needs a few fields, not the whole body as plain data
-                    info = info_of(event)
-                    if "\n" in info:
-                        info = info.replace("\n", " ")
-                    out.write(f"{event.file}\t{event.pos}\t{event.type_name}\t{event.server_id}\t"
-                              f"{event.end_pos}\t{info}\n")
-                    continue
-                out.write(event_json(event))
-                out.write("\n")
-                continue
-            except BinlogError as err:
-                if args.on_error == "stop":
-                    raise
-                report_error(err, args.debug)
-                status = EXIT_DAMAGED
-                record = event_to_dict(event, with_body=False)
-                record["body"] = None
-                record["error"] = err.message
-                if not jsonl:
-                    info = event_info(event, {}).replace("\n", " ")
-                    out.write(f"{event.file}\t{event.pos}\t{event.type_name}\t{event.server_id}\t"
-                              f"{event.end_pos}\t{info}\n")
-                    continue
-            out.write(json.dumps(record, ensure_ascii=False, default=str))
-            out.write("\n")
+                except BinlogError as err:
+                    if args.on_error == "stop":
+                        raise
+                    out.write("".join(lines))  # the events before it, then the error
+                    lines.clear()
+                    report_error(err, args.debug)
+                    status = EXIT_DAMAGED
+                    lines.append(_damaged_line(event, err, jsonl))
+        finally:  # every complete event before a fault is written
+            out.write("".join(lines))
         for problem in reader.errors:  # skip mode: every damaged range (stop mode raised already)
             report_error(problem, args.debug)
             status = max(status, exit_status_for(problem))
         return status
 
     return for_each_file(args, handle)
+
+
+def _damaged_line(event: Event, err: BinlogError, jsonl: bool) -> str:
+    """The line of an event whose body does not decode (skip mode): no Info, or ``"body": null`` and the error."""
+    from ..present.describe import event_info, event_to_dict
+
+    if not jsonl:
+        info = event_info(event, {}).replace("\n", " ")
+        return f"{event.file}\t{event.pos}\t{event.type_name}\t{event.server_id}\t{event.end_pos}\t{info}\n"
+    record = event_to_dict(event, with_body=False)
+    record["body"] = None
+    record["error"] = err.message
+    return json.dumps(record, ensure_ascii=False, default=str) + "\n"

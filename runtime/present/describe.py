@@ -288,6 +288,11 @@ def info_of(event: Event) -> str:
     render = _INFO.get(code)
     if render is None or not isinstance(body, KaitaiStruct):
         return ""
+    owner = shared_head(code, body)  # a TABLE_MAP's or rows head's text is made once (the fields are the head's)
+    if owner is not None:
+        known = _SHARED_INFO.get(id(owner))
+        if known is not None and known[0] is owner:
+            return known[1]
     try:
         if code in et.ROWS_EVENTS:
             fields: dict[str, Any] = {"table_id": body.table_id, "flags": body.flags}
@@ -302,7 +307,17 @@ def info_of(event: Event) -> str:
     except Exception as exc:  # noqa: BLE001 - the generated parser raises EOF, validation, Unicode... errors: any is a malformed body
         raise MalformedEventError(f"body does not parse: {type(exc).__name__}: {exc}", file=event.file,
                                   offset=event.pos, event_type=event.type_name, length=event.length) from None
-    return render(fields)
+    text = render(fields)
+    if owner is not None:
+        if len(_SHARED_INFO) >= _SHARED_PLAIN_LIMIT:
+            _SHARED_INFO.clear()
+        _SHARED_INFO[id(owner)] = (owner, text)
+    return text
+
+
+#: The Info text of shared TABLE_MAP bodies and rows-event heads, by the id of the parsed body they come from
+#: (kept with it).
+_SHARED_INFO: dict[int, tuple[Any, str]] = {}
 
 
 def _query_info(body: dict[str, Any]) -> str:
