@@ -49,7 +49,7 @@ from ..generated.binlog_event import BinlogEvent
 from ..generated.event_rows import EventRows
 from .constants import MARIADB_GTID_EVENT, ROWS_EVENTS, TABLE_MAP_EVENT
 
-__all__ = ["parse_body", "shared_head"]
+__all__ = ["parse_body", "shared_head", "shared_tail"]
 
 #: The router's parameters a body class may take, by their names in the spec.
 _ROUTER_PARAMS = ("type_code", "post_header_len")
@@ -153,6 +153,7 @@ def _mariadb_gtid_body(type_code: int, post_header_len: int, body: bytes) -> Any
     if parsed is not None:
         copy = _copy(parsed)
         copy.seq_no = _GTID_SEQ_NO.unpack_from(body)[0]
+        copy._tail_of = parsed
         return copy
     parsed = _build(type_code, post_header_len, body)
     _remember(_GTID_TAILS, key, parsed)
@@ -171,6 +172,17 @@ def shared_head(type_code: int, body: Any) -> Any:
     if type_code in ROWS_EVENTS and type_code not in _COMPRESSED_ROWS:
         return getattr(body, "_head_of", body)
     return None
+
+
+def shared_tail(type_code: int, body: Any) -> Any:
+    """The parsed MariaDB GTID body whose fields after ``seq_no`` this one shares (None: not such a body).
+
+    A body built from a cached one shares every field but ``seq_no`` with it; the first body parsed with
+    its tail is its own. Data made of those fields may be kept by that body's id.
+    """
+    if type_code != MARIADB_GTID_EVENT or not isinstance(body, KaitaiStruct):
+        return None
+    return getattr(body, "_tail_of", body)
 
 
 def parse_body(type_code: int, post_header_len: int, body: bytes) -> Any:

@@ -162,3 +162,37 @@ def test_drawn_mariadb_gtid_bodies_equal_the_router(first: bytes, seq_nos: list[
                 changed[at] = value
         _same(code, 0, seq_no + first[8:])
         _same(code, 0, seq_no + bytes(changed)[8:])
+
+
+def _gtid_bodies() -> list[tuple[int, bytes]]:
+    """The distinct MariaDB GTID bodies (post-header length, bytes after seq_no) of the samples."""
+    found: dict[tuple[int, bytes], None] = {}
+    for path in sorted((ROOT / "samples").rglob("binlog.0*")):
+        for event in BinlogReader(path):
+            if event.type_code == EventType.gtid_event.value:
+                found[(event.post_header_len, event.body_bytes[8:])] = None
+    return list(found)
+
+
+GTID_BODIES = _gtid_bodies()
+
+
+@settings(max_examples=200, deadline=None)
+@given(name=st.text(max_size=12), body=st.sampled_from(GTID_BODIES),
+       events=st.lists(st.tuples(st.integers(0, 2**32 - 1), st.integers(0, 2**64 - 1), st.none() | st.integers(0, 9)),
+                       min_size=1, max_size=4))
+def test_drawn_gtid_lines_equal_the_dumped_plain_event(name: str, body: tuple[int, bytes],
+                                                       events: list[tuple[int, int, int | None]]) -> None:
+    """GTID lines made around a shared tail's text, under any file name, server id, seq_no and payload index,
+    are ``json.dumps`` of the event."""
+    from binlog_ksy.runtime.event import Event
+
+    post_header_len, tail = body
+    for server_id, seq_no, in_payload in events:
+        raw = bytes(19) + seq_no.to_bytes(8, "little") + tail
+        event = Event(file=name, pos=4, type_code=EventType.gtid_event.value, timestamp=1, server_id=server_id,
+                      length=len(raw), end_pos=4 + len(raw), flags=0, raw=raw, header_len=19, checksum_len=0,
+                      post_header_len=post_header_len, in_payload=in_payload)
+        line = event_json(event)
+        event._body = None
+        assert line == json.dumps(event_to_dict(event), ensure_ascii=False, default=str)

@@ -34,8 +34,9 @@ inside a compressed TRANSACTION_PAYLOAD follow it, carry its position and
 of other tables and statements on other databases are left out."""
 
 
-#: Lines gathered before one write to standard output.
+#: Lines gathered before one write to standard output; a line longer than _BIG_LINE is written at once.
 _LINES_PER_WRITE = 512
+_BIG_LINE = 4096
 
 
 def add_events_parser(sub: Any) -> None:
@@ -82,8 +83,12 @@ def run_events(args: argparse.Namespace) -> int:
                         lines.append(f"{event.file}\t{event.pos}\t{TYPE_NAMES[event.type_code]}\t"
                                      f"{event.server_id}\t{event.end_pos}\t{info}\n")
                     else:
-                        lines.append(event_json(event))
+                        line = event_json(event)
+                        lines.append(line)
                         lines.append("\n")
+                        if len(line) > _BIG_LINE:  # a rows event's images: not copied once more by a join
+                            out.write("".join(lines))
+                            lines.clear()
                     if len(lines) >= _LINES_PER_WRITE:
                         out.write("".join(lines))
                         lines.clear()

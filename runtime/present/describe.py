@@ -20,7 +20,7 @@ from .. import constants as et
 from ..bodies import FormatDescriptionBody, RowsBody, TableMapBody
 from ..errors import BinlogError, MalformedEventError
 from ..event import Event
-from ..event_body import shared_head
+from ..event_body import shared_head, shared_tail
 from ..event_fields import (
     format_uuid,
     gtid_fields,
@@ -31,6 +31,10 @@ from ..event_fields import (
 )
 
 _MAX_DEPTH = 8
+
+#: ``json.dumps(obj, ensure_ascii=False, default=str)``, with one encoder made once (``json.dumps`` makes one
+#: per call when given options).
+_dumps = json.JSONEncoder(ensure_ascii=False, default=str).encode
 
 
 _PROPERTIES: dict[type, tuple[str, ...]] = {}
@@ -45,9 +49,13 @@ def _instance_names(cls: type) -> tuple[str, ...]:
     return names
 
 
+#: Types that are their own plain data (the common fields; subclasses such as enums go the long way).
+_AS_IS = frozenset((int, str, float, bool, type(None)))
+
+
 def kaitai_to_plain(obj: Any, depth: int = 0) -> Any:
     """A generated Kaitai object as JSON-ready data (dicts, lists, numbers, str; bytes as hex)."""
-    if obj is None or isinstance(obj, (int, str, float)) and not isinstance(obj, enum.Enum):
+    if type(obj) in _AS_IS or obj is None or isinstance(obj, (int, str, float)) and not isinstance(obj, enum.Enum):
         return obj
     if isinstance(obj, KaitaiStruct):
         if depth > _MAX_DEPTH:
@@ -55,7 +63,7 @@ def kaitai_to_plain(obj: Any, depth: int = 0) -> Any:
         out: dict[str, Any] = {}
         for key, value in vars(obj).items():
             if key[0] != "_":
-                out[key] = kaitai_to_plain(value, depth + 1)
+                out[key] = value if type(value) in _AS_IS else kaitai_to_plain(value, depth + 1)
         for key in _instance_names(type(obj)):
             if key in out:
                 continue
@@ -236,12 +244,25 @@ def event_to_dict(event: Event, *, with_body: bool = True) -> dict[str, Any]:
 def event_json(event: Event) -> str:
     """The line of ``binlog-ksy events --format jsonl`` for one event (no newline).
 
-    ``json.dumps(event_to_dict(event), ensure_ascii=False, default=str)``, byte for byte, with the body's
-    text made once per shared head (:func:`.event_body.shared_head`): a TABLE_MAP's whole, a rows body's
-    around its images' hex.
+    ``json.dumps(event_to_dict(event), ensure_ascii=False, default=str)``, byte for byte: the header fields
+    formatted in place (the file name's JSON made once), the body's text made once per shared head
+    (:func:`.event_body.shared_head`: a TABLE_MAP's whole, a rows body's around its images' hex) and per
+    shared MariaDB GTID tail (around ``seq_no`` and ``gtid``).
     """
-    head = json.dumps(event_to_dict(event, with_body=False), ensure_ascii=False, default=str)
-    return f"{head[:-1]}, \"body\": {_body_json(event)}}}"
+    file_json = _FILE_JSON.get(event.file)
+    if file_json is None:
+        if len(_FILE_JSON) >= _SHARED_PLAIN_LIMIT:
+            _FILE_JSON.clear()
+        file_json = _FILE_JSON[event.file] = json.dumps(event.file, ensure_ascii=False)
+    inner = "" if event.in_payload is None else f", \"in_payload\": {event.in_payload}"
+    return (f"{{\"file\": {file_json}, \"pos\": {event.pos}, \"end_pos\": {event.end_pos}, "
+            f"\"type\": \"{et.TYPE_NAMES[event.type_code]}\", \"type_code\": {event.type_code}, "
+            f"\"timestamp\": {event.timestamp}, \"server_id\": {event.server_id}, \"length\": {event.length}, "
+            f"\"flags\": {event.flags}{inner}, \"body\": {_body_json(event)}}}")
+
+
+#: ``json.dumps`` of file names.
+_FILE_JSON: dict[str, str] = {}
 
 
 #: The JSON text of a shared head's body, by the id of the parsed body it comes from (kept with it): the text
@@ -255,25 +276,53 @@ _IMAGES_JSON = '"rows": "\\u0001"'
 def _body_json(event: Event) -> str:
     body = event.body
     code = event.type_code
+    if code == et.MARIADB_GTID_EVENT:
+        return _gtid_body_json(event, body)
     owner = shared_head(code, body) if isinstance(body, KaitaiStruct) else None
     if owner is None:
-        return json.dumps(body_to_dict(event), ensure_ascii=False, default=str)
+        return _dumps(body_to_dict(event))
     known = _SHARED_JSON.get(id(owner))
     if known is None or known[0] is not owner:
         plain = body_to_dict(event)
         if code == et.TABLE_MAP_EVENT:
-            before, after = json.dumps(plain, ensure_ascii=False, default=str), ""
+            before, after = _dumps(plain), ""
         else:
             plain["rows"] = _IMAGES
-            before, found, after = json.dumps(plain, ensure_ascii=False, default=str).partition(_IMAGES_JSON)
+            before, found, after = _dumps(plain).partition(_IMAGES_JSON)
             if not found:  # no images field where the spec puts one: nothing to share
-                return json.dumps(body_to_dict(event), ensure_ascii=False, default=str)
+                return _dumps(body_to_dict(event))
         if len(_SHARED_JSON) >= _SHARED_PLAIN_LIMIT:
             _SHARED_JSON.clear()
         known = _SHARED_JSON[id(owner)] = (owner, before, after)
     if code == et.TABLE_MAP_EVENT:
         return known[1]
     return f'{known[1]}"rows": "{bytes(body.rows).hex()}"{known[2]}'
+
+
+#: The JSON text of MariaDB GTID bodies between ``seq_no`` and ``gtid``, by the id of the parsed body whose tail
+#: they share (``event_body.shared_tail``) and the event's server id: (that body, the text).
+_GTID_JSON: dict[tuple[int, int], tuple[Any, str]] = {}
+
+
+def _gtid_body_json(event: Event, body: Any) -> str:
+    """A MariaDB GTID body's text: ``seq_no`` first, ``gtid`` last (``domain-server-seq``), the fields between
+    them made once per shared tail and server id."""
+    owner = shared_tail(event.type_code, body)
+    if owner is None:
+        return _dumps(body_to_dict(event))
+    key = (id(owner), event.server_id)
+    known = _GTID_JSON.get(key)
+    if known is None or known[0] is not owner:
+        text = _dumps(body_to_dict(event))
+        seq_no = body.seq_no
+        head, tail = f'{{"seq_no": {seq_no}, ', f', "gtid": "{body.domain_id}-{event.server_id}-{seq_no}"}}'
+        if not (text.startswith(head) and text.endswith(tail) and len(text) > len(head) + len(tail)):
+            return text  # not the shape the text is cut by: made whole
+        if len(_GTID_JSON) >= _SHARED_PLAIN_LIMIT:
+            _GTID_JSON.clear()
+        known = _GTID_JSON[key] = (owner, text[len(head):-len(tail)])
+    seq_no = body.seq_no
+    return f'{{"seq_no": {seq_no}, {known[1]}, "gtid": "{body.domain_id}-{event.server_id}-{seq_no}"}}'
 
 
 def info_of(event: Event) -> str:
