@@ -190,8 +190,9 @@ class ChangeReader:
     def rows_events(self) -> Iterator[RowsEvent]:
         """The rows events of wanted tables, positions and times, ready to decode (file order)."""
         flt = self.filters
+        stops = flt.stop_position is not None
         for event in self.reader:
-            if flt.past_stop(event.pos) and event.in_payload is None:
+            if stops and flt.past_stop(event.pos) and event.in_payload is None:
                 return
             rows_event = self.accept(event)
             if rows_event is not None:
@@ -284,7 +285,8 @@ class ChangeReader:
                                           file=event.file, offset=event.pos, event_type=event.type_name,
                                           length=event.length)
             flt = self.filters
-            if not (flt.wants_table(table_map.schema, table_map.table) and flt.wants_event(event)
+            if not flt.keeps_everything and not (
+                    flt.wants_table(table_map.schema, table_map.table) and flt.wants_event(event)
                     and flt.wants_gtid(gtid)):
                 return None
             before_bits = bytes(body.columns_before_image)

@@ -164,6 +164,9 @@ class ChangeFilter:
     _bare_re: re.Pattern[str] | None = field(default=None, init=False, repr=False, compare=False)
     _seen: dict[tuple[str | None, str | None], bool] = field(
         default_factory=dict, init=False, repr=False, compare=False)
+    #: Whether a position or time window is given; whether nothing at all is left out (see the properties).
+    _windows: bool = field(default=False, init=False, repr=False, compare=False)
+    _everything: bool = field(default=True, init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         start = parse_datetime(self.start_datetime) if self.start_datetime is not None else None
@@ -186,6 +189,11 @@ class ChangeFilter:
         table_dbs = tuple(t.split(".", 1)[0] for t in self.tables)
         setter(self, "_statement_db_re", _pattern(table_dbs) if table_dbs and all("." in t for t in self.tables)
                else None)
+        windows = self.start_position is not None or self.stop_position is not None or start is not None \
+            or stop is not None
+        setter(self, "_windows", windows)
+        setter(self, "_everything", not (windows or self.databases or self.tables or self.include_gtids
+                                         or self.exclude_gtids))
 
     @classmethod
     def create(
@@ -216,6 +224,16 @@ class ChangeFilter:
     def selects_tables(self) -> bool:
         """Whether some databases or tables are left out."""
         return bool(self.databases or self.tables)
+
+    @property
+    def selects_windows(self) -> bool:
+        """Whether a position or time window is given (:meth:`wants_event` may be false)."""
+        return self._windows
+
+    @property
+    def keeps_everything(self) -> bool:
+        """Whether nothing is left out: no database, table, window or GTID set (every ``wants_*`` is true)."""
+        return self._everything
 
     @property
     def selects_positions(self) -> bool:

@@ -219,9 +219,11 @@ class BinlogStats:
         payload: Event | None = None  # the last TRANSACTION_PAYLOAD: its inner events follow it
         pending, self._pending = self._pending, None  # the previous file's last transaction, unfinished
         read_to_end = False
+        stops = flt.stop_position is not None
+        windows = flt.selects_windows
         try:
             for event in reader.reader:
-                if flt.past_stop(event.pos) and event.in_payload is None:
+                if stops and flt.past_stop(event.pos) and event.in_payload is None:
                     break
                 rows_event = reader.accept(event)
                 if len(errors) > seen_errors:
@@ -232,7 +234,7 @@ class BinlogStats:
                 if not inner and event.type_code == et.TRANSACTION_PAYLOAD_EVENT:
                     payload = event
                 seq = reader.state.seq
-                if seq is None or not counts_event(flt, event):
+                if seq is None or windows and not counts_event(flt, event):
                     continue  # framing events (FORMAT_DESCRIPTION, ROTATE, ...) and events out of the windows
                 if current is None or seq != current_seq:
                     current, pending = self._next_transaction(event, reader.state.gtid, name, current, pending)
