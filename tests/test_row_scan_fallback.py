@@ -107,10 +107,13 @@ def test_fallback_loops_equal_the_compiled_ones(seed: int, monkeypatch: pytest.M
     arr = np.frombuffer(cut, np.uint8)
     want = row_scan.scan_images(arr, layouts, capacity=1)  # capacity 1: the arrays fill up and grow
     want_values = row_scan.gather_values(arr, want.offsets[:, 0].copy(), want.lengths[:, 0].copy())
+    fixed = [k for k, w in enumerate(layouts[0]) if w > 0]
+    want_fixed = [row_scan.gather_fixed(arr, want.offsets[::len(layouts), k], layouts[0][k]) for k in fixed]
     monkeypatch.setattr(row_scan, "scan", row_scan_fallback.scan)
     monkeypatch.setattr(row_scan, "gather", row_scan_fallback.gather)
     got = row_scan.scan_images(arr, layouts, capacity=1)
     got_values = row_scan.gather_values(arr, got.offsets[:, 0].copy(), got.lengths[:, 0].copy())
+    got_fixed = [row_scan.gather_fixed(arr, got.offsets[::len(layouts), k], layouts[0][k]) for k in fixed]
     assert (got.count, got.truncated_at) == (want.count, want.truncated_at)
     assert want.count > 0 or len(cut) < 8
     assert got.starts.tolist() == want.starts.tolist()
@@ -121,6 +124,9 @@ def test_fallback_loops_equal_the_compiled_ones(seed: int, monkeypatch: pytest.M
         assert got.lengths[rows, :n].tolist() == want.lengths[rows, :n].tolist()
     assert got_values[0].tolist() == want_values[0].tolist()
     assert got_values[1].tobytes() == want_values[1].tobytes()
+    for k, g, w in zip(fixed, got_fixed, want_fixed, strict=True):  # the fixed-size values, NULL ones zeros
+        assert g.shape == w.shape == (len(got.offsets[::len(layouts)]), layouts[0][k])
+        assert g.tobytes() == w.tobytes()
 
 
 _CHILD = """

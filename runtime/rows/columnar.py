@@ -54,7 +54,7 @@ from ..types.text_columns import single_byte_table, to_utf8
 from .events import Op, RowsEvent, RowsEventSource
 from .image import _checked_reader, _Codec, decode_rows, get_decoder
 from .layouts import _sides, _Slow, image_layouts
-from .scan import VALUE_NULL, gather_values, scan_images
+from .scan import VALUE_NULL, gather_fixed, gather_values, scan_images
 
 __all__ = ["ChangeColumns", "ImageColumns", "TableLayout", "columns_of_rows", "decode_run",
            "image_layouts", "iter_change_columns", "run_key", "table_layout",
@@ -200,12 +200,6 @@ def _validity(offsets: np.ndarray) -> tuple[pa.Buffer | None, int]:
     return pa.py_buffer(np.packbits(valid, bitorder="little")), nulls
 
 
-def _fixed_bytes(data: np.ndarray, offsets: np.ndarray, size: int) -> np.ndarray:
-    """``(n, size)`` bytes of each value (garbage for NULL values)."""
-    idx = np.where(offsets >= 0, offsets, 0)
-    return data[idx[:, None] + np.arange(size)]
-
-
 def _from_numpy(values: np.ndarray, offsets: np.ndarray, typ: pa.DataType) -> pa.Array:
     """A fixed-width Arrow array over ``values`` (NULL where ``offsets`` says so)."""
     validity, nulls = _validity(offsets)
@@ -258,7 +252,7 @@ def _fixed_array(column: Column, codec: _Codec, typ: pa.DataType, data: np.ndarr
     t = column.real_type
     n = len(offsets)
     size = codec.size
-    raw = _fixed_bytes(data, offsets, size) if size else np.zeros((n, 0), np.uint8)
+    raw = gather_fixed(data, offsets, size)
     if t in (T.TINY, T.SHORT, T.LONG, T.LONGLONG):
         values = raw.view(_INT_DTYPES[size]).reshape(n)
         if column.unsigned:
@@ -323,7 +317,7 @@ def _set_array(column: Column, typ: pa.DataType, raw: np.ndarray, size: int,
 def _temporal_array(column: Column, codec: _Codec, typ: pa.DataType, data: np.ndarray,
                     offsets: np.ndarray) -> tuple[pa.Array, bool] | None:
     """Dates and times (None: a type without a vectorized decoder, or zero dates or bad values: value by value)."""
-    decoded = _temporal(column, _fixed_bytes(data, offsets, codec.size))
+    decoded = _temporal(column, gather_fixed(data, offsets, codec.size))
     if decoded is not None:
         values, ok = decoded
         if ok[offsets >= 0].all():
@@ -333,7 +327,7 @@ def _temporal_array(column: Column, codec: _Codec, typ: pa.DataType, data: np.nd
 
 def _decimal_array(codec: _Codec, typ: pa.DataType, data: np.ndarray,
                    offsets: np.ndarray) -> tuple[pa.Array, bool] | None:
-    unscaled, ok = decimal_column(_fixed_bytes(data, offsets, codec.size), typ.precision, typ.scale)
+    unscaled, ok = decimal_column(gather_fixed(data, offsets, codec.size), typ.precision, typ.scale)
     valid = offsets >= 0
     if ok[valid].all():
         return decimal128_array(unscaled, valid, typ.precision, typ.scale), True
@@ -448,8 +442,8 @@ def decode_run(run: Sequence[RowsEvent], *, errors: str = "strict") -> ChangeCol
     try:
         sides = _sides(table_map, op, first.present_before, first.present_after, errors)
         buf = b"".join(e.data for e in run) if len(run) > 1 else first.data
-        padded = np.frombuffer(buf + bytes(16), dtype=np.uint8)  # fixed-size gathers may read past a NULL
-        scan = scan_images(padded[: len(buf)], layouts)
+        data = np.frombuffer(buf, dtype=np.uint8)
+        scan = scan_images(data, layouts)
         if scan.truncated_at is not None or scan.count % len(sides):
             return None
         # every event must start where an image (pair) starts
@@ -469,7 +463,7 @@ def decode_run(run: Sequence[RowsEvent], *, errors: str = "strict") -> ChangeCol
             arrays = []
             exact = True
             for k, (column, codec) in enumerate(zip(columns, codecs, strict=True)):
-                arr, ok = _column_array(column, codec, arrow_type(column), padded, buf,
+                arr, ok = _column_array(column, codec, arrow_type(column), data, buf,
                                         np.ascontiguousarray(offsets[:, k]), np.ascontiguousarray(lengths[:, k]))
                 arrays.append(arr)
                 exact &= ok

@@ -46,7 +46,7 @@ except ImportError as _exc:
     warnings.warn(f"binlog-ksy: the compiled row scanner is not in use ({_exc}): row images are scanned in "
                   f"pure Python (same results, slower)", RuntimeWarning, stacklevel=2)
 
-__all__ = ["COMPILED", "ImageScan", "VALUE_NULL", "gather_values", "scan_images"]
+__all__ = ["COMPILED", "ImageScan", "VALUE_NULL", "gather_fixed", "gather_values", "scan_images"]
 
 #: ``ImageScan.offsets`` of a NULL value.
 VALUE_NULL = -1
@@ -121,3 +121,16 @@ def gather_values(data: np.ndarray, offsets: np.ndarray, lengths: np.ndarray) ->
     out = np.empty(int(bounds[-1]), dtype=np.uint8)
     gather(data, np.ascontiguousarray(offsets), np.ascontiguousarray(sizes), bounds, out)
     return bounds.astype(np.int32), out
+
+
+def gather_fixed(data: np.ndarray, offsets: np.ndarray, size: int) -> np.ndarray:
+    """The ``size`` bytes of each value at ``offsets`` as an ``(n, size)`` array (zeros for a NULL value).
+
+    One copy per value by the compiled loop (a numpy fancy index builds an index of ``n * size`` int64 first).
+    """
+    n = len(offsets)
+    out = np.zeros(n * size, dtype=np.uint8)
+    if size and n:
+        gather(data, np.ascontiguousarray(offsets, dtype=np.int64), np.full(n, size, dtype=np.int64),
+               np.arange(0, n * size, size, dtype=np.int64), out)
+    return out.reshape(n, size)
