@@ -20,7 +20,7 @@ from ..filters import ChangeFilter, is_transaction_control, split_names
 from ..schema.ddl.state import SchemaState
 from ..table_map import TableMap
 from ..writer.binlog import BinlogWriter, editable, rename_database
-from ..writer.flashback import FlashbackTransaction, write_flashback
+from ..writer.flashback import FlashbackPlan, FlashbackTransaction, write_flashback
 from .common import (
     EXIT_DAMAGED,
     EXIT_OK,
@@ -93,7 +93,7 @@ class _Selection:
         return self.drop is None or not (self.drop.databases and self.drop.wants_database(schema))
 
 
-@dataclass
+@dataclass(slots=True)
 class _Transaction:
     events: list[tuple[Event, bool]] = field(default_factory=list)  # (event, is content)
     content: int = 0
@@ -170,9 +170,8 @@ class _FileFilter:
         self.writer: BinlogWriter | None = None
         self.flashback = bool(getattr(args, "flashback", False))
         self.outside: list[Event] = []  # flashback: the events outside transactions, written first
-        self.undo: list[FlashbackTransaction] = []
+        self.plan = FlashbackPlan()  # flashback: the transactions to undo, by the bounds of their events
         self.map_events: dict[int, Event] = {}  # table id -> its TABLE_MAP event in the statement
-        self.rows_maps: dict[int, tuple[Event, TableMap]] = {}  # rows event pos -> (TABLE_MAP event, map)
         self.current: _Transaction | None = None
         self.current_seq: int | None = None
         self.read = 0
@@ -203,55 +202,61 @@ class _FileFilter:
 
     def _event(self, event: Event) -> None:
         self.read += 1
-        try:
-            table = self._note_maps(event)
-        except MalformedEventError:
-            table = None  # accept() reports the body that does not parse
+        code = event.type_code
+        table_map = None  # a rows event's
+        if code in _MAP_OR_ROWS:
+            try:
+                table_map = self._note_maps(event)
+            except MalformedEventError:
+                pass  # accept() reports the body that does not parse
         reader = self.reader
         reader.accept(event)
         if event.in_payload is not None:
             return  # written with their TRANSACTION_PAYLOAD
-        fmt = reader.reader.format
-        if self.writer is None and fmt is not None:
-            self.writer = BinlogWriter(self.out, fmt)
-        if self.writer is None:
-            return
+        writer = self.writer
+        if writer is None:
+            fmt = reader.reader.format
+            if fmt is None:
+                return
+            writer = self.writer = BinlogWriter(self.out, fmt)
         seq = reader.state.seq
         if seq is None:  # outside transactions: format description, rotate, GTID lists...
-            self._outside_transaction(event, self.writer)
+            self._outside_transaction(event, writer)
             return
         current = self.current
-        if current is None or seq != self.current_seq:
+        if seq != self.current_seq or current is None:
             if current is not None:
                 self._emit(current)
+            fmt = reader.reader.format
             assert fmt is not None  # the writer was made with it
-            current = self.current = _Transaction(undo=FlashbackTransaction(fmt, event.pos) if self.flashback
+            current = self.current = _Transaction(undo=self.plan.begin(fmt, event.pos) if self.flashback
                                                   else None)
             self.current_seq = seq
-        try:
-            content = _is_content(reader, event, table, self.selection, self.flt, self.ddl)
-        except MalformedEventError:
-            content = False  # reported by accept(); a body that does not parse is not kept for itself
-        if event.type_code == et.TRANSACTION_PAYLOAD_EVENT and not self.warned_payload:
+        content = False  # GTID, XID, INTVAR, RAND, USER_VAR...: with their transaction's content
+        if code in _CONTENT_CODES:
+            table = (table_map.schema, table_map.table) if table_map is not None else None
+            try:
+                content = _is_content(reader, event, table, self.selection, self.flt, self.ddl)
+            except MalformedEventError:
+                pass  # reported by accept(); a body that does not parse is not kept for itself
+        if code == et.TRANSACTION_PAYLOAD_EVENT and not self.warned_payload:
             self.warned_payload = True
             print(f"binlog-ksy filter: warning: {self.name}: compressed transactions (TRANSACTION_PAYLOAD) are "
                   "kept whole", file=sys.stderr)
-        if current.undo is not None:
-            current.undo.add(event, content, self.rows_maps)
+        undo = current.undo
+        if undo is not None:
+            undo.add(event, content, None if table_map is None else (self.map_events[table_map.table_id], table_map))
         else:
             current.events.append((event, content))
         current.content += content
 
-    def _note_maps(self, event: Event) -> tuple[str, str] | None:
-        """Keep the TABLE_MAP events and, for a rows event, its table (before accept() forgets the statement's maps)."""
+    def _note_maps(self, event: Event) -> TableMap | None:
+        """Keep the TABLE_MAP events and, for a rows event, return its table's map (before accept() forgets the
+        statement's maps)."""
         if event.type_code in et.ROWS_EVENTS:
             rows_body: RowsBody = event.body
-            table_map = self.reader.tables.get(rows_body.table_id)
-            if table_map is not None:
-                if self.flashback and event.in_payload is None:  # for the undo binlog's FlashbackTransaction
-                    self.rows_maps[event.pos] = (self.map_events[table_map.table_id], table_map)
-                return (table_map.schema, table_map.table)
-        elif event.type_code == et.TABLE_MAP_EVENT:
+            return self.reader.tables.get(rows_body.table_id)
+        if event.type_code == et.TABLE_MAP_EVENT:
             map_body: TableMapBody = event.body
             self.map_events[map_body.table_id] = event
         return None
@@ -276,7 +281,7 @@ class _FileFilter:
         writer = self.writer
         assert writer is not None
         if tx.undo is not None:
-            self.undo.append(tx.undo)
+            self.plan.end(tx.undo)
             return
         fmt = self.reader.reader.format
         kept_rows = [i for i, (e, c) in enumerate(tx.events) if c and e.type_code in et.ROWS_EVENTS]
@@ -313,7 +318,7 @@ class _FileFilter:
         writer = self.writer
         if self.flashback and writer is not None:
             try:
-                skipped = write_flashback(self.name, writer, self.outside, self.undo)
+                skipped = write_flashback(self.name, writer, self.outside, self.plan)
             except FlashbackRefusal:
                 self._report_damage()  # what was met before the refusal is reported too
                 raise
@@ -384,6 +389,8 @@ def _is_content(reader: ChangeReader, event: Event, table: tuple[str, str] | Non
 
 #: The events that can be kept for their own sake: table maps, rows events, statements, a compressed transaction.
 _CONTENT_CODES = frozenset((et.TABLE_MAP_EVENT, et.TRANSACTION_PAYLOAD_EVENT, *et.ROWS_EVENTS, *et.QUERY_EVENTS))
+#: The events :meth:`_FileFilter._note_maps` looks at.
+_MAP_OR_ROWS = frozenset((et.TABLE_MAP_EVENT, *et.ROWS_EVENTS))
 
 
 def _remove_leftovers(output: str) -> None:
