@@ -217,6 +217,57 @@ def test_the_backward_window_reads_every_event_as_the_reader(tmp_path: Path) -> 
                 assert window.raw(event.pos) == event.raw
 
 
+def test_images_scanned_together_are_the_images_scanned_alone(tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+                                                              ) -> None:
+    """The undo binlog of every fixture is the same whether the writer scans the images of alike rows events
+    together (``_scan_together``) or each event's alone, in batches of any size."""
+    paths = _inputs(tmp_path)
+
+    def undo_all(label: str) -> list[tuple[int, bytes]]:
+        found = []
+        for i, path in enumerate(paths):
+            out = tmp_path / label / str(i)
+            code = main(["filter", "--flashback", "--on-error", "skip", "--output", str(out), str(path)])
+            written = out / path.name
+            found.append((code, written.read_bytes() if written.exists() else b""))
+        return found
+
+    together = undo_all("together")
+    monkeypatch.setattr(flashback, "SCAN_BATCH", 7)
+    assert undo_all("small batches") == together
+    monkeypatch.setattr(flashback, "_scan_together", lambda images, layouts: None)
+    assert undo_all("alone") == together
+    assert sum(len(data) for _, data in together) > 100_000
+
+
+def test_scanned_together_an_event_cut_short_is_found() -> None:
+    """``_scan_together`` gives each event's starts as a scan of it alone, and None when an event's images do
+    not end where its data does (an event cut short, whichever its place)."""
+    checked = 0
+    for path in SAMPLES[:8]:
+        for _, event, table_map, _ in _rows_events(path):
+            body = event.body
+            if body.is_compressed or body.is_partial:
+                continue
+            update = bool(body.is_update) and bool(body.has_after_image_bitmap)
+            before = bytes(body.columns_before_image)
+            layouts = image_layouts(table_map, "update" if update else "delete", before,
+                                    bytes(body.columns_after_image) if update else before)
+            data = rows_data(event, body)
+            if layouts is None or not data:
+                continue
+            alone, whole = image_bounds.image_starts(data, layouts)
+            if not whole or len(alone) % len(layouts):
+                continue
+            assert flashback._scan_together([data, data, data], layouts) == [alone, alone, alone]
+            for place in range(3):
+                pieces = [data, data, data]
+                pieces[place] = data[:-1]
+                assert flashback._scan_together(pieces, layouts) is None
+            checked += 1
+    assert checked > 50
+
+
 def test_the_compiled_seal_is_its_python_twin() -> None:
     """``BinlogWriter.write_joined``'s loop (``_seal.pyx``) writes the next positions and CRC32 its Python
     twin writes, on the events of every sample laid back to back, and refuses the same cut buffers."""

@@ -78,6 +78,13 @@ def add_filter_parser(sub: Any) -> None:
 class _Selection:
     keep: ChangeFilter
     drop: ChangeFilter | None
+    everything: bool = field(init=False)  # no pattern nor window: every table and event passes
+
+    def __post_init__(self) -> None:
+        keep = self.keep
+        self.everything = self.drop is None and not (
+            keep.selects_tables or keep.selects_positions or keep.selects_gtids
+            or keep.start_datetime is not None or keep.stop_datetime is not None)
 
     def wants_table(self, schema: str, table: str) -> bool:
         if not self.keep.wants_table(schema, table):
@@ -95,9 +102,16 @@ class _Selection:
 
 @dataclass(slots=True)
 class _Transaction:
+    """A transaction being read, to write again (``--flashback`` keeps a :class:`FlashbackTransaction` instead,
+    which takes the same :meth:`add`)."""
+
     events: list[tuple[Event, bool]] = field(default_factory=list)  # (event, is content)
     content: int = 0
-    undo: FlashbackTransaction | None = None  # flashback: its events by position instead
+
+    def add(self, event: Event, content: bool, table: tuple[Event, TableMap] | None) -> None:
+        """The transaction's next event (``content``: kept for its own sake; ``table``: not needed here)."""
+        self.events.append((event, content))
+        self.content += content
 
 
 def run_filter(args: argparse.Namespace) -> int:
@@ -172,7 +186,7 @@ class _FileFilter:
         self.outside: list[Event] = []  # flashback: the events outside transactions, written first
         self.plan = FlashbackPlan()  # flashback: the transactions to undo, by the bounds of their events
         self.map_events: dict[int, Event] = {}  # table id -> its TABLE_MAP event in the statement
-        self.current: _Transaction | None = None
+        self.current: _Transaction | FlashbackTransaction | None = None
         self.current_seq: int | None = None
         self.read = 0
         self.warned_payload = False
@@ -229,8 +243,7 @@ class _FileFilter:
                 self._emit(current)
             fmt = reader.reader.format
             assert fmt is not None  # the writer was made with it
-            current = self.current = _Transaction(undo=self.plan.begin(fmt, event.pos) if self.flashback
-                                                  else None)
+            current = self.current = self.plan.begin(fmt, event.pos) if self.flashback else _Transaction()
             self.current_seq = seq
         content = False  # GTID, XID, INTVAR, RAND, USER_VAR...: with their transaction's content
         if code in _CONTENT_CODES:
@@ -243,12 +256,8 @@ class _FileFilter:
             self.warned_payload = True
             print(f"binlog-ksy filter: warning: {self.name}: compressed transactions (TRANSACTION_PAYLOAD) are "
                   "kept whole", file=sys.stderr)
-        undo = current.undo
-        if undo is not None:
-            undo.add(event, content, None if table_map is None else (self.map_events[table_map.table_id], table_map))
-        else:
-            current.events.append((event, content))
-        current.content += content
+        current.add(event, content, (self.map_events[table_map.table_id], table_map)
+                    if table_map is not None and self.flashback else None)
 
     def _note_maps(self, event: Event) -> TableMap | None:
         """Keep the TABLE_MAP events and, for a rows event, return its table's map (before accept() forgets the
@@ -275,13 +284,13 @@ class _FileFilter:
             except MalformedEventError as err:  # framed, but its body cannot be rewritten: left out
                 self.reader.report(err)
 
-    def _emit(self, tx: _Transaction) -> None:
+    def _emit(self, tx: _Transaction | FlashbackTransaction) -> None:
         if not tx.content:
             return  # a transaction left empty is dropped whole
         writer = self.writer
         assert writer is not None
-        if tx.undo is not None:
-            self.plan.end(tx.undo)
+        if isinstance(tx, FlashbackTransaction):
+            self.plan.end(tx)
             return
         fmt = self.reader.reader.format
         kept_rows = [i for i, (e, c) in enumerate(tx.events) if c and e.type_code in et.ROWS_EVENTS]
@@ -367,13 +376,15 @@ def _is_content(reader: ChangeReader, event: Event, table: tuple[str, str] | Non
     code = event.type_code
     if code not in _CONTENT_CODES:
         return False  # GTID, XID, INTVAR, RAND, USER_VAR...: with their transaction's content
-    if not flt.wants_event(event) or not flt.wants_gtid(reader.state.gtid):
+    everything = selection.everything  # flt is selection.keep: then each test below passes
+    if not everything and (not flt.wants_event(event) or not flt.wants_gtid(reader.state.gtid)):
         return False
     if code == et.TABLE_MAP_EVENT:
         body = event.body
-        return selection.wants_table(text_of(body.schema) or "", text_of(body.table) or "")
+        schema, name = text_of(body.schema) or "", text_of(body.table) or ""
+        return everything or selection.wants_table(schema, name)
     if code in et.ROWS_EVENTS:
-        return table is not None and selection.wants_table(*table)
+        return table is not None and (everything or selection.wants_table(*table))
     if code in et.QUERY_EVENTS:
         body = event.body
         sql = query_text(body)

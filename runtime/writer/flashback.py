@@ -19,10 +19,11 @@ again when written, last transaction first (:mod:`.reread`), no event framed
 or parsed again (but a compressed one, to inflate it). What changes is
 patched in the event's bytes (header type code, flags, bitmaps, images, a
 GTID's number), the rest kept as read, the undo of many transactions laid in
-one buffer; ``BinlogWriter.write_joined`` makes next positions and CRC32
-right and writes it at once. tests/test_flashback_bytes.py holds
+one buffer (the images of their alike rows events found by one scan,
+:func:`_scan_together`); ``BinlogWriter.write_joined`` makes next positions
+and CRC32 right and writes it at once. tests/test_flashback_bytes.py holds
 the patched bytes equal to what the read-write classes write for the same
-change.
+change, and the images scanned together equal to those scanned alone.
 """
 
 from __future__ import annotations
@@ -136,7 +137,8 @@ class FlashbackPlan:
         return FlashbackTransaction(self, fmt, start)
 
     def end(self, tx: FlashbackTransaction) -> None:
-        """Keep a transaction whose content is wanted (its DDL counted; kept when it has rows events)."""
+        """Keep a transaction whose content is wanted (``tx.content``: its DDL counted; kept when it has rows
+        events)."""
         self.skipped_ddl += tx.skipped_ddl
         if not tx.rows:
             return
@@ -170,6 +172,7 @@ class FlashbackTransaction:
     closing: list[int] = field(default_factory=list)
     gtids: list[GtidNumber] = field(default_factory=list)
     skipped_ddl: int = 0
+    content: int = 0  # events kept for their own sake (a transaction without any is dropped)
     seen_content: bool = False  # a table map, rows event or statement came: what follows closes it
 
     def add(self, event: Event, content: bool, table: tuple[Event, TableMap] | None) -> None:
@@ -177,6 +180,7 @@ class FlashbackTransaction:
         event's TABLE_MAP event and map)."""
         pos = event.pos
         self.end = end = pos + event.length
+        self.content += content
         code = event.type_code
         if code == _TABLE_MAP:
             self.seen_content = True
@@ -226,10 +230,16 @@ def _reversed_rows(table_map: TableMap, data: bytes, update: bool, before: bytes
     return _reversed_images(table_map, data, layouts, where)
 
 
-def _reversed_images(table_map: TableMap, data: bytes, layouts: list[list[int]] | None, where: Any) -> bytes:
+def _reversed_images(table_map: TableMap, data: bytes, layouts: list[list[int]] | None, where: Any,
+                     starts: list[int] | None = None) -> bytes:
     """:func:`_reversed_rows` with the layouts of the event's image kinds found (``where``: an object whose
-    text is ``file:pos``)."""
-    bounds, whole = image_starts(data, layouts) if layouts is not None else ([], False)
+    text is ``file:pos``; ``starts``: where its images start, when found already, see :func:`_scan_together`)."""
+    if starts is not None:
+        bounds, whole = starts, True
+    elif layouts is not None:
+        bounds, whole = image_starts(data, layouts)
+    else:
+        bounds, whole = [], False
     if layouts is None or not whole or len(bounds) % len(layouts):
         raise FlashbackRefusal(f"{table_map.qualified_name}: row images that do not end with the event "
                                f"(rows event at {where})")
@@ -285,7 +295,7 @@ def _flags_offset(event: Event) -> int:
 
 
 def undo_rows_event(out: bytearray, raw: bytes, rows: UndoRowsFields, table_map: TableMap, fmt: BinlogFormat,
-                    file: str) -> None:
+                    file: str, starts: list[int] | None = None) -> None:
     """A rows event (its bytes ``raw``, of table ``table_map``, framed by ``fmt``, read from ``file``; ``rows``:
     an :class:`UndoRows` or its fields) turned around, added to ``out`` for :meth:`BinlogWriter.write_joined`
     (which makes its next position and CRC32 right).
@@ -296,7 +306,8 @@ def undo_rows_event(out: bytearray, raw: bytes, rows: UndoRowsFields, table_map:
     UPDATE's two column bitmaps swapped (they sit just before the images, the
     same size), and the images (which end the body) replaced by the reversed
     ones. Every other byte is as read. Nothing is added when the event cannot
-    be turned around (a refusal, images that do not inflate).
+    be turned around (a refusal, images that do not inflate). ``starts``:
+    where its images start, when :func:`_scan_together` found them.
     """
     _, _, pos, _, _, code, start, width, partial, flags_at, checksum_len = rows
     compressed = code in _PLAIN
@@ -314,7 +325,7 @@ def undo_rows_event(out: bytearray, raw: bytes, rows: UndoRowsFields, table_map:
         problem, new_code, layouts = _turn(table_map, code, partial, before, None)
     if problem is not None:
         raise FlashbackRefusal(f"{table_map.qualified_name} (rows event at {file}:{pos}): {problem}")
-    reversed_images = _reversed_images(table_map, images, layouts, _Where(file, pos))
+    reversed_images = _reversed_images(table_map, images, layouts, _Where(file, pos), starts)
     at = len(out)
     if compressed:
         out += raw[:start]
@@ -354,8 +365,72 @@ def write_flashback(source: str, writer: BinlogWriter, events: list[Event], plan
     return plan.skipped_ddl
 
 
+def _plain_layouts(raw: bytes, rows: UndoRowsFields, table_map: TableMap) -> list[list[int]] | None:
+    """The layouts of a plain rows event's image kinds when it turns around (None for a compressed event, or
+    one :func:`undo_rows_event` refuses: that one finds out why)."""
+    code, start, width, partial = rows[5:9]
+    if code in _PLAIN:
+        return None
+    if code in _UPDATES:
+        problem, _, layouts = _turn(table_map, code, partial, raw[start - 2 * width:start - width],
+                                    raw[start - width:start])
+    else:
+        problem, _, layouts = _turn(table_map, code, partial, raw[start - width:start], None)
+    return layouts if problem is None else None
+
+
+def _scan_together(images: list[bytes], layouts: list[list[int]]) -> list[list[int]] | None:
+    """Where the images of each of some rows events start (their image kinds alike: ``layouts``), found by one
+    scan of them all laid end to end; None when an event's images do not end where its data does (each is
+    then scanned alone, and refused).
+
+    The same starts as a scan of each alone: every event starts a row (so the
+    scan meets each event's data from its start, with the first layout), and
+    every event's images end where its data does, the last one's exactly.
+    """
+    data = b"".join(images)
+    found, whole = image_starts(data, layouts)
+    if not whole:
+        return None
+    kinds, count = len(layouts), len(found)
+    out: list[list[int]] = []
+    j = offset = 0
+    for piece in images:
+        end = offset + len(piece)
+        if j >= count or found[j] != offset:
+            return None
+        k = j
+        while k < count and found[k] < end:
+            k += 1
+        if (k - j) % kinds:
+            return None
+        out.append([start - offset for start in found[j:k]])
+        j, offset = k, end
+    return out if j == count else None
+
+
+#: Steps (events, about) read before the images of their rows events are scanned together
+#: (:func:`_scan_together`), at most.
+SCAN_BATCH = 4096
+
+
+class _RowsUndo(NamedTuple):
+    """A rows event read again, to turn around (:func:`undo_rows_event`)."""
+
+    raw: bytes
+    rows: UndoRowsFields
+    table_map: TableMap
+    fmt: BinlogFormat
+
+
 class _UndoWriter:
-    """The undo of transactions gathered in one buffer, written (sealed) every :data:`FLUSH_BYTES`."""
+    """The undo of transactions gathered in one buffer, written (sealed) every :data:`FLUSH_BYTES`.
+
+    The events of some transactions are read first (:meth:`_read`: the bytes to
+    copy, the rows events to turn around, whether CRC32 follows, in the order
+    they are written), the images of their rows events scanned together, then
+    the undo laid out (:meth:`_lay_out`).
+    """
 
     def __init__(self, writer: BinlogWriter, window: BackwardWindow, plan: FlashbackPlan,
                  numbers: dict[int, tuple[int, bytes]]) -> None:
@@ -367,17 +442,20 @@ class _UndoWriter:
         self.checksum = False
 
     def write(self) -> None:
-        """Each transaction's undo, last first (when an event cannot be turned around, what precedes it is
-        written)."""
-        formats = self.plan.formats
+        """Each transaction's undo, last first (when an event cannot be turned around or read, what precedes
+        it is written)."""
+        steps: list[bytes | bytearray | bool | _RowsUndo] = []
         try:
             for fields in reversed(self.plan.transactions):
-                tx = UndoTransaction._make(fields)
-                checksum = formats[tx.fmt].has_crc32
-                if checksum != self.checksum:
-                    self.flush()
-                    self.checksum = checksum
-                self._transaction(tx)
+                try:
+                    self._read(UndoTransaction._make(fields), steps)
+                except BaseException:
+                    self._lay_out(steps)  # what precedes the event that cannot be read
+                    raise
+                if len(steps) >= SCAN_BATCH:
+                    batch, steps = steps, []
+                    self._lay_out(batch)
+            self._lay_out(steps)
         finally:
             self.flush()
 
@@ -386,38 +464,69 @@ class _UndoWriter:
             out, self.out = self.out, bytearray()
             self.writer.write_joined(out, checksum=self.checksum)
 
-    def _transaction(self, tx: UndoTransaction) -> None:
-        """One transaction's undo: its opening frame (a GTID renumbered), its rows events turned around and in
-        reverse order, each after its table map, its closing frame."""
+    def _read(self, tx: UndoTransaction, steps: list[bytes | bytearray | bool | _RowsUndo]) -> None:
+        """One transaction's undo, as steps: whether its events carry CRC32, its opening frame (a GTID
+        renumbered), its rows events in reverse order, each after its table map, its closing frame."""
         window = self.window
         span = window.span
         window.cover(tx.start, tx.end)
-        out = self.out
+        fmt = self.plan.formats[tx.fmt]
+        steps.append(fmt.has_crc32)  # (a file's format changes seldom: the writer's buffer is written then)
         opening = tx.opening
         for i in range(0, len(opening), 2):
             first, end = opening[i], opening[i + 1]
-            at = len(out)
-            out += span(first, end - first)
+            frame: bytes | bytearray = span(first, end - first)
             for gtid in tx.gtids:
                 number = self.numbers.get(gtid[0])
                 if number is not None and first <= gtid[0] < end:
                     offset, value = number
-                    place = at + gtid[0] - first + offset
-                    out[place:place + 8] = value
+                    frame = bytearray(frame)
+                    frame[gtid[0] - first + offset:gtid[0] - first + offset + 8] = value
+            steps.append(frame)
         map_pos, map_raw = -1, b""  # the rows events of a statement share its TABLE_MAP: read once
-        tables, fmt, name = self.plan.tables, self.plan.formats[tx.fmt], window.name
+        tables = self.plan.tables
         for rows in reversed(tx.rows):
             rows_map_pos, map_end, pos, end, table = rows[:5]
             if rows_map_pos != map_pos:
                 map_pos, map_raw = rows_map_pos, span(rows_map_pos, map_end - rows_map_pos)
-            out += map_raw  # written before the rows event even if that cannot be turned
-            undo_rows_event(out, span(pos, end - pos), rows, tables[table], fmt, name)
-            if len(out) >= FLUSH_BYTES:
-                self.flush()
-                out = self.out
+            steps.append(map_raw)  # written before the rows event even if that cannot be turned
+            steps.append(_RowsUndo(span(pos, end - pos), rows, tables[table], fmt))
         closing = tx.closing
         for i in range(0, len(closing), 2):
-            out += span(closing[i], closing[i + 1] - closing[i])
+            steps.append(span(closing[i], closing[i + 1] - closing[i]))
+
+    def _lay_out(self, steps: list[bytes | bytearray | bool | _RowsUndo]) -> None:
+        """Lay the steps out in the buffer, the images of alike rows events scanned together."""
+        groups: dict[int, tuple[list[list[int]], list[int], list[bytes]]] = {}
+        for i, step in enumerate(steps):
+            if isinstance(step, _RowsUndo):
+                layouts = _plain_layouts(step.raw, step.rows, step.table_map)
+                if layouts is not None:
+                    group = groups.get(id(layouts))
+                    if group is None:
+                        group = groups[id(layouts)] = (layouts, [], [])
+                    start, checksum_len = step.rows[6], step.rows[10]
+                    group[1].append(i)
+                    group[2].append(step.raw[start:len(step.raw) - checksum_len])
+        starts: dict[int, list[int]] = {}
+        for layouts, indexes, images in groups.values():
+            found = _scan_together(images, layouts)
+            if found is not None:
+                starts.update(zip(indexes, found, strict=True))
+        name = self.window.name
+        out = self.out
+        for i, step in enumerate(steps):
+            if isinstance(step, (bytes, bytearray)):
+                out += step
+            elif isinstance(step, _RowsUndo):
+                undo_rows_event(out, step.raw, step.rows, step.table_map, step.fmt, name, starts.get(i))
+                if len(out) >= FLUSH_BYTES:
+                    self.flush()
+                    out = self.out
+            elif step != self.checksum:
+                self.flush()
+                out = self.out
+                self.checksum = step
 
 
 _MARIADB_GTID = et.MARIADB_GTID_EVENT
