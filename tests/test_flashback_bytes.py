@@ -220,7 +220,7 @@ def test_the_backward_window_reads_every_event_as_the_reader(tmp_path: Path) -> 
 def test_images_scanned_together_are_the_images_scanned_alone(tmp_path: Path, monkeypatch: pytest.MonkeyPatch
                                                               ) -> None:
     """The undo binlog of every fixture is the same whether the writer scans the images of alike rows events
-    together (``_scan_together``) or each event's alone, in batches of any size."""
+    together (``_scan_together``) or each event's alone, in batches of any size (rows events or bytes)."""
     paths = _inputs(tmp_path)
 
     def undo_all(label: str) -> list[tuple[int, bytes]]:
@@ -235,6 +235,8 @@ def test_images_scanned_together_are_the_images_scanned_alone(tmp_path: Path, mo
     together = undo_all("together")
     monkeypatch.setattr(flashback, "SCAN_BATCH", 7)
     assert undo_all("small batches") == together
+    monkeypatch.setattr(flashback, "READ_BYTES", 3000)
+    assert undo_all("small reads") == together
     monkeypatch.setattr(flashback, "_scan_together", lambda images, layouts: None)
     assert undo_all("alone") == together
     assert sum(len(data) for _, data in together) > 100_000

@@ -344,7 +344,7 @@ def undo_rows_event(out: bytearray, raw: bytes, rows: UndoRowsFields, table_map:
 
 
 #: Bytes of undo events gathered before they are written (a long transaction's undo is not held whole).
-FLUSH_BYTES = 1 << 20
+FLUSH_BYTES = 1 << 19
 
 
 def write_flashback(source: str, writer: BinlogWriter, events: list[Event], plan: FlashbackPlan) -> int:
@@ -409,9 +409,10 @@ def _scan_together(images: list[bytes], layouts: list[list[int]]) -> list[list[i
     return out if j == count else None
 
 
-#: Steps (events, about) read before the images of their rows events are scanned together
-#: (:func:`_scan_together`), at most.
+#: Rows events read before their images are scanned together (:func:`_scan_together`), at most, and bytes
+#: of events held before (a long transaction's undo is not held whole).
 SCAN_BATCH = 4096
+READ_BYTES = 1 << 18
 
 
 class _RowsUndo(NamedTuple):
@@ -440,22 +441,18 @@ class _UndoWriter:
         self.numbers = numbers
         self.out = bytearray()
         self.checksum = False
+        self.steps: list[bytes | bytearray | bool | _RowsUndo] = []  # read, not laid out yet
+        self.rows_held = self.bytes_held = 0
 
     def write(self) -> None:
         """Each transaction's undo, last first (when an event cannot be turned around or read, what precedes
         it is written)."""
-        steps: list[bytes | bytearray | bool | _RowsUndo] = []
         try:
-            for fields in reversed(self.plan.transactions):
-                try:
-                    self._read(UndoTransaction._make(fields), steps)
-                except BaseException:
-                    self._lay_out(steps)  # what precedes the event that cannot be read
-                    raise
-                if len(steps) >= SCAN_BATCH:
-                    batch, steps = steps, []
-                    self._lay_out(batch)
-            self._lay_out(steps)
+            try:
+                for fields in reversed(self.plan.transactions):
+                    self._read(UndoTransaction._make(fields))
+            finally:  # what was read, before an event that cannot be read too
+                self._lay_out()
         finally:
             self.flush()
 
@@ -464,13 +461,15 @@ class _UndoWriter:
             out, self.out = self.out, bytearray()
             self.writer.write_joined(out, checksum=self.checksum)
 
-    def _read(self, tx: UndoTransaction, steps: list[bytes | bytearray | bool | _RowsUndo]) -> None:
+    def _read(self, tx: UndoTransaction) -> None:
         """One transaction's undo, as steps: whether its events carry CRC32, its opening frame (a GTID
-        renumbered), its rows events in reverse order, each after its table map, its closing frame."""
+        renumbered), its rows events in reverse order, each after its table map, its closing frame (laid out
+        every :data:`SCAN_BATCH` rows events or :data:`READ_BYTES`)."""
         window = self.window
         span = window.span
         window.cover(tx.start, tx.end)
         fmt = self.plan.formats[tx.fmt]
+        steps = self.steps
         steps.append(fmt.has_crc32)  # (a file's format changes seldom: the writer's buffer is written then)
         opening = tx.opening
         for i in range(0, len(opening), 2):
@@ -491,12 +490,18 @@ class _UndoWriter:
                 map_pos, map_raw = rows_map_pos, span(rows_map_pos, map_end - rows_map_pos)
             steps.append(map_raw)  # written before the rows event even if that cannot be turned
             steps.append(_RowsUndo(span(pos, end - pos), rows, tables[table], fmt))
+            self.rows_held += 1
+            self.bytes_held += end - pos
+            if self.rows_held >= SCAN_BATCH or self.bytes_held >= READ_BYTES:
+                self._lay_out()
+                steps = self.steps
         closing = tx.closing
         for i in range(0, len(closing), 2):
             steps.append(span(closing[i], closing[i + 1] - closing[i]))
 
-    def _lay_out(self, steps: list[bytes | bytearray | bool | _RowsUndo]) -> None:
-        """Lay the steps out in the buffer, the images of alike rows events scanned together."""
+    def _lay_out(self) -> None:
+        """Lay the steps read out in the buffer, the images of alike rows events scanned together."""
+        steps, self.steps, self.rows_held, self.bytes_held = self.steps, [], 0, 0
         groups: dict[int, tuple[list[list[int]], list[int], list[bytes]]] = {}
         for i, step in enumerate(steps):
             if isinstance(step, _RowsUndo):
