@@ -81,10 +81,7 @@ class _Selection:
     everything: bool = field(init=False)  # no pattern nor window: every table and event passes
 
     def __post_init__(self) -> None:
-        keep = self.keep
-        self.everything = self.drop is None and not (
-            keep.selects_tables or keep.selects_positions or keep.selects_gtids
-            or keep.start_datetime is not None or keep.stop_datetime is not None)
+        self.everything = self.drop is None and self.keep.keeps_everything
 
     def wants_table(self, schema: str, table: str) -> bool:
         if not self.keep.wants_table(schema, table):
