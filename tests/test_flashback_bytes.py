@@ -40,6 +40,7 @@ from binlog_ksy.runtime.rows import image_bounds
 from binlog_ksy.runtime.rows.events import rows_data
 from binlog_ksy.runtime.rows.layouts import image_layouts
 from binlog_ksy.runtime.table_map import TableMap
+from binlog_ksy.runtime.writer import binlog as binlog_writer
 from binlog_ksy.runtime.writer import flashback
 from binlog_ksy.runtime.writer.binlog import BinlogWriter, editable
 from binlog_ksy.runtime.writer.reread import BackwardWindow, event_at
@@ -69,7 +70,7 @@ def _rw_undo(event: Event, table_map: TableMap, fmt: BinlogFormat) -> Any:
     update = code in flashback._UPDATES
     before = bytes(body.columns_before_image)
     after = bytes(body.columns_after_image) if update else before
-    body.rows = flashback._reversed_rows(event, table_map, images, update, before, after)
+    body.rows = flashback._reversed_rows(table_map, images, update, before, after, f"{event.file}:{event.pos}")
     if update:
         body.columns_before_image, body.columns_after_image = after, before
     else:
@@ -146,14 +147,18 @@ def _check_file(path: Path) -> int:
             _image_starts_agree(event, table_map)
         except BinlogError:  # images that do not inflate
             pass
-        rows = flashback.UndoRows.of(map_event, event, table_map)
+        rows = flashback.UndoRows.of(map_event, event, 0)
         again = event_at(event.raw, event.pos, fmt, event.file)
         assert [getattr(again, name) for name in Event.__slots__[:-1]] == [
             getattr(event, name) for name in Event.__slots__[:-1]]
+        patched = bytearray(b"before")
         try:
-            patched = flashback.undo_rows_event(again, rows)
+            flashback.undo_rows_event(patched, event.raw, rows, table_map, fmt, event.file)
         except (FlashbackRefusal, BinlogError):  # refused, or images that do not inflate: nothing written
+            assert patched == b"before"
             continue
+        assert patched.startswith(b"before")
+        patched = patched[len(b"before"):]
         rw, size = _rw_undo(event, table_map, fmt)
         assert _patched(fmt, patched, bool(event.checksum_len)) == _serialized(fmt, rw, size), f"{path}@{event.pos}"
         compared += 1
@@ -212,9 +217,88 @@ def test_the_backward_window_reads_every_event_as_the_reader(tmp_path: Path) -> 
                 assert window.raw(event.pos) == event.raw
 
 
-def test_an_event_that_cannot_be_turned_stops_the_undo_after_what_precedes_it(tmp_path: Path) -> None:
+def test_images_scanned_together_are_the_images_scanned_alone(tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+                                                              ) -> None:
+    """The undo binlog of every fixture is the same whether the writer scans the images of alike rows events
+    together (``_scan_together``) or each event's alone, in batches of any size (rows events or bytes)."""
+    paths = _inputs(tmp_path)
+
+    def undo_all(label: str) -> list[tuple[int, bytes]]:
+        found = []
+        for i, path in enumerate(paths):
+            out = tmp_path / label / str(i)
+            code = main(["filter", "--flashback", "--on-error", "skip", "--output", str(out), str(path)])
+            written = out / path.name
+            found.append((code, written.read_bytes() if written.exists() else b""))
+        return found
+
+    together = undo_all("together")
+    monkeypatch.setattr(flashback, "SCAN_BATCH", 7)
+    assert undo_all("small batches") == together
+    monkeypatch.setattr(flashback, "READ_BYTES", 3000)
+    assert undo_all("small reads") == together
+    monkeypatch.setattr(flashback, "_scan_together", lambda images, layouts: None)
+    assert undo_all("alone") == together
+    assert sum(len(data) for _, data in together) > 100_000
+
+
+def test_scanned_together_an_event_cut_short_is_found() -> None:
+    """``_scan_together`` gives each event's starts as a scan of it alone, and None when an event's images do
+    not end where its data does (an event cut short, whichever its place)."""
+    checked = 0
+    for path in SAMPLES[:8]:
+        for _, event, table_map, _ in _rows_events(path):
+            body = event.body
+            if body.is_compressed or body.is_partial:
+                continue
+            update = bool(body.is_update) and bool(body.has_after_image_bitmap)
+            before = bytes(body.columns_before_image)
+            layouts = image_layouts(table_map, "update" if update else "delete", before,
+                                    bytes(body.columns_after_image) if update else before)
+            data = rows_data(event, body)
+            if layouts is None or not data:
+                continue
+            alone, whole = image_bounds.image_starts(data, layouts)
+            if not whole or len(alone) % len(layouts):
+                continue
+            assert flashback._scan_together([data, data, data], layouts) == [alone, alone, alone]
+            for place in range(3):
+                pieces = [data, data, data]
+                pieces[place] = data[:-1]
+                assert flashback._scan_together(pieces, layouts) is None
+            checked += 1
+    assert checked > 50
+
+
+def test_the_compiled_seal_is_its_python_twin() -> None:
+    """``BinlogWriter.write_joined``'s loop (``_seal.pyx``) writes the next positions and CRC32 its Python
+    twin writes, on the events of every sample laid back to back, and refuses the same cut buffers."""
+    from binlog_ksy.runtime.writer import _seal
+
+    for path in SAMPLES[:20]:
+        reader = BinlogReader(str(path), on_error="skip", verify_checksums=False)
+        events = [e for e in reader if e.in_payload is None and e.type_code != et.FORMAT_DESCRIPTION_EVENT]
+        fmt = reader.format
+        if not events or fmt is None:
+            continue
+        checksum = fmt.has_crc32
+        joined = bytearray().join(e.raw for e in events)
+        for next_position in (True, False):
+            compiled, twin = bytearray(joined), bytearray(joined)
+            assert _seal.seal_events(compiled, 4, next_position, checksum) == \
+                binlog_writer._seal_events_python(twin, 4, next_position, checksum)
+            assert compiled == twin, path
+        for cut in (1, 5, len(joined) // 2 + 3):
+            for seal in (_seal.seal_events, binlog_writer._seal_events_python):
+                with pytest.raises(ValueError):
+                    seal(bytearray(joined[:-cut]), 4, True, checksum)
+
+
+def test_an_event_that_cannot_be_turned_stops_the_undo_after_what_precedes_it(tmp_path: Path,
+                                                                              monkeypatch: pytest.MonkeyPatch) -> None:
     """A compressed rows event whose images do not inflate (its CRC32 made right): the undo binlog is the
     undo of the undamaged file up to that event's TABLE_MAP, the events written in batches included."""
+    monkeypatch.setattr(flashback, "FLUSH_BYTES", 2000)  # many batches
     source = ROOT / "samples" / "mariadb-10.11" / "shop-compressed" / "binlog.000002"
     data = bytearray(source.read_bytes())
     compressed = [e for e in BinlogReader(str(source)) if e.type_code in flashback._PLAIN]
@@ -232,7 +316,7 @@ def test_an_event_that_cannot_be_turned_stops_the_undo_after_what_precedes_it(tm
     cut = (tmp_path / "cut" / source.name).read_bytes()
     assert len(cut) < len(whole) and whole.startswith(cut)
     written = list(BinlogReader(str(tmp_path / "cut" / source.name)))
-    assert written[-1].type_code == et.TABLE_MAP_EVENT and len(written) > 2 * flashback._BATCH
+    assert written[-1].type_code == et.TABLE_MAP_EVENT and len(cut) > 10 * flashback.FLUSH_BYTES
 
 
 # -- drawn binlogs -----------------------------------------------------------------------------------

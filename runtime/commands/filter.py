@@ -20,7 +20,7 @@ from ..filters import ChangeFilter, is_transaction_control, split_names
 from ..schema.ddl.state import SchemaState
 from ..table_map import TableMap
 from ..writer.binlog import BinlogWriter, editable, rename_database
-from ..writer.flashback import FlashbackTransaction, write_flashback
+from ..writer.flashback import FlashbackPlan, FlashbackTransaction, write_flashback
 from .common import (
     EXIT_DAMAGED,
     EXIT_OK,
@@ -78,6 +78,10 @@ def add_filter_parser(sub: Any) -> None:
 class _Selection:
     keep: ChangeFilter
     drop: ChangeFilter | None
+    everything: bool = field(init=False)  # no pattern nor window: every table and event passes
+
+    def __post_init__(self) -> None:
+        self.everything = self.drop is None and self.keep.keeps_everything
 
     def wants_table(self, schema: str, table: str) -> bool:
         if not self.keep.wants_table(schema, table):
@@ -93,11 +97,18 @@ class _Selection:
         return self.drop is None or not (self.drop.databases and self.drop.wants_database(schema))
 
 
-@dataclass
+@dataclass(slots=True)
 class _Transaction:
+    """A transaction being read, to write again (``--flashback`` keeps a :class:`FlashbackTransaction` instead,
+    which takes the same :meth:`add`)."""
+
     events: list[tuple[Event, bool]] = field(default_factory=list)  # (event, is content)
     content: int = 0
-    undo: FlashbackTransaction | None = None  # flashback: its events by position instead
+
+    def add(self, event: Event, content: bool, table: tuple[Event, TableMap] | None) -> None:
+        """The transaction's next event (``content``: kept for its own sake; ``table``: not needed here)."""
+        self.events.append((event, content))
+        self.content += content
 
 
 def run_filter(args: argparse.Namespace) -> int:
@@ -170,10 +181,9 @@ class _FileFilter:
         self.writer: BinlogWriter | None = None
         self.flashback = bool(getattr(args, "flashback", False))
         self.outside: list[Event] = []  # flashback: the events outside transactions, written first
-        self.undo: list[FlashbackTransaction] = []
+        self.plan = FlashbackPlan()  # flashback: the transactions to undo, by the bounds of their events
         self.map_events: dict[int, Event] = {}  # table id -> its TABLE_MAP event in the statement
-        self.rows_maps: dict[int, tuple[Event, TableMap]] = {}  # rows event pos -> (TABLE_MAP event, map)
-        self.current: _Transaction | None = None
+        self.current: _Transaction | FlashbackTransaction | None = None
         self.current_seq: int | None = None
         self.read = 0
         self.warned_payload = False
@@ -203,55 +213,56 @@ class _FileFilter:
 
     def _event(self, event: Event) -> None:
         self.read += 1
-        try:
-            table = self._note_maps(event)
-        except MalformedEventError:
-            table = None  # accept() reports the body that does not parse
+        code = event.type_code
+        table_map = None  # a rows event's
+        if code in _MAP_OR_ROWS:
+            try:
+                table_map = self._note_maps(event)
+            except MalformedEventError:
+                pass  # accept() reports the body that does not parse
         reader = self.reader
         reader.accept(event)
         if event.in_payload is not None:
             return  # written with their TRANSACTION_PAYLOAD
-        fmt = reader.reader.format
-        if self.writer is None and fmt is not None:
-            self.writer = BinlogWriter(self.out, fmt)
-        if self.writer is None:
-            return
+        writer = self.writer
+        if writer is None:
+            fmt = reader.reader.format
+            if fmt is None:
+                return
+            writer = self.writer = BinlogWriter(self.out, fmt)
         seq = reader.state.seq
         if seq is None:  # outside transactions: format description, rotate, GTID lists...
-            self._outside_transaction(event, self.writer)
+            self._outside_transaction(event, writer)
             return
         current = self.current
-        if current is None or seq != self.current_seq:
+        if seq != self.current_seq or current is None:
             if current is not None:
                 self._emit(current)
+            fmt = reader.reader.format
             assert fmt is not None  # the writer was made with it
-            current = self.current = _Transaction(undo=FlashbackTransaction(fmt, event.pos) if self.flashback
-                                                  else None)
+            current = self.current = self.plan.begin(fmt, event.pos) if self.flashback else _Transaction()
             self.current_seq = seq
-        try:
-            content = _is_content(reader, event, table, self.selection, self.flt, self.ddl)
-        except MalformedEventError:
-            content = False  # reported by accept(); a body that does not parse is not kept for itself
-        if event.type_code == et.TRANSACTION_PAYLOAD_EVENT and not self.warned_payload:
+        content = False  # GTID, XID, INTVAR, RAND, USER_VAR...: with their transaction's content
+        if code in _CONTENT_CODES:
+            table = (table_map.schema, table_map.table) if table_map is not None else None
+            try:
+                content = _is_content(reader, event, table, self.selection, self.flt, self.ddl)
+            except MalformedEventError:
+                pass  # reported by accept(); a body that does not parse is not kept for itself
+        if code == et.TRANSACTION_PAYLOAD_EVENT and not self.warned_payload:
             self.warned_payload = True
             print(f"binlog-ksy filter: warning: {self.name}: compressed transactions (TRANSACTION_PAYLOAD) are "
                   "kept whole", file=sys.stderr)
-        if current.undo is not None:
-            current.undo.add(event, content, self.rows_maps)
-        else:
-            current.events.append((event, content))
-        current.content += content
+        current.add(event, content, (self.map_events[table_map.table_id], table_map)
+                    if table_map is not None and self.flashback else None)
 
-    def _note_maps(self, event: Event) -> tuple[str, str] | None:
-        """Keep the TABLE_MAP events and, for a rows event, its table (before accept() forgets the statement's maps)."""
+    def _note_maps(self, event: Event) -> TableMap | None:
+        """Keep the TABLE_MAP events and, for a rows event, return its table's map (before accept() forgets the
+        statement's maps)."""
         if event.type_code in et.ROWS_EVENTS:
             rows_body: RowsBody = event.body
-            table_map = self.reader.tables.get(rows_body.table_id)
-            if table_map is not None:
-                if self.flashback and event.in_payload is None:  # for the undo binlog's FlashbackTransaction
-                    self.rows_maps[event.pos] = (self.map_events[table_map.table_id], table_map)
-                return (table_map.schema, table_map.table)
-        elif event.type_code == et.TABLE_MAP_EVENT:
+            return self.reader.tables.get(rows_body.table_id)
+        if event.type_code == et.TABLE_MAP_EVENT:
             map_body: TableMapBody = event.body
             self.map_events[map_body.table_id] = event
         return None
@@ -270,13 +281,13 @@ class _FileFilter:
             except MalformedEventError as err:  # framed, but its body cannot be rewritten: left out
                 self.reader.report(err)
 
-    def _emit(self, tx: _Transaction) -> None:
+    def _emit(self, tx: _Transaction | FlashbackTransaction) -> None:
         if not tx.content:
             return  # a transaction left empty is dropped whole
         writer = self.writer
         assert writer is not None
-        if tx.undo is not None:
-            self.undo.append(tx.undo)
+        if isinstance(tx, FlashbackTransaction):
+            self.plan.end(tx)
             return
         fmt = self.reader.reader.format
         kept_rows = [i for i, (e, c) in enumerate(tx.events) if c and e.type_code in et.ROWS_EVENTS]
@@ -313,7 +324,7 @@ class _FileFilter:
         writer = self.writer
         if self.flashback and writer is not None:
             try:
-                skipped = write_flashback(self.name, writer, self.outside, self.undo)
+                skipped = write_flashback(self.name, writer, self.outside, self.plan)
             except FlashbackRefusal:
                 self._report_damage()  # what was met before the refusal is reported too
                 raise
@@ -362,13 +373,15 @@ def _is_content(reader: ChangeReader, event: Event, table: tuple[str, str] | Non
     code = event.type_code
     if code not in _CONTENT_CODES:
         return False  # GTID, XID, INTVAR, RAND, USER_VAR...: with their transaction's content
-    if not flt.wants_event(event) or not flt.wants_gtid(reader.state.gtid):
+    everything = selection.everything  # flt is selection.keep: then each test below passes
+    if not everything and (not flt.wants_event(event) or not flt.wants_gtid(reader.state.gtid)):
         return False
     if code == et.TABLE_MAP_EVENT:
         body = event.body
-        return selection.wants_table(text_of(body.schema) or "", text_of(body.table) or "")
+        schema, name = text_of(body.schema) or "", text_of(body.table) or ""
+        return everything or selection.wants_table(schema, name)
     if code in et.ROWS_EVENTS:
-        return table is not None and selection.wants_table(*table)
+        return table is not None and (everything or selection.wants_table(*table))
     if code in et.QUERY_EVENTS:
         body = event.body
         sql = query_text(body)
@@ -384,6 +397,8 @@ def _is_content(reader: ChangeReader, event: Event, table: tuple[str, str] | Non
 
 #: The events that can be kept for their own sake: table maps, rows events, statements, a compressed transaction.
 _CONTENT_CODES = frozenset((et.TABLE_MAP_EVENT, et.TRANSACTION_PAYLOAD_EVENT, *et.ROWS_EVENTS, *et.QUERY_EVENTS))
+#: The events :meth:`_FileFilter._note_maps` looks at.
+_MAP_OR_ROWS = frozenset((et.TABLE_MAP_EVENT, *et.ROWS_EVENTS))
 
 
 def _remove_leftovers(output: str) -> None:

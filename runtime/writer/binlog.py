@@ -9,7 +9,9 @@ starts) and the CRC32 of files whose format description announces it
 (libs/mysql/binlog/event/binlog_event.h ``Log_event_header``; sql/log_event.cc
 ``Log_event::write_footer``). The format description is written as the input
 had it. An event changed in its bytes instead (``filter --flashback``) gets the
-same: :meth:`BinlogWriter.write_bytes`, :meth:`BinlogWriter.write_many`.
+same: :meth:`BinlogWriter.write_bytes`, :meth:`BinlogWriter.write_many`, and for
+events already laid back to back :meth:`BinlogWriter.write_joined` (the
+compiled loop of ``_seal.pyx``, or its Python twin :func:`_seal_events_python`).
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ from __future__ import annotations
 import io
 import struct
 import zlib
+from collections.abc import Callable
 from typing import Any, BinaryIO
 
 from kaitaistruct import KaitaiStream
@@ -26,7 +29,7 @@ from ..errors import MalformedEventError
 from ..event import Event
 from ..reader import BinlogFormat
 
-__all__ = ["TYPE_CODE_OFFSET", "BinlogWriter", "editable", "rename_database"]
+__all__ = ["TYPE_CODE_OFFSET", "BinlogWriter", "editable", "rename_database", "seal_events"]
 
 #: Where the common header keeps the event type, the event's length and (v4) the next event's position
 #: (libs/mysql/binlog/event/binlog_event.h ``EVENT_TYPE_OFFSET``, ``EVENT_LEN_OFFSET``, ``LOG_POS_OFFSET``;
@@ -35,6 +38,40 @@ TYPE_CODE_OFFSET = 4
 _LENGTH_START = 9
 _NEXT_POSITION_START, _NEXT_POSITION_END = 13, 17
 _U4 = struct.Struct("<I")
+_CHECKSUM_LEN = 4
+
+
+def _seal_events_python(buf: bytearray, position: int, next_position: bool, checksum: bool) -> tuple[int, int]:
+    """The events laid back to back in ``buf`` (each with its right event length), the first to be written at
+    file offset ``position``: each one's next position and CRC32 written in place. Returns the offset after the
+    last one and how many events there are (``_seal.pyx``'s ``seal_events``, in Python)."""
+    least = (_NEXT_POSITION_END if next_position else _LENGTH_START + 4) + (_CHECKSUM_LEN if checksum else 0)
+    pack, unpack, crc32 = _U4.pack_into, _U4.unpack_from, zlib.crc32
+    n, i, count = len(buf), 0, 0
+    with memoryview(buf) as view:
+        while i < n:
+            if n - i < least:
+                raise ValueError(f"{n - i} bytes at {i} are not a whole event")
+            length = unpack(buf, i + _LENGTH_START)[0]
+            if length < least or length > n - i:
+                raise ValueError(f"event at {i} of length {length} does not fit in {n - i} bytes")
+            position += length
+            if position > 0xFFFFFFFF:
+                raise ValueError(f"next position {position} past 4 GiB")
+            if next_position:
+                pack(buf, i + _NEXT_POSITION_START, position)
+            if checksum:
+                pack(buf, i + length - _CHECKSUM_LEN, crc32(view[i:i + length - _CHECKSUM_LEN]))
+            i += length
+            count += 1
+    return position, count
+
+
+seal_events: Callable[[bytearray, int, bool, bool], tuple[int, int]]
+try:
+    from ._seal import seal_events
+except ImportError:  # pragma: no cover - an install without the compiled module
+    seal_events = _seal_events_python
 
 #: Instances that re-read bytes a field holds: switched off before writing, or they would overwrite it.
 _VIEWS = {"FORMAT_DESCRIPTION_EVENT": ("version",)}
@@ -102,20 +139,20 @@ class BinlogWriter:
 
     def write_many(self, raws: list[bytearray], *, checksum: bool) -> None:
         """Events given as their bytes, one after the other: :meth:`write_bytes` of each, in one write."""
-        position = self.position
-        next_position = self.fmt.header_len >= _NEXT_POSITION_END
-        pack, crc32 = _U4.pack_into, zlib.crc32
+        pack = _U4.pack_into
         for raw in raws:
-            size = len(raw)
-            pack(raw, _LENGTH_START, size)
-            position += size
-            if next_position:
-                pack(raw, _NEXT_POSITION_START, position)
-            if checksum:
-                pack(raw, size - 4, crc32(memoryview(raw)[:-4]))
-        self.out.write(b"".join(raws))
-        self.position = position
-        self.events += len(raws)
+            pack(raw, _LENGTH_START, len(raw))
+        self.write_joined(bytearray().join(raws), checksum=checksum)
+
+    def write_joined(self, buf: bytearray, *, checksum: bool) -> None:
+        """Events laid back to back in ``buf``, each with its right event length (``checksum``: each ends with
+        the CRC32's place): their next positions and CRC32 made right in place, then written at once."""
+        if not buf:
+            return
+        self.position, count = seal_events(buf, self.position, self.fmt.header_len >= _NEXT_POSITION_END,
+                                           checksum)
+        self.out.write(buf)
+        self.events += count
 
     def write_rw(self, rw: Any, size: int, *, crc_in_body: bool = False) -> int:
         """Write an event given as its read-write object whose body serializes to ``size`` bytes.

@@ -13,21 +13,25 @@ turned around into their plain counterparts (the inflated images: the server's
 tools apply either). Refused, naming the table: MINIMAL or NOBLOB images (the
 before image lacks columns) and partial JSON updates.
 
-The first read keeps each transaction's event positions only (and, per rows
+The first read keeps each transaction's event bounds only (and, per rows
 event, where its images start, as the spec parsed it): the events are read
-again when written, last transaction first (:mod:`.reread`). What changes is
+again when written, last transaction first (:mod:`.reread`), no event framed
+or parsed again (but a compressed one, to inflate it). What changes is
 patched in the event's bytes (header type code, flags, bitmaps, images, a
-GTID's number), the rest kept as read; ``BinlogWriter.write_many`` makes
-lengths, next positions and CRC32 right. tests/test_flashback_bytes.py holds
+GTID's number), the rest kept as read, the undo of many transactions laid in
+one buffer (the images of their alike rows events found by one scan,
+:func:`_scan_together`); ``BinlogWriter.write_joined`` makes next positions
+and CRC32 right and writes it at once. tests/test_flashback_bytes.py holds
 the patched bytes equal to what the read-write classes write for the same
-change.
+change, and the images scanned together equal to those scanned alone.
 """
 
 from __future__ import annotations
 
 import functools
+import struct
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 from ...generated.binlog_event import BinlogEvent as SpecEvent
 from .. import constants as et
@@ -44,11 +48,15 @@ from ..table_map import TableMap
 from .binlog import TYPE_CODE_OFFSET, BinlogWriter
 from .reread import BackwardWindow, event_at
 
-__all__ = ["FlashbackTransaction", "UndoRows", "undo_rows_event", "write_flashback"]
+__all__ = ["FlashbackPlan", "FlashbackTransaction", "UndoRows", "UndoTransaction", "undo_rows_event",
+           "write_flashback"]
 
 #: WRITE <-> DELETE, v1 and v2 (libs/mysql/binlog/event/binlog_event.h Log_event_type).
 _SWAP = {23: 25, 25: 23, 30: 32, 32: 30}
 _UPDATES = frozenset((24, 31))
+#: Where the common header keeps the event length (binlog_event.h ``EVENT_LEN_OFFSET``).
+_LENGTH_START = 9
+_U4 = struct.Struct("<I")
 #: MariaDB's compressed rows events -> the plain ones with the same layout (sql/log_event.h Log_event_type:
 #: WRITE_ROWS_COMPRESSED_EVENT_V1 -> WRITE_ROWS_EVENT_V1, ...), by the spec's names.
 _PLAIN = {member.value: SpecEvent.EventType[member.name.replace("_compressed_event", "_event")].value
@@ -60,68 +68,151 @@ _PLAIN = {member.value: SpecEvent.EventType[member.name.replace("_compressed_eve
 GtidNumber = tuple[int, int, tuple[Any, ...], Any, bool]
 
 
-@dataclass(frozen=True, slots=True)
-class UndoRows:
-    """A rows event to turn around, by position, with what its first read found: where its images start
-    in the event (after its column bitmaps, ``width`` bytes each), whether it is a partial JSON update."""
+#: :class:`UndoRows`' fields as a plain tuple.
+UndoRowsFields = tuple[int, int, int, int, int, int, int, int, bool, int, int]
 
-    map_pos: int  # its TABLE_MAP event's position
+
+class UndoRows(NamedTuple):
+    """A rows event to turn around, by position, with what its first read found: its TABLE_MAP event's bytes
+    (``map_pos:map_end``), its own (``pos:end``), its table (an index in :attr:`FlashbackPlan.tables`), its type
+    code, where its images start in the event (after its column bitmaps, ``width`` bytes each), whether it is a
+    partial JSON update, where its flags start and how long its checksum is.
+
+    :class:`FlashbackPlan` keeps it, and :class:`UndoTransaction`, as a plain tuple of its fields (``_make``
+    gives it back): only exact tuples of plain values are left alone by the garbage collector, so a file's
+    many transactions cost no collection time."""
+
+    map_pos: int
+    map_end: int
     pos: int
-    table_map: TableMap
+    end: int
+    table: int
+    code: int
     images_start: int
     width: int
     partial: bool
+    flags_at: int
+    checksum_len: int
 
     @staticmethod
-    def of(map_event: Event, event: Event, table_map: TableMap) -> UndoRows:
-        """A rows event whose body has been parsed (by the spec: ``rows`` or the compressed rows end it)."""
+    def of(map_event: Event, event: Event, table: int) -> UndoRowsFields:
+        """A rows event whose body has been parsed (by the spec: ``rows`` or the compressed rows end it), as
+        the plain tuple of its fields that :class:`FlashbackPlan` keeps (``UndoRows._make`` names them)."""
         body = event.body
         tail = len(body._raw_compressed_rows) if body.is_compressed else len(body.rows)
-        return UndoRows(map_event.pos, event.pos, table_map, len(event.raw) - event.checksum_len - tail,
-                        len(body.columns_before_image), bool(body.is_partial))
+        checksum_len = event.checksum_len
+        return (map_event.pos, map_event.pos + map_event.length, event.pos, event.pos + event.length, table,
+                event.type_code, event.length - checksum_len - tail, len(body.columns_before_image),
+                bool(body.is_partial), _flags_offset(event), checksum_len)
+
+
+class UndoTransaction(NamedTuple):
+    """A transaction to undo, by the bounds of its events (the file's bytes ``start:end``): its opening and
+    closing frames as byte ranges (``(start, end, start, end, ...)``, the ranges of events that follow each
+    other merged), its rows events, its GTID events; ``fmt`` is an index in :attr:`FlashbackPlan.formats`."""
+
+    fmt: int
+    start: int
+    end: int
+    opening: tuple[int, ...]
+    rows: tuple[UndoRowsFields, ...]  # UndoRows' fields, as plain tuples
+    closing: tuple[int, ...]
+    gtids: tuple[GtidNumber, ...]
+
+
+class FlashbackPlan:
+    """What the first read of a file finds for its undo: the transactions with rows events to turn around
+    (file order), the table maps and formats they refer to, how many DDL statements are left out."""
+
+    def __init__(self) -> None:
+        #: Each one's fields as a plain tuple (see :class:`UndoRows`): ``UndoTransaction._make`` gives it back.
+        self.transactions: list[tuple[Any, ...]] = []
+        self.tables: list[TableMap] = []
+        self.formats: list[BinlogFormat] = []
+        self.skipped_ddl = 0
+        self._table_ids: dict[int, int] = {}  # id() of a map in tables -> its index
+
+    def begin(self, fmt: BinlogFormat, start: int) -> FlashbackTransaction:
+        """A transaction that starts at ``start``, to fill event by event and :meth:`end`."""
+        return FlashbackTransaction(self, fmt, start)
+
+    def end(self, tx: FlashbackTransaction) -> None:
+        """Keep a transaction whose content is wanted (``tx.content``: its DDL counted; kept when it has rows
+        events)."""
+        self.skipped_ddl += tx.skipped_ddl
+        if not tx.rows:
+            return
+        formats = self.formats
+        if not formats or formats[-1] is not tx.fmt:
+            formats.append(tx.fmt)
+        self.transactions.append((len(formats) - 1, tx.start, tx.end, tuple(tx.opening), tuple(tx.rows),
+                                  tuple(tx.closing), tuple(tx.gtids)))
+
+    def table(self, table_map: TableMap) -> int:
+        """The index of a table map in :attr:`tables`."""
+        index = self._table_ids.get(id(table_map))
+        if index is None:
+            index = self._table_ids[id(table_map)] = len(self.tables)
+            self.tables.append(table_map)
+        return index
 
 
 @dataclass(slots=True)
 class FlashbackTransaction:
-    """One transaction by the positions of its events, read again when its undo is written (the file's bytes
-    ``start:end``): its opening frame, its rows events with their table maps, its closing frame.
+    """One transaction being read (its events added in turn, :meth:`add`), for :meth:`FlashbackPlan.end`: its
+    opening frame, its rows events with their table maps, its closing frame. Not even the transaction being
+    read is held: only the bounds of its events."""
 
-    Built event by event (:meth:`add`), so not even the transaction being read is held.
-    """
-
+    plan: FlashbackPlan
     fmt: BinlogFormat
     start: int
     end: int = 0
     opening: list[int] = field(default_factory=list)
-    rows: list[UndoRows] = field(default_factory=list)
+    rows: list[UndoRowsFields] = field(default_factory=list)  # UndoRows' fields, as a plain tuple
     closing: list[int] = field(default_factory=list)
     gtids: list[GtidNumber] = field(default_factory=list)
     skipped_ddl: int = 0
+    content: int = 0  # events kept for their own sake (a transaction without any is dropped)
     seen_content: bool = False  # a table map, rows event or statement came: what follows closes it
 
-    def add(self, event: Event, content: bool, tables: dict[int, tuple[Event, TableMap]]) -> None:
-        """The transaction's next event (``content``: kept for its own sake, see ``filter``; ``tables``: the
-        TABLE_MAP event and map of each rows event by position, its entry taken out)."""
-        self.end = event.pos + event.length
+    def add(self, event: Event, content: bool, table: tuple[Event, TableMap] | None) -> None:
+        """The transaction's next event (``content``: kept for its own sake, see ``filter``; ``table``: a rows
+        event's TABLE_MAP event and map)."""
+        pos = event.pos
+        self.end = end = pos + event.length
+        self.content += content
         code = event.type_code
-        if code == et.TABLE_MAP_EVENT:
+        if code == _TABLE_MAP:
             self.seen_content = True
-        elif code in et.ROWS_EVENTS:
+        elif code in _ROWS_EVENTS:
             self.seen_content = True
-            entry = tables.pop(event.pos, None)
-            if content and entry is not None:
-                map_event, table_map = entry
-                self.rows.append(UndoRows.of(map_event, event, table_map))
-        elif code in et.QUERY_EVENTS and not is_transaction_control(query_text(event.body)):
+            if content and table is not None:
+                map_event, table_map = table
+                self.rows.append(UndoRows.of(map_event, event, self.plan.table(table_map)))
+        elif code in _QUERY_EVENTS and not is_transaction_control(query_text(event.body)):
             self.seen_content = True
             self.skipped_ddl += 1 if content else 0
         elif self.seen_content:
-            self.closing.append(event.pos)
+            _add_range(self.closing, pos, end)
         else:
-            self.opening.append(event.pos)
-            gtid = _gtid_number(event)
-            if gtid is not None:
-                self.gtids.append(gtid)
+            _add_range(self.opening, pos, end)
+            if code in _GTID_CODES:
+                gtid = _gtid_number(event)
+                if gtid is not None:
+                    self.gtids.append(gtid)
+
+
+_TABLE_MAP = et.TABLE_MAP_EVENT
+_ROWS_EVENTS = et.ROWS_EVENTS
+_QUERY_EVENTS = et.QUERY_EVENTS
+
+
+def _add_range(ranges: list[int], start: int, end: int) -> None:
+    """Add the bytes ``start:end`` to ``[start, end, ...]`` ranges, merged with the last when they follow it."""
+    if ranges and ranges[-1] == start:
+        ranges[-1] = end
+    else:
+        ranges += (start, end)
 
 
 @functools.lru_cache(maxsize=4096)
@@ -130,32 +221,71 @@ def _full(bitmap: bytes, ncols: int) -> bool:
     return all(bitmap[i >> 3] >> (i & 7) & 1 for i in range(ncols))
 
 
-def _reversed_rows(event: Event, table_map: TableMap, data: bytes, update: bool, before: bytes,
-                   after: bytes) -> bytes:
+def _reversed_rows(table_map: TableMap, data: bytes, update: bool, before: bytes, after: bytes,
+                   where: str) -> bytes:
     """The row images of a rows event in reverse order: the rows last first and, for updates, each row's
-    after image before its before image (the images of ``(b0, a0), (b1, a1)`` become ``a1, b1, a0, b0``)."""
+    after image before its before image (the images of ``(b0, a0), (b1, a1)`` become ``a1, b1, a0, b0``).
+    ``where``: the rows event, ``file:pos``, for the refusal."""
     layouts = image_layouts(table_map, "update" if update else "delete", before, after)
-    bounds, whole = image_starts(data, layouts) if layouts is not None else ([], False)
+    return _reversed_images(table_map, data, layouts, where)
+
+
+def _reversed_images(table_map: TableMap, data: bytes, layouts: list[list[int]] | None, where: Any,
+                     starts: list[int] | None = None) -> bytes:
+    """:func:`_reversed_rows` with the layouts of the event's image kinds found (``where``: an object whose
+    text is ``file:pos``; ``starts``: where its images start, when found already, see :func:`_scan_together`)."""
+    if starts is not None:
+        bounds, whole = starts, True
+    elif layouts is not None:
+        bounds, whole = image_starts(data, layouts)
+    else:
+        bounds, whole = [], False
     if layouts is None or not whole or len(bounds) % len(layouts):
         raise FlashbackRefusal(f"{table_map.qualified_name}: row images that do not end with the event "
-                               f"(rows event at {event.file}:{event.pos})")
+                               f"(rows event at {where})")
     count = len(bounds)
+    if count == 2:  # one row of an update, or two of a write or delete: the most common events
+        return data[bounds[1]:] + data[:bounds[1]]
     bounds.append(len(data))
     return b"".join([data[bounds[i - 1]:bounds[i]] for i in range(count, 0, -1)])
 
 
-def _check(event: Event, code: int, rows: UndoRows, bitmaps: list[bytes]) -> None:
-    """Refuse what cannot be undone exactly (``code``: the type code, compressed ones made plain)."""
-    table_map = rows.table_map
-    if rows.partial:
-        problem = "a partial JSON update cannot be undone"
-    elif code not in _SWAP and code not in _UPDATES:
-        problem = f"{event.type_name} is not turned around"
-    elif not all(_full(b, len(table_map.columns)) for b in bitmaps):
-        problem = "a MINIMAL or NOBLOB row image lacks columns: the change cannot be undone exactly"
-    else:
-        return
-    raise FlashbackRefusal(f"{table_map.qualified_name} (rows event at {event.file}:{event.pos}): {problem}")
+def _turn(table_map: TableMap, code: int, partial: bool, before: bytes, after: bytes | None
+          ) -> tuple[str | None, int, list[list[int]] | None]:
+    """How a rows event of the table turns around (``after``: an update's second bitmap, else None): why it
+    cannot be undone exactly, or None; its new type code; the layouts of its image kinds. The same for every
+    event of a table with the same type and bitmaps: remembered by its map."""
+    key = ("flashback", code, partial, before, after)
+    memo = table_map.memo
+    found = memo.get(key)
+    if found is None:
+        plain = _PLAIN.get(code, code)
+        update = after is not None
+        bitmaps = (before, after) if after is not None else (before,)
+        if partial:
+            problem: str | None = "a partial JSON update cannot be undone"
+        elif plain not in _SWAP and plain not in _UPDATES:
+            problem = f"{et.event_type_name(code)} is not turned around"
+        elif not all(_full(b, len(table_map.columns)) for b in bitmaps):
+            problem = "a MINIMAL or NOBLOB row image lacks columns: the change cannot be undone exactly"
+        else:
+            problem = None
+        layouts = None if problem is not None else image_layouts(
+            table_map, "update" if update else "delete", before, after if after is not None else before)
+        found = memo[key] = (problem, plain if update else _SWAP.get(plain, plain), layouts)
+    return found
+
+
+class _Where:
+    """``file:pos``, made into text only for a refusal."""
+
+    __slots__ = ("file", "pos")
+
+    def __init__(self, file: str, pos: int) -> None:
+        self.file, self.pos = file, pos
+
+    def __str__(self) -> str:
+        return f"{self.file}:{self.pos}"
 
 
 def _flags_offset(event: Event) -> int:
@@ -164,40 +294,60 @@ def _flags_offset(event: Event) -> int:
     return event.header_len + (4 if event.post_header_len == 6 else 6)
 
 
-def undo_rows_event(event: Event, rows: UndoRows) -> bytearray:
-    """A rows event turned around, as bytes for :meth:`BinlogWriter.write_bytes` (which makes its length,
-    next position and CRC32 right).
+def undo_rows_event(out: bytearray, raw: bytes, rows: UndoRowsFields, table_map: TableMap, fmt: BinlogFormat,
+                    file: str, starts: list[int] | None = None) -> None:
+    """A rows event (its bytes ``raw``, of table ``table_map``, framed by ``fmt``, read from ``file``; ``rows``:
+    an :class:`UndoRows` or its fields) turned around, added to ``out`` for :meth:`BinlogWriter.write_joined`
+    (which makes its next position and CRC32 right).
 
     Only what changes is patched in the event's bytes: the header's type code
-    (WRITE <-> DELETE; a compressed type made plain), STMT_END_F in the flags,
-    an UPDATE's two column bitmaps swapped (they sit just before the images,
-    the same size), and the images (which end the body) replaced by the
-    reversed ones, inflated for a compressed event. Every other byte is as read.
+    (WRITE <-> DELETE; a compressed type made plain), its length (a
+    compressed event's images are inflated), STMT_END_F in the flags, an
+    UPDATE's two column bitmaps swapped (they sit just before the images, the
+    same size), and the images (which end the body) replaced by the reversed
+    ones. Every other byte is as read. Nothing is added when the event cannot
+    be turned around (a refusal, images that do not inflate). ``starts``:
+    where its images start, when :func:`_scan_together` found them.
     """
-    raw = event.raw
-    start = rows.images_start
-    compressed = event.type_code in _PLAIN
-    images = rows_data(event, event.body) if compressed else raw[start:len(raw) - event.checksum_len]
-    code = _PLAIN.get(event.type_code, event.type_code)
-    update = code in _UPDATES
-    width = rows.width
-    before = raw[start - (2 if update else 1) * width:start - (width if update else 0)]
-    after = raw[start - width:start] if update else before
-    _check(event, code, rows, [before, after] if update else [before])
-    reversed_images = _reversed_rows(event, rows.table_map, images, update, before, after)
-    out = bytearray(raw[:start])
-    out[TYPE_CODE_OFFSET] = code if update else _SWAP[code]
+    _, _, pos, _, _, code, start, width, partial, flags_at, checksum_len = rows
+    compressed = code in _PLAIN
+    if compressed:
+        event = event_at(bytes(raw), pos, fmt, file)
+        images = rows_data(event, event.body)
+    else:
+        images = raw[start:len(raw) - checksum_len]
+    update = _PLAIN.get(code, code) in _UPDATES
     if update:
-        out[start - 2 * width:start] = after + before
-    flags = _flags_offset(event)
-    out[flags:flags + 2] = (int.from_bytes(out[flags:flags + 2], "little") | STMT_END_F).to_bytes(2, "little")
-    out += reversed_images
-    out += bytes(event.checksum_len)
-    return out
+        before, after = raw[start - 2 * width:start - width], raw[start - width:start]
+        problem, new_code, layouts = _turn(table_map, code, partial, before, after)
+    else:
+        before = raw[start - width:start]
+        problem, new_code, layouts = _turn(table_map, code, partial, before, None)
+    if problem is not None:
+        raise FlashbackRefusal(f"{table_map.qualified_name} (rows event at {file}:{pos}): {problem}")
+    reversed_images = _reversed_images(table_map, images, layouts, _Where(file, pos), starts)
+    at = len(out)
+    if compressed:
+        out += raw[:start]
+        out += reversed_images
+        out += bytes(checksum_len)
+        _U4.pack_into(out, at + _LENGTH_START, len(out) - at)
+    else:
+        out += raw
+        out[at + start:at + start + len(reversed_images)] = reversed_images
+    out[at + TYPE_CODE_OFFSET] = new_code
+    if update:
+        out[at + start - 2 * width:at + start] = after + before
+    flags = at + flags_at
+    out[flags] |= STMT_END_F & 0xFF
+    out[flags + 1] |= STMT_END_F >> 8
 
 
-def write_flashback(source: str, writer: BinlogWriter, events: list[Event],
-                    transactions: list[FlashbackTransaction]) -> int:
+#: Bytes of undo events gathered before they are written (a long transaction's undo is not held whole).
+FLUSH_BYTES = 1 << 19
+
+
+def write_flashback(source: str, writer: BinlogWriter, events: list[Event], plan: FlashbackPlan) -> int:
     """Write the undo binlog of one file (``source``, read again): its events outside transactions, then its
     transactions reversed.
 
@@ -207,54 +357,187 @@ def write_flashback(source: str, writer: BinlogWriter, events: list[Event],
     for event in events:
         if event not in tail:
             writer.write(event)
-    skipped = sum(tx.skipped_ddl for tx in transactions)
-    kept = [tx for tx in reversed(transactions) if tx.rows]
-    numbers = _gtid_numbers(kept)
+    numbers = _gtid_numbers(plan)
     with BackwardWindow(source) as window:
-        for tx in kept:
-            _write_undo(writer, window, tx, numbers)
+        _UndoWriter(writer, window, plan, numbers).write()
     for event in tail:
         writer.write(event)
-    return skipped
+    return plan.skipped_ddl
 
 
-def _write_undo(writer: BinlogWriter, window: BackwardWindow, tx: FlashbackTransaction,
-                numbers: dict[int, tuple[int, bytes]]) -> None:
-    """One transaction's undo: its opening frame (a GTID renumbered), its rows events turned around and in
-    reverse order, each after its table map, its closing frame (written some events at a time; when an
-    event cannot be turned around, what precedes it is written)."""
-    window.cover(tx.start, tx.end)
-    checksum = tx.fmt.has_crc32
-    out: list[bytearray] = []
-    try:
-        for pos in tx.opening:
-            raw = bytearray(window.raw(pos))
-            number = numbers.get(pos)
-            if number is not None:
-                offset, value = number
-                raw[offset:offset + 8] = value
-            out.append(raw)
+def _plain_layouts(raw: bytes, rows: UndoRowsFields, table_map: TableMap) -> list[list[int]] | None:
+    """The layouts of a plain rows event's image kinds when it turns around (None for a compressed event, or
+    one :func:`undo_rows_event` refuses: that one finds out why)."""
+    code, start, width, partial = rows[5:9]
+    if code in _PLAIN:
+        return None
+    if code in _UPDATES:
+        problem, _, layouts = _turn(table_map, code, partial, raw[start - 2 * width:start - width],
+                                    raw[start - width:start])
+    else:
+        problem, _, layouts = _turn(table_map, code, partial, raw[start - width:start], None)
+    return layouts if problem is None else None
+
+
+def _scan_together(images: list[bytes], layouts: list[list[int]]) -> list[list[int]] | None:
+    """Where the images of each of some rows events start (their image kinds alike: ``layouts``), found by one
+    scan of them all laid end to end; None when an event's images do not end where its data does (each is
+    then scanned alone, and refused).
+
+    The same starts as a scan of each alone: every event starts a row (so the
+    scan meets each event's data from its start, with the first layout), and
+    every event's images end where its data does, the last one's exactly.
+    """
+    data = b"".join(images)
+    found, whole = image_starts(data, layouts)
+    if not whole:
+        return None
+    kinds, count = len(layouts), len(found)
+    out: list[list[int]] = []
+    j = offset = 0
+    for piece in images:
+        end = offset + len(piece)
+        if j >= count or found[j] != offset:
+            return None
+        k = j
+        while k < count and found[k] < end:
+            k += 1
+        if (k - j) % kinds:
+            return None
+        out.append([start - offset for start in found[j:k]])
+        j, offset = k, end
+    return out if j == count else None
+
+
+#: Rows events read before their images are scanned together (:func:`_scan_together`), at most, and bytes
+#: of events held before (a long transaction's undo is not held whole).
+SCAN_BATCH = 4096
+READ_BYTES = 1 << 18
+
+
+class _RowsUndo(NamedTuple):
+    """A rows event read again, to turn around (:func:`undo_rows_event`)."""
+
+    raw: bytes
+    rows: UndoRowsFields
+    table_map: TableMap
+    fmt: BinlogFormat
+
+
+class _UndoWriter:
+    """The undo of transactions gathered in one buffer, written (sealed) every :data:`FLUSH_BYTES`.
+
+    The events of some transactions are read first (:meth:`_read`: the bytes to
+    copy, the rows events to turn around, whether CRC32 follows, in the order
+    they are written), the images of their rows events scanned together, then
+    the undo laid out (:meth:`_lay_out`).
+    """
+
+    def __init__(self, writer: BinlogWriter, window: BackwardWindow, plan: FlashbackPlan,
+                 numbers: dict[int, tuple[int, bytes]]) -> None:
+        self.writer = writer
+        self.window = window
+        self.plan = plan
+        self.numbers = numbers
+        self.out = bytearray()
+        self.checksum = False
+        self.steps: list[bytes | bytearray | bool | _RowsUndo] = []  # read, not laid out yet
+        self.rows_held = self.bytes_held = 0
+
+    def write(self) -> None:
+        """Each transaction's undo, last first (when an event cannot be turned around or read, what precedes
+        it is written)."""
+        try:
+            try:
+                for fields in reversed(self.plan.transactions):
+                    self._read(UndoTransaction._make(fields))
+            finally:  # what was read, before an event that cannot be read too
+                self._lay_out()
+        finally:
+            self.flush()
+
+    def flush(self) -> None:
+        if self.out:
+            out, self.out = self.out, bytearray()
+            self.writer.write_joined(out, checksum=self.checksum)
+
+    def _read(self, tx: UndoTransaction) -> None:
+        """One transaction's undo, as steps: whether its events carry CRC32, its opening frame (a GTID
+        renumbered), its rows events in reverse order, each after its table map, its closing frame (laid out
+        every :data:`SCAN_BATCH` rows events or :data:`READ_BYTES`)."""
+        window = self.window
+        span = window.span
+        window.cover(tx.start, tx.end)
+        fmt = self.plan.formats[tx.fmt]
+        steps = self.steps
+        steps.append(fmt.has_crc32)  # (a file's format changes seldom: the writer's buffer is written then)
+        opening = tx.opening
+        for i in range(0, len(opening), 2):
+            first, end = opening[i], opening[i + 1]
+            frame: bytes | bytearray = span(first, end - first)
+            for gtid in tx.gtids:
+                number = self.numbers.get(gtid[0])
+                if number is not None and first <= gtid[0] < end:
+                    offset, value = number
+                    frame = bytearray(frame)
+                    frame[gtid[0] - first + offset:gtid[0] - first + offset + 8] = value
+            steps.append(frame)
         map_pos, map_raw = -1, b""  # the rows events of a statement share its TABLE_MAP: read once
+        tables = self.plan.tables
         for rows in reversed(tx.rows):
-            if rows.map_pos != map_pos:
-                map_pos, map_raw = rows.map_pos, window.raw(rows.map_pos)
-            out.append(bytearray(map_raw))  # written before the rows event even if that cannot be turned
-            out.append(undo_rows_event(event_at(window.raw(rows.pos), rows.pos, tx.fmt, window.name), rows))
-            if len(out) >= _BATCH:
-                writer.write_many(out, checksum=checksum)
-                out = []
-        out.extend(bytearray(window.raw(pos)) for pos in tx.closing)
-    finally:
-        writer.write_many(out, checksum=checksum)
+            rows_map_pos, map_end, pos, end, table = rows[:5]
+            if rows_map_pos != map_pos:
+                map_pos, map_raw = rows_map_pos, span(rows_map_pos, map_end - rows_map_pos)
+            steps.append(map_raw)  # written before the rows event even if that cannot be turned
+            steps.append(_RowsUndo(span(pos, end - pos), rows, tables[table], fmt))
+            self.rows_held += 1
+            self.bytes_held += end - pos
+            if self.rows_held >= SCAN_BATCH or self.bytes_held >= READ_BYTES:
+                self._lay_out()
+                steps = self.steps
+        closing = tx.closing
+        for i in range(0, len(closing), 2):
+            steps.append(span(closing[i], closing[i + 1] - closing[i]))
 
-
-#: Events written at once (a long transaction's undo is not held whole).
-_BATCH = 64
+    def _lay_out(self) -> None:
+        """Lay the steps read out in the buffer, the images of alike rows events scanned together."""
+        steps, self.steps, self.rows_held, self.bytes_held = self.steps, [], 0, 0
+        groups: dict[int, tuple[list[list[int]], list[int], list[bytes]]] = {}
+        for i, step in enumerate(steps):
+            if isinstance(step, _RowsUndo):
+                layouts = _plain_layouts(step.raw, step.rows, step.table_map)
+                if layouts is not None:
+                    group = groups.get(id(layouts))
+                    if group is None:
+                        group = groups[id(layouts)] = (layouts, [], [])
+                    start, checksum_len = step.rows[6], step.rows[10]
+                    group[1].append(i)
+                    group[2].append(step.raw[start:len(step.raw) - checksum_len])
+        starts: dict[int, list[int]] = {}
+        for layouts, indexes, images in groups.values():
+            found = _scan_together(images, layouts)
+            if found is not None:
+                starts.update(zip(indexes, found, strict=True))
+        name = self.window.name
+        out = self.out
+        for i, step in enumerate(steps):
+            if isinstance(step, (bytes, bytearray)):
+                out += step
+            elif isinstance(step, _RowsUndo):
+                undo_rows_event(out, step.raw, step.rows, step.table_map, step.fmt, name, starts.get(i))
+                if len(out) >= FLUSH_BYTES:
+                    self.flush()
+                    out = self.out
+            elif step != self.checksum:
+                self.flush()
+                out = self.out
+                self.checksum = step
 
 
 _MARIADB_GTID = et.MARIADB_GTID_EVENT
 #: MySQL GTID events whose number is a plain field (GTID_TAGGED_LOG_EVENT's is a mysql::serialization varint: kept).
 _MYSQL_GTIDS = frozenset((et.EventType.gtid_log_event.value,))
+_GTID_CODES = frozenset((_MARIADB_GTID, *_MYSQL_GTIDS))
 #: Where the number starts in a GTID body: MariaDB's ``seq_no`` (u8) first (ksy/event_mariadb.ksy ``gtid_event``,
 #: sql/log_event_server.cc ``Gtid_log_event::write``), MySQL's ``gno`` (s8) after the flags byte and the 16-byte
 #: sid (ksy/event_gtid.ksy ``gtid_event``, control_events.h ``Gtid_event``).
@@ -279,15 +562,15 @@ def _gtid_number(event: Event) -> GtidNumber | None:
     return None
 
 
-def _gtid_numbers(kept: list[FlashbackTransaction]) -> dict[int, tuple[int, bytes]]:
+def _gtid_numbers(plan: FlashbackPlan) -> dict[int, tuple[int, bytes]]:
     """GTID events renumbered so their numbers rise in the undo binlog's order (the tools refuse GTIDs out of
     order): the reversed transactions take the same numbers, per domain (MariaDB) or source (MySQL), ascending.
 
     By event position: where the number starts in the event and its new 8 bytes.
     """
     groups: dict[tuple[Any, ...], list[GtidNumber]] = {}
-    for tx in kept:
-        for gtid in tx.gtids:
+    for fields in reversed(plan.transactions):
+        for gtid in UndoTransaction._make(fields).gtids:
             groups.setdefault(gtid[2], []).append(gtid)
     out: dict[int, tuple[int, bytes]] = {}
     for group in groups.values():

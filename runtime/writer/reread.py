@@ -5,7 +5,9 @@ each one's event positions on the first read and reads the events again when
 it writes them (as ``mysqlbinlog --flashback`` keeps the events of its current
 transaction only). :class:`BackwardWindow` reads the file in windows that end
 where a transaction ends and reach back up to ``WINDOW`` bytes, so going
-through the transactions last first reads each byte about once;
+through the transactions last first reads each byte about once
+(:meth:`BackwardWindow.span` gives the bytes of events whose bounds the first
+read kept, :meth:`BackwardWindow.raw` those of an event by its position);
 :func:`event_at` frames one event from its bytes as
 :class:`~..reader.BinlogReader` does (the common header of
 libs/mysql/binlog/event/binlog_event.h ``Log_event_header``).
@@ -85,6 +87,13 @@ class BackwardWindow:
             length = _U4.unpack_from(self.data, start + _LENGTH_START)[0]
         else:
             length = _U4.unpack_from(self._bytes(pos, _LENGTH_END), _LENGTH_START)[0]
+        return self._bytes(pos, length)
+
+    def span(self, pos: int, length: int) -> bytes:
+        """The ``length`` bytes at ``pos`` (events whose bounds the first read kept)."""
+        start = pos - self.start
+        if 0 <= start and pos + length <= self.end:
+            return self.data[start:start + length]
         return self._bytes(pos, length)
 
     def _bytes(self, pos: int, length: int) -> bytes:
