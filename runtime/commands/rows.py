@@ -3,14 +3,12 @@
 from __future__ import annotations
 
 import argparse
-import gc
 import os
 import shutil
 import sys
 import tempfile
 import time
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any, TextIO
 
@@ -163,33 +161,7 @@ def _write_json_lines(reader: ChangeReader, columns: ChangeColumns) -> None:
             write(dumps(change_json(change, reader.undecodable)).encode("utf-8") + b"\n")
 
 
-#: The collector's first threshold while ``rows`` runs (Python's default: 700 allocations).
-GC_YOUNG_THRESHOLD = 50_000
-
-
-@contextmanager
-def _fewer_collections() -> Iterator[None]:
-    """Collect cycles less often while the changes are read (Python's thresholds back afterwards).
-
-    Reading allocates a few short-lived objects per event, nearly none in cycles, while a window of
-    rows events and the imported modules stay alive: with the default thresholds the collector's
-    passes over them cost a quarter of ``rows --format jsonl`` on 500 k small OLTP events (CPU,
-    min of 3: 3.6 -> 2.6 s). Cycles are still collected, every 50 000 allocations.
-    """
-    old = gc.get_threshold()
-    gc.set_threshold(GC_YOUNG_THRESHOLD, *old[1:])
-    try:
-        yield
-    finally:
-        gc.set_threshold(*old)
-
-
 def run_rows(args: argparse.Namespace) -> int:
-    with _fewer_collections():
-        return _run_rows(args)
-
-
-def _run_rows(args: argparse.Namespace) -> int:
     try:
         flt = filter_from_args(args)
         schema = schema_from_args(args)
