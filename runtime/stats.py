@@ -111,13 +111,16 @@ class TransactionStats:
         elif timestamp > self.latest:
             self.latest = timestamp
         self.events += 1
-        self.last_pos = max(self.last_pos, event.pos)
-        order = (event.pos, -1 if event.in_payload is None else event.in_payload)
+        pos = event.pos
+        if pos > self.last_pos:
+            self.last_pos = pos
+        inner = event.in_payload
+        order = (pos, -1 if inner is None else inner)
         if order >= self.commit_order:
             self.commit_order, self.commit_time = order, timestamp
-        if event.in_payload is None:
+        if inner is None:
             self.bytes += event.length
-            self.end_pos = event.pos + event.length
+            self.end_pos = pos + event.length
         elif payload is not None and payload.pos == event.pos:
             if self.payload_pos != payload.pos:  # the payload's size, once, for its inner events
                 self.payload_pos = payload.pos

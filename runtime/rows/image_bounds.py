@@ -34,12 +34,14 @@ PREFER_COMPILED = True
 
 #: Layouts prepared for the compiled loop, by identity (the layouts of a table's images are memoized, so
 #: the same list comes back): (the layouts, kept alive; widths matrix; column counts; widest layout).
-_PREPARED: dict[int, tuple[list[list[int]], Any, array[int], int]] = {}
+_PREPARED: dict[int, tuple[list[list[int]], Any, array[int], int, Any]] = {}
+#: Images an event of few rows has at most to be scanned in the room kept with its layouts (no allocation).
+_SMALL = 16
 #: Room the compiled loop writes each value's offset and length into (read by nobody here), reused.
 _SCRATCH = bytearray()
 
 
-def _prepared(layouts: list[list[int]]) -> tuple[list[list[int]], Any, array[int], int]:
+def _prepared(layouts: list[list[int]]) -> tuple[list[list[int]], Any, array[int], int, Any]:
     entry = _PREPARED.get(id(layouts))
     if entry is None or entry[0] is not layouts:
         if not layouts or any(not layout for layout in layouts):
@@ -47,7 +49,9 @@ def _prepared(layouts: list[list[int]]) -> tuple[list[list[int]], Any, array[int
         width = max(len(layout) for layout in layouts)
         flat = array("q", [w for layout in layouts for w in (*layout, *[0] * (width - len(layout)))])
         widths = memoryview(flat).cast("B").cast("q", [len(layouts), width])
-        entry = (layouts, widths, array("q", [len(layout) for layout in layouts]), width)
+        small = (array("q", bytes(8 * _SMALL)), memoryview(bytearray(8 * _SMALL * width)).cast("q", [_SMALL, width]),
+                 memoryview(bytearray(8 * _SMALL * width)).cast("q", [_SMALL, width]))
+        entry = (layouts, widths, array("q", [len(layout) for layout in layouts]), width, small)
         if len(_PREPARED) >= 1024:
             _PREPARED.clear()
         _PREPARED[id(layouts)] = entry
@@ -59,9 +63,14 @@ def image_starts(data: bytes, layouts: list[list[int]]) -> tuple[list[int], bool
     whether the images end exactly where ``data`` does."""
     if _compiled_scan is None or not PREFER_COMPILED:
         return _numpy_starts(data, layouts)
-    _, widths, ncols, width = _prepared(layouts)
+    _, widths, ncols, width, small = _prepared(layouts)
     end = len(data)
-    cap = max(16, end // (8 * width + 8))
+    if end // (8 * width + 8) <= _SMALL:  # few images (OLTP): the room kept with the layouts
+        kept, offsets, lengths = small
+        img, _, status = _compiled_scan(data, end, widths, ncols, len(layouts), 0, 0, kept, offsets, lengths)
+        if status != _FULL:
+            return kept[:img].tolist(), status != _TRUNCATED
+    cap = max(_SMALL, end // (8 * width + 8))
     starts = array("q", bytes(8 * cap))
     img, pos = 0, 0
     while True:
