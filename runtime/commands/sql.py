@@ -147,13 +147,18 @@ class _Script:
 
     def begin(self, key: tuple[str, int], file: str, start: int, gtid: str | None, timestamp: int) -> None:
         """A new transaction (``start``: its id, or its rows event's offset outside any): the one before is whole."""
-        self._end()
         when = self._when[1] if self._when[0] == timestamp else self._timestamp_text(timestamp)
-        if self.undo:
-            self.pieces.append(_COMMIT)
-            self.head = _head_text(file, start, gtid, when, True).encode("utf-8")
+        head = _head_text(file, start, gtid, when, self.undo).encode("utf-8")
+        if self.undo:  # the head comes after the statements, COMMIT before them
+            if self.key is not None:
+                self.pieces += (self.head, _COMMIT)
+            else:
+                self.pieces.append(_COMMIT)
+            self.head = head
+        elif self.key is not None:
+            self.pieces += (_COMMIT, head)
         else:
-            self.pieces.append(_head_text(file, start, gtid, when, False).encode("utf-8"))
+            self.pieces.append(head)
         self.key = key
 
     def _end(self) -> None:
@@ -241,24 +246,37 @@ def run_sql(args: argparse.Namespace) -> int:
         return _write(args, readers, spool)
 
 
-def _windows(reader: ChangeReader) -> Iterator[list[RowsEvent]]:
+#: A window: its rows events, and the indexes of the events of each table map, op and column bitmaps.
+_Window = tuple[list[RowsEvent], dict[tuple[Any, ...], list[int]]]
+
+
+def _windows(reader: ChangeReader) -> Iterator[_Window]:
     """The reader's rows events in windows of at most ``WINDOW_BYTES`` of row images (but for the last
     event), in file order. In stop mode every window before a bad event comes out before the error is raised."""
     window: list[RowsEvent] = []
+    groups: dict[tuple[Any, ...], list[int]] = {}
     size = 0
     try:
         for rows_event in reader.rows_events():
             if size >= WINDOW_BYTES:
-                yield window
-                window, size = [], 0
+                yield window, groups
+                window, groups, size = [], {}, 0
+            # the window holds its table maps: their ids are not reused meanwhile
+            key = (id(rows_event.table_map), rows_event.op, rows_event.present_before, rows_event.present_after,
+                   rows_event.partial_json)
+            found = groups.get(key)
+            if found is None:
+                groups[key] = [len(window)]
+            else:
+                found.append(len(window))
             window.append(rows_event)
             size += len(rows_event.data)
     except BinlogError:
         if window:
-            yield window
+            yield window, groups
         raise
     if window:
-        yield window
+        yield window, groups
 
 
 def statements_from_columns(columns: ChangeColumns, *, undo: bool) -> pa.Array | None:
@@ -299,37 +317,28 @@ def _group_pieces(events: list[RowsEvent], reader: ChangeReader, undo: bool
     return [data[lo:hi] for lo, hi in zip(starts, ends, strict=True)]
 
 
-def _window_pieces(window: list[RowsEvent], reader: ChangeReader, undo: bool) -> list[memoryview | None]:
+def _window_pieces(window: _Window, reader: ChangeReader, undo: bool) -> list[memoryview | None]:
     """Each event's statements from columns (``None``: change by change): the events of one table map, op and
     column bitmaps in the window are decoded at once when they hold ``COLUMNS_MIN_BYTES`` to
     ``COLUMNS_MAX_BYTES`` of row images (and the window ``COLUMNS_MIN_WINDOW_BYTES``)."""
-    pieces: list[memoryview | None] = [None] * len(window)
-    if sum(len(e.data) for e in window) < COLUMNS_MIN_WINDOW_BYTES:
+    events, groups = window
+    pieces: list[memoryview | None] = [None] * len(events)
+    if sum(len(e.data) for e in events) < COLUMNS_MIN_WINDOW_BYTES:
         return pieces
-    groups: dict[tuple[Any, ...], list[int]] = {}
-    for i, rows_event in enumerate(window):
-        # the window holds its table maps: their ids are not reused meanwhile
-        key = (id(rows_event.table_map), rows_event.op, rows_event.present_before, rows_event.present_after,
-               rows_event.partial_json)
-        found = groups.get(key)
-        if found is None:
-            groups[key] = [i]
-        else:
-            found.append(i)
     for indices in groups.values():
-        events = [window[i] for i in indices]
-        if not COLUMNS_MIN_BYTES <= sum(len(e.data) for e in events) <= COLUMNS_MAX_BYTES:
+        group = [events[i] for i in indices]
+        if not COLUMNS_MIN_BYTES <= sum(len(e.data) for e in group) <= COLUMNS_MAX_BYTES:
             continue
-        made = _group_pieces(events, reader, undo)
+        made = _group_pieces(group, reader, undo)
         if made is not None:
             for i, piece in zip(indices, made, strict=True):
                 pieces[i] = piece
     return pieces
 
 
-def _add_window(script: _Script, reader: ChangeReader, window: list[RowsEvent]) -> None:
+def _add_window(script: _Script, reader: ChangeReader, window: _Window) -> None:
     """A window's statements in file order: from columns where they can be, else change by change."""
-    for rows_event, piece in zip(window, _window_pieces(window, reader, script.undo), strict=True):
+    for rows_event, piece in zip(window[0], _window_pieces(window, reader, script.undo), strict=True):
         if piece is None:
             try:
                 changes = reader.decode(rows_event)
