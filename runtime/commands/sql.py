@@ -252,15 +252,20 @@ _Window = tuple[list[RowsEvent], dict[tuple[Any, ...], list[int]]]
 
 def _windows(reader: ChangeReader) -> Iterator[_Window]:
     """The reader's rows events in windows of at most ``WINDOW_BYTES`` of row images (but for the last
-    event), in file order. In stop mode every window before a bad event comes out before the error is raised."""
+    event), in file order. A window also ends where the reader reports a problem, so the changes before it
+    come first (as :func:`.columnar.iter_change_columns` reads); in stop mode every window before a bad event
+    comes out before the error is raised."""
     window: list[RowsEvent] = []
     groups: dict[tuple[Any, ...], list[int]] = {}
     size = 0
+    errors = reader.errors
+    reported = len(errors)
     try:
         for rows_event in reader.rows_events():
-            if size >= WINDOW_BYTES:
+            if window and (size >= WINDOW_BYTES or len(errors) != reported):
                 yield window, groups
                 window, groups, size = [], {}, 0
+                reported = len(errors)
             # the window holds its table maps: their ids are not reused meanwhile
             key = (id(rows_event.table_map), rows_event.op, rows_event.present_before, rows_event.present_after,
                    rows_event.partial_json)
