@@ -276,6 +276,7 @@ def assert_both_paths_agree(capsysbinary: pytest.CaptureFixture[bytes], monkeypa
     """``sql ARGS`` with every run built from columns where it can be, and change by change: the same."""
     with monkeypatch.context() as m:
         m.setattr(sql_command, "COLUMNS_MIN_BYTES", 0)
+        m.setattr(sql_command, "COLUMNS_MIN_WINDOW_BYTES", 0)
         columns = _cli(capsysbinary, *args)
     with monkeypatch.context() as m:
         m.setattr(sql_command, "statements_from_columns", lambda *a, **k: None)
@@ -308,25 +309,39 @@ def test_many_fixture_runs_get_their_sql_from_columns() -> None:
     assert bulk / total > 0.8
 
 
-@pytest.mark.parametrize("chunk", [1 << 20, 100, 1])
-def test_the_flashback_spool_comes_back_last_first(chunk: int, monkeypatch: pytest.MonkeyPatch) -> None:
-    """Transactions last first, statements last first, whatever the chunk the spool is read back by (statements
-    one by one, or many at once by one Arrow take)."""
+@pytest.mark.parametrize("stretch", [1 << 20, 100, 1])
+@pytest.mark.parametrize("undo", [False, True])
+def test_the_script_keeps_blocks_whole_whatever_its_stretches(stretch: int, undo: bool,
+                                                              monkeypatch: pytest.MonkeyPatch) -> None:
+    """Redo: transactions and statements in file order. Undo: transactions last first, statements last first
+    (pieces of several statements come last first already), whatever the stretch the script is written (and
+    spooled) by."""
     import tempfile
 
-    monkeypatch.setattr(sql_command, "_SPOOL_CHUNK", chunk)
+    monkeypatch.setattr(sql_command, "_STRETCH_BYTES", stretch)
     sizes = [1, 63, 64, 500, 2]
+
+    def statement(t: int, k: int) -> bytes:
+        return f"S{t}-{k}{'é' * (k % 3)};\n".encode()
+
+    def head(t: int) -> bytes:
+        return f"-- {'undo ' if undo else ''}transaction at f:{t} time 1970-01-01 00:00:0{t} UTC\nBEGIN;\n".encode()
+
     out: list[bytes] = []
     with tempfile.TemporaryFile() as spool:
-        script = sql_command._Script(lambda data: out.append(bytes(data)), spool)
+        script = sql_command._Script(lambda data: out.append(bytes(data)), spool if undo else None)
         for t, size in enumerate(sizes):
-            script._write(f"-- head {t}\nBEGIN;\n".encode(), head=True)
-            for k in range(size):
-                script._write(f"S{t}-{k}{'é' * (k % 3)};\n".encode())
+            script.begin(("f", t), "f", t, None, t)
+            for k in range(0, size, 3):  # pieces of up to three statements
+                ks = range(k, min(k + 3, size))
+                script.add_piece(b"".join(statement(t, j) for j in (reversed(ks) if undo else ks)))
         script.finish()
-    want = b"".join(f"-- head {t}\nBEGIN;\n".encode()
-                    + b"".join(f"S{t}-{k}{'é' * (k % 3)};\n".encode() for k in reversed(range(size))) + b"COMMIT;\n\n"
-                    for t, size in reversed(list(enumerate(sizes))))
+    if undo:
+        want = b"".join(head(t) + b"".join(statement(t, k) for k in reversed(range(size))) + b"COMMIT;\n\n"
+                        for t, size in reversed(list(enumerate(sizes))))
+    else:
+        want = b"".join(head(t) + b"".join(statement(t, k) for k in range(size)) + b"COMMIT;\n\n"
+                        for t, size in enumerate(sizes))
     assert b"".join(out) == want
 
 

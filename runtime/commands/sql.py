@@ -1,10 +1,12 @@
 """``binlog-ksy sql``: SQL that redoes the row changes of binlog files, or undoes them (``--flashback``).
 
-The rows events come in runs of one table map, op and column bitmaps. A run of 16 KiB to 8 MiB of
-row images gets its statements from its Arrow columns (:mod:`..present.sql_columns`, decoded by
-:mod:`..rows.columnar`); smaller runs, bigger ones and runs the columns cannot write exactly get
-them change by change (:func:`..present.sql.change_sql`, the reference: the tests hold both equal).
-NumPy and Arrow are imported only when a run needs them.
+The rows events are read in windows of about 2 MiB of row images. In a window, the events of one table
+map, op and column bitmaps (a table written in turn with others, say) are decoded at once and get their
+statements from their Arrow columns (:mod:`..present.sql_columns`, decoded by :mod:`..rows.columnar`);
+each event's statements are a slice of them, written in file order. Small windows and groups, big
+events and runs the columns cannot write exactly get them change by change
+(:func:`..present.sql.change_sql`, the reference: the tests hold both equal). NumPy and Arrow are
+imported only when a window needs them.
 """
 
 from __future__ import annotations
@@ -13,7 +15,6 @@ import argparse
 import contextlib
 import sys
 import tempfile
-from array import array
 from collections.abc import Callable, Iterator
 from datetime import UTC, datetime
 from typing import IO, TYPE_CHECKING, Any, cast
@@ -39,7 +40,6 @@ from .common import (
 )
 
 if TYPE_CHECKING:  # NumPy and Arrow are imported only when a run is big enough to be written from columns
-    import numpy as np
     import pyarrow as pa
 
     from ..rows.columnar import ChangeColumns
@@ -79,22 +79,17 @@ def _transaction_key(change: RowChange) -> tuple[str, int]:
     return change.file, change.transaction if change.transaction is not None else -change.pos - 1
 
 
-def _event_transaction_key(rows_event: RowsEvent) -> tuple[str, int]:
-    """:func:`_transaction_key` of the changes of a rows event."""
-    event = rows_event.event
-    return event.file, rows_event.transaction if rows_event.transaction is not None else -event.pos - 1
-
-
-def _head(file: str, pos: int, transaction: int | None, gtid: str | None, timestamp: int, undo: bool) -> str:
-    when = datetime.fromtimestamp(timestamp, UTC).strftime("%Y-%m-%d %H:%M:%S")
-    start = transaction if transaction is not None else pos
+def _head_text(file: str, start: int, gtid: str | None, when: str, undo: bool) -> str:
+    """The comment naming a transaction (``start``: its id, or its rows event's offset outside any) and its BEGIN."""
     return f"-- {'undo ' if undo else ''}transaction at {file}:{start}" + (
         f" gtid {gtid}" if gtid else "") + f" time {when} UTC\nBEGIN;\n"
 
 
 def transaction_head(change: RowChange, undo: bool) -> str:
     """The comment naming a transaction (file, start, GTID, time) and its BEGIN, from its first change."""
-    return _head(change.file, change.pos, change.transaction, change.gtid, change.timestamp, undo)
+    when = datetime.fromtimestamp(change.timestamp, UTC).strftime("%Y-%m-%d %H:%M:%S")
+    start = change.transaction if change.transaction is not None else change.pos
+    return _head_text(change.file, start, change.gtid, when, undo)
 
 
 def transaction_block(changes: list[RowChange], undo: bool) -> str:
@@ -104,27 +99,36 @@ def transaction_block(changes: list[RowChange], undo: bool) -> str:
     return transaction_head(changes[0], undo) + body + "COMMIT;\n\n"
 
 
-#: Runs with fewer bytes of row images are written change by change (a run from columns costs some ms: a
-#: few rows).
-COLUMNS_MIN_BYTES = 16384
+#: The runs of one layout in a window with fewer bytes of row images than this are written change by change
+#: (decoding them from columns costs about a ms, a few dozen changes).
+COLUMNS_MIN_BYTES = 1024
+#: A window with fewer bytes of row images (a small file) is written change by change: loading NumPy and
+#: Arrow would cost more than its columns save.
+COLUMNS_MIN_WINDOW_BYTES = 64 << 10
 #: Runs with more bytes of row images (one big event) are written change by change too: a run's statements
 #: from columns take several times its bytes at once, one change's statement only its own.
 COLUMNS_MAX_BYTES = 8 << 20
-#: Bytes of row images in a run at most (:data:`.columnar.MAX_RUN_BYTES`, which bounds a run's memory).
-MAX_RUN_BYTES = 1 << 20
-#: Bytes of statements read back from the spool at a time (``--flashback``).
-_SPOOL_CHUNK = 1 << 20
+#: Bytes of row images in a window at most, but for its last event (:data:`.columnar.WINDOW_BYTES`, as
+#: ``rows`` reads): the runs of one layout in a window are decoded together.
+WINDOW_BYTES = 2 << 20
+#: Bytes of statements gathered before they are written out (to the output, or to the spool last first).
+_STRETCH_BYTES = 1 << 20
+_COMMIT = b"COMMIT;\n\n"
 
 
 class _Script:
     """The SQL script, one ``BEGIN ... COMMIT`` block per transaction, written as the changes are read.
 
-    The statements come a change at a time (:meth:`add`) or a run of rows events at a time
-    (:meth:`add_statements`, built from the run's Arrow columns). Redo streams them out as they are
-    made: memory does not grow with a transaction. Undo (``--flashback``) must come out last
-    transaction first, last statement first: each statement is spooled to a temporary file as it is
-    made and only its position is kept (12 bytes a change), then the blocks are read back in reverse.
-    Everything is written as UTF-8 bytes.
+    The statements come a change at a time (:meth:`add`) or as pieces of a window's statements built from
+    Arrow columns (:meth:`begin` and :meth:`add_piece`). They are gathered in a stretch of pieces, in file
+    order, and written out a stretch at a time (:meth:`flush`). Redo streams each stretch out: memory does
+    not grow with a transaction.
+
+    Undo (``--flashback``) must come out last transaction first, last statement first. Its pieces are, per
+    transaction, ``COMMIT``, the statements (a piece of several holds them last first) and then the head
+    (comment and ``BEGIN``): the whole sequence of pieces read backwards is the undo script. So each
+    stretch is spooled to a temporary file with its pieces last first, and at the end the stretches are
+    read back last first. Everything is written as UTF-8 bytes.
     """
 
     def __init__(self, out: Callable[[bytes | memoryview], Any], spool: IO[bytes] | None) -> None:
@@ -132,149 +136,98 @@ class _Script:
         self.spool = spool
         self.undo = spool is not None
         self.key: tuple[str, int] | None = None
-        self.offsets = array("q")  # undo: where each statement starts in the spool, and its length
-        self.lengths = array("i")
-        self.heads: list[tuple[int, int, int]] = []  # undo: (head offset, head length, first statement index)
-        self.spooled = 0  # undo: bytes written to the spool
+        self.head = b""  # undo: the head of the transaction being written (it comes after its statements)
+        self.pieces: list[bytes | memoryview] = []
+        self.size = 0  # bytes of statements in pieces (heads and COMMITs not counted)
+        self.stretches: list[tuple[int, int]] = []  # undo: (offset, length) of each stretch in the spool
+        self.spooled = 0
+        self._when = (-1, "")  # the last timestamp and its text (a run of transactions share their seconds)
         #: The change a refusal was raised for.
         self.refused: RowChange | None = None
 
+    def begin(self, key: tuple[str, int], file: str, start: int, gtid: str | None, timestamp: int) -> None:
+        """A new transaction (``start``: its id, or its rows event's offset outside any): the one before is whole."""
+        when = self._when[1] if self._when[0] == timestamp else self._timestamp_text(timestamp)
+        head = _head_text(file, start, gtid, when, self.undo).encode("utf-8")
+        if self.undo:  # the head comes after the statements, COMMIT before them
+            if self.key is not None:
+                self.pieces += (self.head, _COMMIT)
+            else:
+                self.pieces.append(_COMMIT)
+            self.head = head
+        elif self.key is not None:
+            self.pieces += (_COMMIT, head)
+        else:
+            self.pieces.append(head)
+        self.key = key
+
+    def _end(self) -> None:
+        """The transaction being written is whole: its COMMIT (undo: its head, which comes last)."""
+        if self.key is not None:
+            self.pieces.append(self.head if self.undo else _COMMIT)
+            self.key = None
+
+    def _timestamp_text(self, timestamp: int) -> str:
+        when = datetime.fromtimestamp(timestamp, UTC).strftime("%Y-%m-%d %H:%M:%S")
+        self._when = (timestamp, when)
+        return when
+
     def add(self, change: RowChange) -> None:
+        """One change's statement, from the per-change path (:func:`..present.sql.change_sql`)."""
         key = _transaction_key(change)
-        new = key != self.key
-        if new:
-            self._end()  # the transaction before is whole: its COMMIT
+        if key != self.key:
+            self._end()
         try:
             text = change_sql(change, undo=self.undo)  # a refusal here leaves no trace of this one
         except SqlRefusal:
             self.refused = change
             raise
-        if new:
-            self.key = key
-            self._write(transaction_head(change, self.undo).encode("utf-8"), head=True)
-        self._write((text + "\n").encode("utf-8"))
+        if self.key is None:
+            self.begin(key, change.file, change.transaction if change.transaction is not None else change.pos,
+                       change.gtid, change.timestamp)
+        self.add_piece((text + "\n").encode("utf-8"))
 
-    def add_statements(self, columns: ChangeColumns, statements: pa.Array) -> None:
-        """A run's statements (:func:`.sql_columns.run_statements`), each row in its transaction."""
-        import numpy as np
-        n = columns.count
-        if not n:
-            return
-        _, offsets_buf, data_buf = statements.buffers()
-        bounds = np.frombuffer(offsets_buf, dtype=np.int32)[statements.offset: statements.offset + n + 1]
-        data = memoryview(data_buf) if data_buf is not None else memoryview(b"")
-        if self.spool is not None and n <= 4 * len(columns.events):  # small transactions: positions in Python
-            bounds = bounds.tolist()
-        event_of_row = columns.event_of_row
-        cuts = (np.flatnonzero(np.diff(event_of_row)) + 1).tolist()
-        first = 0
-        for start in [0, *cuts]:
-            rows_event = columns.events[int(event_of_row[start])]
-            key = _event_transaction_key(rows_event)
-            if key != self.key:
-                self._write_rows(data, bounds, first, start)
-                first = start
-                self._end()
-                self.key = key
-                event = rows_event.event
-                head = _head(event.file, event.pos, rows_event.transaction, rows_event.gtid, event.timestamp,
-                             self.undo)
-                self._write(head.encode("utf-8"), head=True)
-        self._write_rows(data, bounds, first, n)
+    def add_piece(self, data: bytes | memoryview) -> None:
+        """Statements of the current transaction (undo: last first)."""
+        self.pieces.append(data)
+        self.size += len(data)
+        if self.size >= _STRETCH_BYTES:
+            self.flush()
 
-    def _write_rows(self, data: memoryview, bounds: np.ndarray | list[int], start: int, end: int) -> None:
-        """Statements ``start`` to ``end`` of a run, end to end in ``data`` (``bounds``: where each starts)."""
-        if end <= start:
+    def flush(self) -> None:
+        """Write the stretch gathered so far: redo to the output, undo to the spool, its pieces last first."""
+        pieces = self.pieces
+        if not pieces:
             return
-        lo, hi = int(bounds[start]), int(bounds[end])
         if self.spool is None:
-            self.out(data[lo:hi])
-            return
-        shift = self.spooled - lo
-        if isinstance(bounds, list):
-            for k in range(start, end):
-                self.offsets.append(bounds[k] + shift)
-                self.lengths.append(bounds[k + 1] - bounds[k])
+            self.out(b"".join(pieces))
         else:
-            import numpy as np
-
-            self.offsets.frombytes((bounds[start:end].astype(np.int64) + shift).tobytes())
-            self.lengths.frombytes(np.diff(bounds[start: end + 1]).astype(np.int32).tobytes())
-        self.spool.write(data[lo:hi])
-        self.spooled += hi - lo
-
-    def _write(self, data: bytes, head: bool = False) -> None:
-        if self.spool is None:
-            self.out(data)
-            return
-        if head:
-            self.heads.append((self.spooled, len(data), len(self.offsets)))
-        else:
-            self.offsets.append(self.spooled)
-            self.lengths.append(len(data))
-        self.spool.write(data)
-        self.spooled += len(data)
-
-    def _end(self) -> None:
-        if self.key is not None and self.spool is None:
-            self.out(b"COMMIT;\n\n")
-        self.key = None
+            pieces.reverse()
+            data = b"".join(pieces)
+            self.spool.write(data)
+            self.stretches.append((self.spooled, len(data)))
+            self.spooled += len(data)
+        self.pieces = []
+        self.size = 0
 
     def abandon(self) -> None:
         """A change refused in the middle of a redo transaction: what was printed of it is rolled back."""
-        if self.key is not None and self.spool is None:
-            self.out(b"ROLLBACK;\n\n")
+        if self.spool is None:
+            self.flush()
+            if self.key is not None:
+                self.out(b"ROLLBACK;\n\n")
         self.key = None
 
     def finish(self) -> None:
-        """Redo: close the last block. Undo: write every block, last first, its statements last first."""
+        """Redo: close the last block. Undo: write every stretch, last first (its pieces are last first)."""
         self._end()
+        self.flush()
         spool = self.spool
         if spool is None:
             return
-        if not self.heads:
-            return  # no change at all: the header alone
-        ends = [first for _, _, first in self.heads[1:]] + [len(self.offsets)]
-        for (offset, length, first), end in zip(reversed(self.heads), reversed(ends), strict=True):
+        for offset, length in reversed(self.stretches):
             spool.seek(offset)
             self.out(spool.read(length))
-            self._reversed(first, end)
-            self.out(b"COMMIT;\n\n")
-
-    def _reversed(self, first: int, end: int) -> None:
-        """Statements ``first`` to ``end`` (one transaction's), last first, read back a chunk at a time."""
-        assert self.spool is not None
-        offsets, lengths = self.offsets, self.lengths
-        hi = end
-        while hi > first:
-            stop = offsets[hi - 1] + lengths[hi - 1]
-            lo = hi - 1  # the statements lo..hi-1: at most _SPOOL_CHUNK bytes, and at least one
-            while lo > first and stop - offsets[lo - 1] <= _SPOOL_CHUNK:
-                lo -= 1
-            begin = offsets[lo]
-            self.spool.seek(begin)
-            chunk = self.spool.read(stop - begin)
-            if hi - lo < 64 or not self._out_backwards(chunk, begin, lo, hi):
-                view = memoryview(chunk)
-                self.out(b"".join([view[offsets[k] - begin: offsets[k] - begin + lengths[k]]
-                                   for k in range(hi - 1, lo - 1, -1)]))
-            hi = lo
-
-    def _out_backwards(self, chunk: bytes, begin: int, lo: int, hi: int) -> bool:
-        """Statements ``lo`` to ``hi`` (end to end in ``chunk``, read from ``begin``), last first, by one Arrow
-        take; False when they are not end to end."""
-        import numpy as np
-        import pyarrow as pa
-
-        starts = np.array(self.offsets[lo:hi], dtype=np.int64) - begin
-        lengths = np.array(self.lengths[lo:hi], dtype=np.int64)
-        if starts[0] != 0 or not np.array_equal(starts[1:], (starts + lengths)[:-1]):
-            return False
-        bounds = np.append(starts, starts[-1] + lengths[-1]).astype(np.int32)
-        texts = pa.Array.from_buffers(pa.binary(), hi - lo, [None, pa.py_buffer(bounds), pa.py_buffer(chunk)])
-        backwards = texts.take(pa.array(np.arange(hi - lo - 1, -1, -1, dtype=np.int32)))
-        self.out(memoryview(backwards.buffers()[2])[: len(chunk)])
-        return True
 
 
 def run_sql(args: argparse.Namespace) -> int:
@@ -293,29 +246,42 @@ def run_sql(args: argparse.Namespace) -> int:
         return _write(args, readers, spool)
 
 
-def _runs(reader: ChangeReader) -> Iterator[list[RowsEvent]]:
-    """The reader's rows events in runs that decode as one, in file order: one table map, op and columns
-    bitmaps (:func:`.columnar.run_key` holds for them), at most ``MAX_RUN_BYTES`` of row images but for the
-    last event. In stop mode every run before a bad event comes out before the error is raised."""
-    run: list[RowsEvent] = []
+#: A window: its rows events, and the indexes of the events of each table map, op and column bitmaps.
+_Window = tuple[list[RowsEvent], dict[tuple[Any, ...], list[int]]]
+
+
+def _windows(reader: ChangeReader) -> Iterator[_Window]:
+    """The reader's rows events in windows of at most ``WINDOW_BYTES`` of row images (but for the last
+    event), in file order. A window also ends where the reader reports a problem, so the changes before it
+    come first (as :func:`.columnar.iter_change_columns` reads); in stop mode every window before a bad event
+    comes out before the error is raised."""
+    window: list[RowsEvent] = []
+    groups: dict[tuple[Any, ...], list[int]] = {}
     size = 0
-    key = None
+    errors = reader.errors
+    reported = len(errors)
     try:
         for rows_event in reader.rows_events():
-            k = (id(rows_event.table_map), rows_event.op, rows_event.present_before, rows_event.present_after,
-                 rows_event.partial_json)  # the run holds its table map: its id is not reused meanwhile
-            if run and (k != key or size >= MAX_RUN_BYTES):
-                yield run
-                run, size = [], 0
-            key = k
-            run.append(rows_event)
+            if window and (size >= WINDOW_BYTES or len(errors) != reported):
+                yield window, groups
+                window, groups, size = [], {}, 0
+                reported = len(errors)
+            # the window holds its table maps: their ids are not reused meanwhile
+            key = (id(rows_event.table_map), rows_event.op, rows_event.present_before, rows_event.present_after,
+                   rows_event.partial_json)
+            found = groups.get(key)
+            if found is None:
+                groups[key] = [len(window)]
+            else:
+                found.append(len(window))
+            window.append(rows_event)
             size += len(rows_event.data)
     except BinlogError:
-        if run:
-            yield run
+        if window:
+            yield window, groups
         raise
-    if run:
-        yield run
+    if window:
+        yield window, groups
 
 
 def statements_from_columns(columns: ChangeColumns, *, undo: bool) -> pa.Array | None:
@@ -325,25 +291,76 @@ def statements_from_columns(columns: ChangeColumns, *, undo: bool) -> pa.Array |
     return run_statements(columns, undo=undo)
 
 
-def _add_run(script: _Script, reader: ChangeReader, run: list[RowsEvent]) -> None:
-    """A run's statements, built from its columns, or change by change (small runs, and runs that need it)."""
-    if COLUMNS_MIN_BYTES <= sum(len(e.data) for e in run) <= COLUMNS_MAX_BYTES:
-        from ..rows.columnar import decode_run
+def _group_pieces(events: list[RowsEvent], reader: ChangeReader, undo: bool
+                  ) -> list[memoryview] | None:
+    """The statements of each of ``events`` (runs of one table map, op and column bitmaps: decoded as one
+    run), built from their columns; undo: each event's statements last first. ``None``: change by change."""
+    from ..rows.columnar import decode_run
 
-        columns = decode_run(run, errors=reader.undecodable)
-        if columns is not None:
-            statements = statements_from_columns(columns, undo=script.undo)
-            if statements is not None:
-                script.add_statements(columns, statements)
-                return
-    for rows_event in run:  # as iterating the reader does
-        try:
-            changes = reader.decode(rows_event)
-        except BinlogError as err:
-            reader.report(err)
+    columns = decode_run(events, errors=reader.undecodable)
+    if columns is None:
+        return None
+    statements = statements_from_columns(columns, undo=undo)
+    if statements is None:
+        return None
+    import numpy as np
+    import pyarrow as pa
+
+    n = columns.count
+    if undo:  # every statement last first: an event's statements are then last first, end to end
+        statements = statements.take(pa.array(np.arange(n - 1, -1, -1, dtype=np.int64)))
+    _, offsets_buf, data_buf = statements.buffers()
+    bounds = np.frombuffer(offsets_buf, dtype=np.int32)[statements.offset: statements.offset + n + 1]
+    data = memoryview(data_buf) if data_buf is not None else memoryview(b"")
+    # where each event's statements start and end (an event without rows has none)
+    firsts = np.searchsorted(columns.event_of_row, np.arange(len(events) + 1)).astype(np.int64)
+    if undo:
+        firsts = n - firsts
+        ends, starts = bounds[firsts[:-1]].tolist(), bounds[firsts[1:]].tolist()
+    else:
+        starts, ends = bounds[firsts[:-1]].tolist(), bounds[firsts[1:]].tolist()
+    return [data[lo:hi] for lo, hi in zip(starts, ends, strict=True)]
+
+
+def _window_pieces(window: _Window, reader: ChangeReader, undo: bool) -> list[memoryview | None]:
+    """Each event's statements from columns (``None``: change by change): the events of one table map, op and
+    column bitmaps in the window are decoded at once when they hold ``COLUMNS_MIN_BYTES`` to
+    ``COLUMNS_MAX_BYTES`` of row images (and the window ``COLUMNS_MIN_WINDOW_BYTES``)."""
+    events, groups = window
+    pieces: list[memoryview | None] = [None] * len(events)
+    if sum(len(e.data) for e in events) < COLUMNS_MIN_WINDOW_BYTES:
+        return pieces
+    for indices in groups.values():
+        group = [events[i] for i in indices]
+        if not COLUMNS_MIN_BYTES <= sum(len(e.data) for e in group) <= COLUMNS_MAX_BYTES:
             continue
-        for change in changes:
-            script.add(change)
+        made = _group_pieces(group, reader, undo)
+        if made is not None:
+            for i, piece in zip(indices, made, strict=True):
+                pieces[i] = piece
+    return pieces
+
+
+def _add_window(script: _Script, reader: ChangeReader, window: _Window) -> None:
+    """A window's statements in file order: from columns where they can be, else change by change."""
+    for rows_event, piece in zip(window[0], _window_pieces(window, reader, script.undo), strict=True):
+        if piece is None:
+            try:
+                changes = reader.decode(rows_event)
+            except BinlogError as err:
+                reader.report(err)
+                continue
+            for change in changes:
+                script.add(change)
+        elif piece:
+            event = rows_event.event
+            seq = rows_event.transaction
+            key = (event.file, seq if seq is not None else -event.pos - 1)
+            if key != script.key:
+                script.begin(key, event.file, seq if seq is not None else event.pos, rows_event.gtid,
+                             event.timestamp)
+            script.add_piece(piece)
+    script.flush()
 
 
 def _stdout_bytes() -> Callable[[bytes | memoryview], Any]:
@@ -367,8 +384,8 @@ def _write(args: argparse.Namespace, readers: list[ChangeReader], spool: IO[byte
             out(header)
         for index, reader in enumerate(readers):
             current = index
-            for run in _runs(reader):
-                _add_run(script, reader, run)
+            for window in _windows(reader):
+                _add_window(script, reader, window)
     except SqlRefusal as err:
         script.abandon()
         # what was met before the refusal is reported too (the runs read ahead of it are not)
