@@ -86,6 +86,7 @@ MYSQL_GTID_EVENTS = frozenset((
     EventType.gtid_tagged_log_event.value,
 ))
 MARIADB_GTID_EVENT = EventType.gtid_event.value
+ANNOTATE_ROWS_EVENT = EventType.annotate_rows_event.value
 #: The events that begin a transaction in files whose every transaction has one.
 GTID_EVENTS = MYSQL_GTID_EVENTS | {MARIADB_GTID_EVENT}
 #: The events that end a transaction (a COMMIT query ends one too).

@@ -23,6 +23,11 @@ Two kinds of body repeat their bytes, and are parsed once per distinct bytes:
   reads it), so a body whose head bytes equal a parsed one's is that body
   with other images. MariaDB's compressed rows events parse their images
   (``compressed_rows``) and are always parsed whole;
+- an XID_EVENT (ksy/event_control.ksy ``xid_event``: one ``u8``) and an
+  ANNOTATE_ROWS_EVENT (ksy/event_mariadb.ksy ``annotate_rows_event``: one
+  ``size-eos`` field) are each one field over the whole body, so a body of
+  the same type is the first one parsed with that field read from its bytes
+  (an XID body only when it has the 8 bytes the ``u8`` reads);
 - a MariaDB GTID_EVENT differs from the transaction before's in its first
   field only, ``seq_no`` (ksy/event_mariadb.ksy ``mariadb_gtid_event``: a
   ``u8`` first; the fields after it, the flags and their instances, are
@@ -47,7 +52,7 @@ from kaitaistruct import KaitaiStream, KaitaiStruct
 
 from ..generated.binlog_event import BinlogEvent
 from ..generated.event_rows import EventRows
-from .constants import MARIADB_GTID_EVENT, ROWS_EVENTS, TABLE_MAP_EVENT
+from .constants import ANNOTATE_ROWS_EVENT, MARIADB_GTID_EVENT, ROWS_EVENTS, TABLE_MAP_EVENT, XID_EVENT
 
 __all__ = ["parse_body", "shared_head", "shared_tail"]
 
@@ -174,6 +179,32 @@ def shared_head(type_code: int, body: Any) -> Any:
     return None
 
 
+#: The XID of an XID_EVENT body: a u8, little-endian (Kaitai's default here).
+_XID = struct.Struct("<Q")
+#: Types whose body is one field over all its bytes: type code -> (field, its value from the body bytes or
+#: None when those bytes are not the plain case, and a parsed body of the type once one was parsed).
+_ONE_FIELD: dict[int, tuple[str, Any]] = {
+    XID_EVENT: ("xid", lambda body: _XID.unpack(body)[0] if len(body) == _XID.size else None),
+    ANNOTATE_ROWS_EVENT: ("query", lambda body: body),
+}
+#: A parsed body per type of _ONE_FIELD, by (type code, post-header length).
+_ONE_FIELD_PARSED: dict[tuple[int, int], Any] = {}
+
+
+def _one_field_body(type_code: int, post_header_len: int, body: bytes) -> Any:
+    name, value_of = _ONE_FIELD[type_code]
+    parsed = _ONE_FIELD_PARSED.get((type_code, post_header_len))
+    if parsed is not None:
+        value = value_of(body)
+        if value is not None:
+            copy = _copy(parsed)
+            setattr(copy, name, value)
+            return copy
+    parsed = _build(type_code, post_header_len, body)
+    _ONE_FIELD_PARSED[(type_code, post_header_len)] = parsed
+    return parsed
+
+
 def shared_tail(type_code: int, body: Any) -> Any:
     """The parsed MariaDB GTID body whose fields after ``seq_no`` this one shares (None: not such a body).
 
@@ -194,6 +225,8 @@ def parse_body(type_code: int, post_header_len: int, body: bytes) -> Any:
         return _rows_body(type_code, post_header_len, body)
     if type_code == MARIADB_GTID_EVENT:
         return _mariadb_gtid_body(type_code, post_header_len, body)
+    if type_code in _ONE_FIELD:
+        return _one_field_body(type_code, post_header_len, body)
     if type_code == TABLE_MAP_EVENT:
         key = (post_header_len, body)
         parsed = _TABLE_MAPS.get(key)

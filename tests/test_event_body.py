@@ -196,3 +196,13 @@ def test_drawn_gtid_lines_equal_the_dumped_plain_event(name: str, body: tuple[in
         line = event_json(event)
         event._body = None
         assert line == json.dumps(event_to_dict(event), ensure_ascii=False, default=str)
+
+
+@settings(max_examples=300, deadline=None)
+@given(code=st.sampled_from([EventType.xid_event.value, EventType.annotate_rows_event.value]),
+       post_header_len=st.sampled_from([0, 4]), bodies=st.lists(st.binary(max_size=20), min_size=1, max_size=5))
+def test_drawn_one_field_bodies_equal_the_router(code: int, post_header_len: int, bodies: list[bytes]) -> None:
+    """XID and ANNOTATE_ROWS bodies of any length, one after another (the first parsed one is reused), parse as
+    the router says."""
+    for body in bodies:
+        _same(code, post_header_len, body)

@@ -337,6 +337,13 @@ def info_of(event: Event) -> str:
     render = _INFO.get(code)
     if render is None or not isinstance(body, KaitaiStruct):
         return ""
+    direct = _DIRECT_INFO.get(code)
+    if direct is not None:
+        try:
+            return direct(body, event)
+        except Exception as exc:  # noqa: BLE001 - the generated parser raises EOF, validation, Unicode... errors: any is a malformed body
+            raise MalformedEventError(f"body does not parse: {type(exc).__name__}: {exc}", file=event.file,
+                                      offset=event.pos, event_type=event.type_name, length=event.length) from None
     owner = shared_head(code, body)  # a TABLE_MAP's or rows head's text is made once (the fields are the head's)
     if owner is not None:
         known = _SHARED_INFO.get(id(owner))
@@ -367,6 +374,20 @@ def info_of(event: Event) -> str:
 #: The Info text of shared TABLE_MAP bodies and rows-event heads, by the id of the parsed body they come from
 #: (kept with it).
 _SHARED_INFO: dict[int, tuple[Any, str]] = {}
+
+
+def _annotation_text(body: Any, event: Event) -> str:
+    text = text_of(body.query)
+    return f"# {text}" if text else ""
+
+
+#: The Info text of the commonest small events straight from their bodies: what ``_INFO``'s renderer makes of
+#: their plain fields (``_xid``, ``mariadb_gtid_fields``, ``_annotation_info``), without the dict between.
+_DIRECT_INFO: dict[int, Callable[[Any, Event], str]] = {
+    et.XID_EVENT: lambda b, e: f"COMMIT /* xid={b.xid} */",
+    et.MARIADB_GTID_EVENT: lambda b, e: f"GTID {b.domain_id}-{e.server_id}-{b.seq_no}",
+    et.EventType.annotate_rows_event.value: _annotation_text,
+}
 
 
 def _query_info(body: dict[str, Any]) -> str:
