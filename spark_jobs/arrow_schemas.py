@@ -84,5 +84,7 @@ def parquet_options(schema: pa.Schema) -> dict[str, object]:
                 "write_statistics": ["file", "pos", "end_pos", "type", "type_code", "timestamp", "gtid",
                                      "transaction"]}
     if schema.names[:len(_META)] == _META and "before" in schema.names:
-        return {"use_dictionary": ["file", "gtid", "op"]}
+        from ..runtime.outputs.typed import DICTIONARY_COLUMNS  # the typed tables' own, as `rows --format parquet`
+
+        return {"use_dictionary": list(DICTIONARY_COLUMNS)}
     return {}

@@ -34,8 +34,8 @@ from ..rows.columnar import ChangeColumns, ImageColumns
 from ..table_map import TableMap
 from ..types.arrow import arrow_type
 
-__all__ = ["META_FIELDS", "PARQUET_OPTIONS", "meta_arrays", "spark_schema_json", "table_dir_name", "typed_batch",
-           "typed_schema"]
+__all__ = ["DICTIONARY_COLUMNS", "META_FIELDS", "PARQUET_OPTIONS", "meta_arrays", "spark_schema_json",
+           "table_dir_name", "typed_batch", "typed_schema"]
 
 _TS = pa.timestamp("us", tz="UTC")
 
@@ -49,7 +49,8 @@ _ABSENT = pa.list_(pa.string())
 #: ``op`` (the encoding, not the data: on the images' values dictionaries seldom pay, and trying them cost
 #: about 40 % of writing the wide and bulk benchmark tables and made the files bigger, 63.4 -> 55.2 MB and
 #: 43.4 -> 38.3 MB); every column keeps its statistics. The extraction job's ``tables/`` use the same.
-PARQUET_OPTIONS: dict[str, Any] = {"compression": "snappy", "use_dictionary": ["file", "gtid", "op"]}
+DICTIONARY_COLUMNS: tuple[str, ...] = ("file", "gtid", "op")
+PARQUET_OPTIONS: dict[str, Any] = {"compression": "snappy", "use_dictionary": list(DICTIONARY_COLUMNS)}
 #: Parquet footer key where Spark keeps a file's Catalyst schema.
 SPARK_SCHEMA_KEY = "org.apache.spark.sql.parquet.row.metadata"
 

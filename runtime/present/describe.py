@@ -55,7 +55,7 @@ _AS_IS = frozenset((int, str, float, bool, type(None)))
 
 def kaitai_to_plain(obj: Any, depth: int = 0) -> Any:
     """A generated Kaitai object as JSON-ready data (dicts, lists, numbers, str; bytes as hex)."""
-    if type(obj) in _AS_IS or obj is None or isinstance(obj, (int, str, float)) and not isinstance(obj, enum.Enum):
+    if type(obj) in _AS_IS or isinstance(obj, (int, str, float)) and not isinstance(obj, enum.Enum):
         return obj
     if isinstance(obj, KaitaiStruct):
         if depth > _MAX_DEPTH:
