@@ -30,6 +30,7 @@ from .errors import (
     UnsupportedEventError,
 )
 from .event import Event
+from .event_body import known_rows_head, shared_head
 from .event_fields import text_of
 from .filters import ChangeFilter
 from .reader import BinlogReader
@@ -48,6 +49,23 @@ OnError = Literal["stop", "skip"]
 #: Text that does not decode in its column's charset: ``strict`` raises, ``keep`` keeps the bytes,
 #: ``replace`` puts U+FFFD for the bad bytes (``types.strings.ERRORS_MODES``).
 Undecodable = Literal["strict", "keep", "replace"]
+
+
+class _HeadFacts:
+    """What a rows event's head says, read once per distinct head (see ``event_body.known_rows_head``)."""
+
+    __slots__ = ("head", "version", "table_id", "op", "present_before", "present_after", "partial_json",
+                 "stmt_end")
+
+    def __init__(self, body: RowsBody) -> None:
+        self.head = body
+        self.version = body.version
+        self.table_id = body.table_id
+        self.op = op_of(body)
+        self.present_before = bytes(body.columns_before_image)
+        self.present_after = bytes(body.columns_after_image) if body.has_after_image_bitmap else self.present_before
+        self.partial_json = bool(body.is_partial)
+        self.stmt_end = body.is_stmt_end
 
 
 @dataclass(slots=True)
@@ -164,6 +182,7 @@ class ChangeReader:
         self.errors: list[BinlogError] = self.reader.errors
         self.tables = TableMapCache()
         self._known_maps: dict[tuple[bytes, int], TableMap] = {}  # by TABLE_MAP body and history version
+        self._head_facts: dict[int, _HeadFacts] = {}  # by id() of the rows body first parsed with a head
         self.history = history
         self._history_warned: set[tuple[Any, ...]] = set()
         self.transactions = TransactionTracker()
@@ -270,18 +289,32 @@ class ChangeReader:
             offset=event.pos, event_type=event.type_name, length=event.length), always_continue=True)
 
     def _rows_event(self, event: Event, gtid: str | None, seq: int | None) -> RowsEvent | None:
-        body: RowsBody = event.body
-        stmt_end = body.is_stmt_end
+        raw = event.body_bytes
+        known = known_rows_head(event.type_code, event.post_header_len, raw)
+        if known is not None:  # a head seen before: its facts, and the images after it, with no body parsed
+            head, head_len = known
+            data: bytes | None = raw[head_len:]
+        else:
+            head = event.body
+            data = None
+        facts = self._head_facts.get(id(head))
+        if facts is None or facts.head is not head:
+            facts = _HeadFacts(head)
+            shared = shared_head(event.type_code, head)
+            if shared is head:  # a body whose head others share (not compressed): keep its facts
+                if len(self._head_facts) >= 1024:
+                    self._head_facts.clear()
+                self._head_facts[id(head)] = facts
         try:
-            if body.version == 0:
+            if facts.version == 0:
                 self.report(UnsupportedEventError(
                     "rows event of a pre-GA 5.1 server (old record format): its values need the table's "
                     "storage format and are not decoded", file=event.file, offset=event.pos,
                     event_type=event.type_name, length=event.length), always_continue=True)
                 return None
-            table_map = self.tables.get(body.table_id)
+            table_map = self.tables.get(facts.table_id)
             if table_map is None:
-                raise UnknownTableIdError(f"rows event for table id {body.table_id} with no TABLE_MAP before it",
+                raise UnknownTableIdError(f"rows event for table id {facts.table_id} with no TABLE_MAP before it",
                                           file=event.file, offset=event.pos, event_type=event.type_name,
                                           length=event.length)
             flt = self.filters
@@ -289,13 +322,13 @@ class ChangeReader:
                     flt.wants_table(table_map.schema, table_map.table) and flt.wants_event(event)
                     and flt.wants_gtid(gtid)):
                 return None
-            before_bits = bytes(body.columns_before_image)
-            after_bits = bytes(body.columns_after_image) if body.has_after_image_bitmap else before_bits
-            return RowsEvent(event=event, table_map=table_map, op=op_of(body), present_before=before_bits,
-                             present_after=after_bits, data=rows_data(event, body),
-                             partial_json=bool(body.is_partial), gtid=gtid, transaction=seq)
+            if data is None:
+                data = rows_data(event, head)
+            return RowsEvent(event=event, table_map=table_map, op=facts.op, present_before=facts.present_before,
+                             present_after=facts.present_after, data=data, partial_json=facts.partial_json,
+                             gtid=gtid, transaction=seq)
         finally:
-            if stmt_end:
+            if facts.stmt_end:
                 self.tables.end_statement()
 
     def decode(self, rows_event: RowsEvent) -> list[RowChange]:

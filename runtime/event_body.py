@@ -54,7 +54,7 @@ from ..generated.binlog_event import BinlogEvent
 from ..generated.event_rows import EventRows
 from .constants import ANNOTATE_ROWS_EVENT, MARIADB_GTID_EVENT, ROWS_EVENTS, TABLE_MAP_EVENT, XID_EVENT
 
-__all__ = ["parse_body", "shared_head", "shared_tail"]
+__all__ = ["known_rows_head", "mariadb_gtid_numbers", "parse_body", "shared_head", "shared_tail"]
 
 #: The router's parameters a body class may take, by their names in the spec.
 _ROUTER_PARAMS = ("type_code", "post_header_len")
@@ -139,7 +139,7 @@ def _rows_body(type_code: int, post_header_len: int, body: bytes) -> Any:
     known = _ROWS_HEADS.get(key)
     if known is not None:
         head_len, head, parsed = known
-        if body[:head_len] == head:
+        if body.startswith(head):
             copy = _copy(parsed)
             copy.rows = body[head_len:]
             copy._head_of = parsed
@@ -148,6 +148,24 @@ def _rows_body(type_code: int, post_header_len: int, body: bytes) -> Any:
     head_len = len(body) - len(parsed.rows)
     _remember(_ROWS_HEADS, key, (head_len, body[:head_len], parsed))
     return parsed
+
+
+def known_rows_head(type_code: int, post_header_len: int, body: bytes) -> tuple[Any, int] | None:
+    """For a rows body (not compressed) whose head a body parsed before had: that body and the head's length.
+
+    Every field of this body but ``rows`` is that body's, and ``rows`` is ``body[head_len:]`` (the head, the
+    post-header up to the bitmaps, decides how the rest parses: ``event_rows`` in ksy). None when no body
+    parsed so far had this head, or for a compressed type.
+    """
+    if type_code in _COMPRESSED_ROWS:
+        return None
+    known = _ROWS_HEADS.get((type_code, post_header_len, body[:post_header_len]))
+    if known is None:
+        return None
+    head_len, head, parsed = known
+    if not body.startswith(head):
+        return None
+    return parsed, head_len
 
 
 def _mariadb_gtid_body(type_code: int, post_header_len: int, body: bytes) -> Any:
@@ -203,6 +221,20 @@ def _one_field_body(type_code: int, post_header_len: int, body: bytes) -> Any:
     parsed = _build(type_code, post_header_len, body)
     _ONE_FIELD_PARSED[(type_code, post_header_len)] = parsed
     return parsed
+
+
+def mariadb_gtid_numbers(post_header_len: int, body: bytes) -> tuple[int, int] | None:
+    """``(domain_id, seq_no)`` of a MariaDB GTID body whose bytes after ``seq_no`` were parsed before (else None).
+
+    Those bytes and the post-header length decide every field but ``seq_no`` (the spec reads ``seq_no``
+    first; sql/log_event.h ``Gtid_log_event``), so the domain of a body parsed with them is this body's.
+    """
+    if len(body) <= _GTID_SEQ_NO.size:
+        return None
+    parsed = _GTID_TAILS.get((post_header_len, body[_GTID_SEQ_NO.size:]))
+    if parsed is None:
+        return None
+    return parsed.domain_id, _GTID_SEQ_NO.unpack_from(body)[0]
 
 
 def shared_tail(type_code: int, body: Any) -> Any:

@@ -16,6 +16,7 @@ from . import constants as et
 from .bodies import GtidBody, GtidTaggedBody, MariadbGtidBody
 from .errors import MalformedEventError
 from .event import Event
+from .event_body import mariadb_gtid_numbers
 from .mariadb_compression import inflate
 
 __all__ = ["format_uuid", "gtid_fields", "gtid_tagged_fields", "gtid_text", "mariadb_gtid_fields", "query_text",
@@ -83,8 +84,12 @@ def mariadb_gtid_fields(b: MariadbGtidBody, event: Event) -> dict[str, Any]:
 
 def gtid_text(event: Event) -> str | None:
     """The GTID a GTID event (MySQL, tagged or MariaDB) starts, as the server prints it."""
-    body = event.body
     code = event.type_code
+    if code == et.MARIADB_GTID_EVENT:  # a body whose bytes after seq_no were seen before: no parse
+        numbers = mariadb_gtid_numbers(event.post_header_len, event.body_bytes)
+        if numbers is not None:
+            return f"{numbers[0]}-{event.server_id}-{numbers[1]}"
+    body = event.body
     try:
         if code == et.MARIADB_GTID_EVENT:
             return mariadb_gtid_fields(body, event)["gtid"]

@@ -31,6 +31,15 @@ _OUTSIDE = frozenset({
 })
 
 
+#: What each type code is to the tracker (by type code): content of a transaction, outside any, a GTID event
+#: that starts one, a QUERY, or an event that ends one.
+_CONTENT, _OUTSIDE_KIND, _GTID, _QUERY, _END = range(5)
+_KINDS = bytes(
+    _OUTSIDE_KIND if code in _OUTSIDE else _GTID if code in et.GTID_EVENTS else _QUERY if code in et.QUERY_EVENTS
+    else _END if code in _ENDS else _CONTENT
+    for code in range(256))
+
+
 class StatementRole(Enum):
     """What a QUERY event's statement does to the transaction it is in (the one rule every command uses)."""
 
@@ -138,41 +147,41 @@ class TransactionTracker:
 
     def update(self, event: Event) -> TransactionState:
         """The transaction of ``event`` (call once per event, in order)."""
-        code = event.type_code
-        if code in _OUTSIDE:
+        kind = _KINDS[event.type_code]
+        if kind == _CONTENT:  # rows, TABLE_MAP, ANNOTATE_ROWS...: the most frequent, first
+            if not self._open:
+                # Rows or other events with no BEGIN before them (a file that starts mid-transaction).
+                self._start(event, None)
+            self._after_gtid = False
+            return self._current
+        if kind == _OUTSIDE_KIND:
             return _NO_TRANSACTION
-        if code in et.GTID_EVENTS:
+        if kind == _GTID:
             gtid = gtid_text(event)
             self._start(event, None if gtid == "ANONYMOUS" else gtid)
             self._after_gtid = True
-            return self._state()
-        if code in et.QUERY_EVENTS:
-            try:
-                query = query_text(event.body)
-            except CompressionError as exc:
-                raise MalformedEventError(f"compressed query: {exc}", file=event.file, offset=event.pos,
-                                          event_type=event.type_name, length=event.length) from None
-            role = statement_role(query)
-            if role is StatementRole.BEGIN:
-                if not (self._open and self._after_gtid):
-                    self._start(event, None)
-                self._after_gtid = False
-                return self._state()
-            if role is not None:
-                if not self._open:
-                    self._start(event, None)
-                return self._state(close=role is StatementRole.END)
-            if not self._open:
-                self._start(event, None)
-                return self._state(close=True)
-            # A statement right after a GTID is a whole transaction of its own (DDL).
-            return self._state(close=self._after_gtid)
-        if code in _ENDS:
+            return self._current
+        if kind == _END:
             if not self._open:
                 self._start(event, None)
             return self._state(close=True)
+        try:  # a QUERY
+            query = query_text(event.body)
+        except CompressionError as exc:
+            raise MalformedEventError(f"compressed query: {exc}", file=event.file, offset=event.pos,
+                                      event_type=event.type_name, length=event.length) from None
+        role = statement_role(query)
+        if role is StatementRole.BEGIN:
+            if not (self._open and self._after_gtid):
+                self._start(event, None)
+            self._after_gtid = False
+            return self._state()
+        if role is not None:
+            if not self._open:
+                self._start(event, None)
+            return self._state(close=role is StatementRole.END)
         if not self._open:
-            # Rows or other events with no BEGIN before them (a file that starts mid-transaction).
             self._start(event, None)
-        self._after_gtid = False
-        return self._current
+            return self._state(close=True)
+        # A statement right after a GTID is a whole transaction of its own (DDL).
+        return self._state(close=self._after_gtid)
