@@ -54,7 +54,7 @@ from ..generated.binlog_event import BinlogEvent
 from ..generated.event_rows import EventRows
 from .constants import ANNOTATE_ROWS_EVENT, MARIADB_GTID_EVENT, ROWS_EVENTS, TABLE_MAP_EVENT, XID_EVENT
 
-__all__ = ["known_rows_head", "mariadb_gtid_numbers", "parse_body", "shared_head", "shared_tail"]
+__all__ = ["known_rows_head", "mariadb_gtid_numbers", "one_field_value", "parse_body", "shared_head", "shared_tail"]
 
 #: The router's parameters a body class may take, by their names in the spec.
 _ROUTER_PARAMS = ("type_code", "post_header_len")
@@ -207,6 +207,18 @@ _ONE_FIELD: dict[int, tuple[str, Any]] = {
 }
 #: A parsed body per type of _ONE_FIELD, by (type code, post-header length).
 _ONE_FIELD_PARSED: dict[tuple[int, int], Any] = {}
+
+
+def one_field_value(type_code: int, post_header_len: int, body: bytes) -> Any:
+    """The one field of an XID (``xid``) or ANNOTATE_ROWS (``query``) body read from its bytes, without parsing it.
+
+    None for other types, before a body of the type was parsed (the spec decides that its class is one field
+    over the whole body), and for bytes that are not the plain case (an XID body of other than 8 bytes).
+    """
+    known = _ONE_FIELD.get(type_code)
+    if known is None or (type_code, post_header_len) not in _ONE_FIELD_PARSED:
+        return None
+    return known[1](body)
 
 
 def _one_field_body(type_code: int, post_header_len: int, body: bytes) -> Any:

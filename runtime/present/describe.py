@@ -20,7 +20,7 @@ from .. import constants as et
 from ..bodies import FormatDescriptionBody, RowsBody, TableMapBody
 from ..errors import BinlogError, MalformedEventError
 from ..event import Event
-from ..event_body import shared_head, shared_tail
+from ..event_body import known_rows_head, mariadb_gtid_numbers, one_field_value, shared_head, shared_tail
 from ..event_fields import (
     format_uuid,
     gtid_fields,
@@ -329,11 +329,17 @@ def info_of(event: Event) -> str:
     """The Info column of one event, from the few body fields it shows (``events`` in text).
 
     The same text as :func:`event_info` of :func:`body_to_dict`, without turning the whole body into
-    plain data. The body is still parsed, so a body that does not parse is reported (a
+    plain data. The body is parsed unless its bytes alone give the text (``_QUICK_INFO``: bytes known
+    to parse, as one parsed before says), so a body that does not parse is reported (a
     :class:`MalformedEventError`) whatever its type.
     """
-    body = event.body
     code = event.type_code
+    quick = _QUICK_INFO.get(code)
+    if quick is not None:
+        text = quick(event)
+        if text is not None:
+            return text
+    body = event.body
     render = _INFO.get(code)
     if render is None or not isinstance(body, KaitaiStruct):
         return ""
@@ -387,6 +393,42 @@ _DIRECT_INFO: dict[int, Callable[[Any, Event], str]] = {
     et.XID_EVENT: lambda b, e: f"COMMIT /* xid={b.xid} */",
     et.MARIADB_GTID_EVENT: lambda b, e: f"GTID {b.domain_id}-{e.server_id}-{b.seq_no}",
     et.EventType.annotate_rows_event.value: _annotation_text,
+}
+
+
+def _quick_xid(event: Event) -> str | None:
+    xid = one_field_value(event.type_code, event.post_header_len, event.body_bytes)
+    return None if xid is None else f"COMMIT /* xid={xid} */"
+
+
+def _quick_annotation(event: Event) -> str | None:
+    query = one_field_value(event.type_code, event.post_header_len, event.body_bytes)
+    if query is None:
+        return None
+    text = text_of(query)
+    return f"# {text}" if text else ""
+
+
+def _quick_gtid(event: Event) -> str | None:
+    numbers = mariadb_gtid_numbers(event.post_header_len, event.body_bytes)
+    return None if numbers is None else f"GTID {numbers[0]}-{event.server_id}-{numbers[1]}"
+
+
+def _quick_rows(event: Event) -> str | None:
+    known = known_rows_head(event.type_code, event.post_header_len, event.body_bytes)
+    if known is None:
+        return None
+    shared = _SHARED_INFO.get(id(known[0]))
+    return shared[1] if shared is not None and shared[0] is known[0] else None
+
+
+#: The Info text of the commonest small events from their bytes and what was parsed before (the
+#: ``event_body`` shortcuts), with no body parsed; None: not known that way, the body is parsed.
+_QUICK_INFO: dict[int, Callable[[Event], str | None]] = {
+    et.XID_EVENT: _quick_xid,
+    et.EventType.annotate_rows_event.value: _quick_annotation,
+    et.MARIADB_GTID_EVENT: _quick_gtid,
+    **dict.fromkeys(et.ROWS_EVENTS, _quick_rows),
 }
 
 
