@@ -54,7 +54,8 @@ from ..generated.binlog_event import BinlogEvent
 from ..generated.event_rows import EventRows
 from .constants import ANNOTATE_ROWS_EVENT, MARIADB_GTID_EVENT, ROWS_EVENTS, TABLE_MAP_EVENT, XID_EVENT
 
-__all__ = ["known_rows_head", "mariadb_gtid_numbers", "one_field_value", "parse_body", "shared_head", "shared_tail"]
+__all__ = ["known_gtid_tail", "known_rows_head", "mariadb_gtid_numbers", "one_field_value", "parse_body", "shared_head",
+           "shared_tail"]
 
 #: The router's parameters a body class may take, by their names in the spec.
 _ROUTER_PARAMS = ("type_code", "post_header_len")
@@ -235,18 +236,25 @@ def _one_field_body(type_code: int, post_header_len: int, body: bytes) -> Any:
     return parsed
 
 
-def mariadb_gtid_numbers(post_header_len: int, body: bytes) -> tuple[int, int] | None:
-    """``(domain_id, seq_no)`` of a MariaDB GTID body whose bytes after ``seq_no`` were parsed before (else None).
+def known_gtid_tail(post_header_len: int, body: bytes) -> tuple[Any, int] | None:
+    """For a MariaDB GTID body whose bytes after ``seq_no`` were parsed before: that body and this one's ``seq_no``.
 
     Those bytes and the post-header length decide every field but ``seq_no`` (the spec reads ``seq_no``
-    first; sql/log_event.h ``Gtid_log_event``), so the domain of a body parsed with them is this body's.
+    first; sql/log_event.h ``Gtid_log_event``), so every other field of the body parsed with them is this
+    body's. None otherwise.
     """
     if len(body) <= _GTID_SEQ_NO.size:
         return None
     parsed = _GTID_TAILS.get((post_header_len, body[_GTID_SEQ_NO.size:]))
     if parsed is None:
         return None
-    return parsed.domain_id, _GTID_SEQ_NO.unpack_from(body)[0]
+    return parsed, _GTID_SEQ_NO.unpack_from(body)[0]
+
+
+def mariadb_gtid_numbers(post_header_len: int, body: bytes) -> tuple[int, int] | None:
+    """``(domain_id, seq_no)`` of a MariaDB GTID body whose tail was parsed before (:func:`known_gtid_tail`)."""
+    known = known_gtid_tail(post_header_len, body)
+    return None if known is None else (known[0].domain_id, known[1])
 
 
 def shared_tail(type_code: int, body: Any) -> Any:

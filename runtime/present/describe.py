@@ -20,7 +20,14 @@ from .. import constants as et
 from ..bodies import FormatDescriptionBody, RowsBody, TableMapBody
 from ..errors import BinlogError, MalformedEventError
 from ..event import Event
-from ..event_body import known_rows_head, mariadb_gtid_numbers, one_field_value, shared_head, shared_tail
+from ..event_body import (
+    known_gtid_tail,
+    known_rows_head,
+    mariadb_gtid_numbers,
+    one_field_value,
+    shared_head,
+    shared_tail,
+)
 from ..event_fields import (
     format_uuid,
     gtid_fields,
@@ -274,8 +281,21 @@ _IMAGES_JSON = '"rows": "\\u0001"'
 
 
 def _body_json(event: Event) -> str:
-    body = event.body
     code = event.type_code
+    if code in et.ROWS_EVENTS:  # a head seen before: its text around these images, with no body parsed
+        raw = event.body_bytes
+        head = known_rows_head(code, event.post_header_len, raw)
+        if head is not None:
+            known = _SHARED_JSON.get(id(head[0]))
+            if known is not None and known[0] is head[0]:
+                return f'{known[1]}"rows": "{raw[head[1]:].hex()}"{known[2]}'
+    elif code == et.MARIADB_GTID_EVENT:
+        tail = known_gtid_tail(event.post_header_len, event.body_bytes)
+        if tail is not None:
+            text = _known_gtid_json(event, tail[0], tail[1])
+            if text is not None:
+                return text
+    body = event.body
     if code == et.MARIADB_GTID_EVENT:
         return _gtid_body_json(event, body)
     owner = shared_head(code, body) if isinstance(body, KaitaiStruct) else None
@@ -323,6 +343,14 @@ def _gtid_body_json(event: Event, body: Any) -> str:
         known = _GTID_JSON[key] = (owner, text[len(head):-len(tail)])
     seq_no = body.seq_no
     return f'{{"seq_no": {seq_no}, {known[1]}, "gtid": "{body.domain_id}-{event.server_id}-{seq_no}"}}'
+
+
+def _known_gtid_json(event: Event, owner: Any, seq_no: int) -> str | None:
+    """A MariaDB GTID body's text from the text kept for the tail it shares with ``owner`` (None: none kept)."""
+    known = _GTID_JSON.get((id(owner), event.server_id))
+    if known is None or known[0] is not owner:
+        return None
+    return f'{{"seq_no": {seq_no}, {known[1]}, "gtid": "{owner.domain_id}-{event.server_id}-{seq_no}"}}'
 
 
 def info_of(event: Event) -> str:
