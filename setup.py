@@ -15,11 +15,16 @@ All are compiled by Cython when the package is installed (``./setup.sh`` or
 from Cython.Build import cythonize
 from setuptools import Extension, setup
 
+#: zlib, for the CRC32 of the framing and sealing loops (runtime/zlib_crc32.pxd): the shared library itself,
+#: which every system with Python's zlib module has, so that no development package is needed.
+ZLIB = ["-l:libz.so.1"]
+
 setup(
     ext_modules=cythonize(
         [Extension("binlog_ksy.runtime.rows._scan", ["runtime/rows/_scan.pyx"]),
-         Extension("binlog_ksy.runtime._framing", ["runtime/_framing.pyx"]),
-         Extension("binlog_ksy.runtime.writer._seal", ["runtime/writer/_seal.pyx"])],
+         Extension("binlog_ksy.runtime._framing", ["runtime/_framing.pyx"], extra_link_args=ZLIB),
+         Extension("binlog_ksy.runtime.writer._seal", ["runtime/writer/_seal.pyx"], extra_link_args=ZLIB)],
         compiler_directives={"language_level": "3"},
+        include_path=["runtime"],  # zlib_crc32.pxd: declarations only, no module of its own
     )
 )

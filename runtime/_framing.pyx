@@ -14,7 +14,7 @@ every special event still goes through the one path that knows about them.
 """
 from libc.stdint cimport uint8_t, uint32_t
 
-from zlib import crc32 as _crc32
+from zlib_crc32 cimport zlib_crc32
 
 cdef enum:
     _HEADER_LEN = 19
@@ -53,9 +53,9 @@ def frame_events(bytes buf, Py_ssize_t base, str file, type event_type, const ui
         length = _u32(p + i + 9)
         if length < min_len or length > max_length or i + length > n:
             break
-        raw = buf[i:i + length]
-        if check and <uint32_t>_crc32(raw) != _RESIDUE:
+        if check and <uint32_t>zlib_crc32(0, p + i, <unsigned int>length) != _RESIDUE:
             break
+        raw = buf[i:i + length]
         event = new(event_type)
         event.file = file
         event.pos = base + i

@@ -84,7 +84,10 @@ class TransactionStats:
     events: int = 0
     last_pos: int = -1
     commit_time: int | None = None
-    commit_order: tuple[int, int] = field(default=(-1, -1), repr=False)
+    #: Where the commit is in file order: the offset of its event and its index in a TRANSACTION_PAYLOAD (-1:
+    #: not in one).
+    commit_pos: int = field(default=-1, repr=False)
+    commit_inner: int = field(default=-1, repr=False)
     #: ``db.table`` of its row changes, and the row changes per op.
     tables: set[str] = field(default_factory=set, repr=False)
     ops: dict[str, int] = field(default_factory=lambda: dict.fromkeys(OPS, 0), repr=False)
@@ -115,13 +118,16 @@ class TransactionStats:
         if pos > self.last_pos:
             self.last_pos = pos
         inner = event.in_payload
-        order = (pos, -1 if inner is None else inner)
-        if order >= self.commit_order:
-            self.commit_order, self.commit_time = order, timestamp
-        if inner is None:
-            self.bytes += event.length
-            self.end_pos = pos + event.length
-        elif payload is not None and payload.pos == event.pos:
+        if inner is None:  # (pos, -1) at or after (commit_pos, commit_inner)
+            if pos > self.commit_pos or (pos == self.commit_pos and self.commit_inner == -1):
+                self.commit_pos, self.commit_inner, self.commit_time = pos, -1, timestamp
+            length = event.length
+            self.bytes += length
+            self.end_pos = pos + length
+            return
+        if pos > self.commit_pos or (pos == self.commit_pos and inner >= self.commit_inner):
+            self.commit_pos, self.commit_inner, self.commit_time = pos, inner, timestamp
+        if payload is not None and payload.pos == event.pos:
             if self.payload_pos != payload.pos:  # the payload's size, once, for its inner events
                 self.payload_pos = payload.pos
                 self.bytes += payload.length

@@ -11,7 +11,7 @@ and its CRC32 over header and body (sql/log_event.cc
 """
 from libc.stdint cimport uint8_t, uint32_t
 
-from zlib import crc32 as _crc32
+from zlib_crc32 cimport zlib_crc32
 
 cdef enum:
     _LENGTH_START = 9
@@ -40,24 +40,20 @@ def seal_events(bytearray buf, Py_ssize_t position, bint next_position, bint che
     cdef Py_ssize_t least = (_NEXT_POSITION_START + 4 if next_position else _LENGTH_START + 4) + \
         (_CHECKSUM_LEN if checksum else 0)
     cdef unsigned char* p = buf
-    cdef object view = memoryview(buf)
-    try:
-        while i < n:
-            if n - i < least:
-                raise ValueError(f"{n - i} bytes at {i} are not a whole event")
-            length = _u32(p + i + _LENGTH_START)
-            if length < least or length > n - i:
-                raise ValueError(f"event at {i} of length {length} does not fit in {n - i} bytes")
-            position += length
-            if position > 0xFFFFFFFF:
-                raise ValueError(f"next position {position} past 4 GiB")
-            if next_position:
-                _put_u32(p + i + _NEXT_POSITION_START, <uint32_t>position)
-            if checksum:
-                _put_u32(p + i + length - _CHECKSUM_LEN,
-                         <uint32_t>_crc32(view[i:i + length - _CHECKSUM_LEN]))
-            i += length
-            count += 1
-    finally:
-        view.release()
+    while i < n:
+        if n - i < least:
+            raise ValueError(f"{n - i} bytes at {i} are not a whole event")
+        length = _u32(p + i + _LENGTH_START)
+        if length < least or length > n - i:
+            raise ValueError(f"event at {i} of length {length} does not fit in {n - i} bytes")
+        position += length
+        if position > 0xFFFFFFFF:
+            raise ValueError(f"next position {position} past 4 GiB")
+        if next_position:
+            _put_u32(p + i + _NEXT_POSITION_START, <uint32_t>position)
+        if checksum:
+            _put_u32(p + i + length - _CHECKSUM_LEN,
+                     <uint32_t>zlib_crc32(0, p + i, <unsigned int>(length - _CHECKSUM_LEN)))
+        i += length
+        count += 1
     return position, count
