@@ -230,26 +230,28 @@ class BinlogStats:
         read_to_end = False
         stops = flt.stop_position is not None
         windows = flt.selects_windows
+        accept = reader.accept
+        payload_code = et.TRANSACTION_PAYLOAD_EVENT
         try:
             for event in reader.reader:
                 if stops and flt.past_stop(event.pos) and event.in_payload is None:
                     break
-                rows_event = reader.accept(event)
+                rows_event = accept(event)
                 if len(errors) > seen_errors:
                     seen_errors = len(errors)
                     if on_problem is not None:
                         on_problem()
-                inner = event.in_payload is not None
-                if not inner and event.type_code == et.TRANSACTION_PAYLOAD_EVENT:
+                if event.type_code == payload_code and event.in_payload is None:
                     payload = event
-                seq = reader.state.seq
+                state = reader.state
+                seq = state.seq
                 if seq is None or windows and not counts_event(flt, event):
                     continue  # framing events (FORMAT_DESCRIPTION, ROTATE, ...) and events out of the windows
-                if current is None or seq != current_seq:
-                    current, pending = self._next_transaction(event, reader.state.gtid, name, current, pending)
+                if seq != current_seq or current is None:
+                    current, pending = self._next_transaction(event, state.gtid, name, current, pending)
                     current_seq = seq
                 elif current.gtid is None:
-                    current.gtid = reader.state.gtid
+                    current.gtid = state.gtid
                 current.add_event(event, payload)
                 if rows_event is not None:
                     self._add_rows(reader, rows_event, current)
