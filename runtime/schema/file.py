@@ -25,8 +25,6 @@ import os
 from dataclasses import dataclass
 from typing import Any
 
-import yaml
-
 from ..errors import SchemaFileError
 
 
@@ -56,6 +54,8 @@ class SchemaFile:
     @classmethod
     def load(cls, path: str | os.PathLike[str]) -> SchemaFile:
         """Read a schema file; raise :class:`SchemaFileError` naming what is wrong."""
+        import yaml  # only when a schema file is given: every command imports this module
+
         try:
             with open(path, encoding="utf-8") as f:
                 data = yaml.safe_load(f)
