@@ -15,6 +15,7 @@ from ..changes import ChangeReader
 from ..constants import STMT_END_F
 from ..errors import BinlogError, FlashbackRefusal, MalformedEventError, UsageError
 from ..event import Event
+from ..event_body import known_rows_head
 from ..event_fields import query_text, text_of
 from ..filters import ChangeFilter, is_transaction_control, split_names
 from ..schema.ddl.state import SchemaState
@@ -260,7 +261,8 @@ class _FileFilter:
         """Keep the TABLE_MAP events and, for a rows event, return its table's map (before accept() forgets the
         statement's maps)."""
         if event.type_code in et.ROWS_EVENTS:
-            rows_body: RowsBody = event.body
+            known = known_rows_head(event.type_code, event.post_header_len, event.body_bytes)
+            rows_body: RowsBody = known[0] if known is not None else event.body  # a head parsed before: its own
             return self.reader.tables.get(rows_body.table_id)
         if event.type_code == et.TABLE_MAP_EVENT:
             map_body: TableMapBody = event.body

@@ -38,6 +38,7 @@ from .. import constants as et
 from ..constants import STMT_END_F
 from ..errors import FlashbackRefusal, MalformedEventError
 from ..event import Event
+from ..event_body import known_gtid_tail, known_rows_head
 from ..event_fields import query_text
 from ..filters import is_transaction_control
 from ..reader import BinlogFormat
@@ -98,11 +99,16 @@ class UndoRows(NamedTuple):
     def of(map_event: Event, event: Event, table: int) -> UndoRowsFields:
         """A rows event whose body has been parsed (by the spec: ``rows`` or the compressed rows end it), as
         the plain tuple of its fields that :class:`FlashbackPlan` keeps (``UndoRows._make`` names them)."""
-        body = event.body
-        tail = len(body._raw_compressed_rows) if body.is_compressed else len(body.rows)
         checksum_len = event.checksum_len
+        known = known_rows_head(event.type_code, event.post_header_len, event.body_bytes)
+        if known is not None:  # a head parsed before: the images start right after it
+            body, images_start = known[0], event.header_len + known[1]
+        else:
+            body = event.body
+            tail = len(body._raw_compressed_rows) if body.is_compressed else len(body.rows)
+            images_start = event.length - checksum_len - tail
         return (map_event.pos, map_event.pos + map_event.length, event.pos, event.pos + event.length, table,
-                event.type_code, event.length - checksum_len - tail, len(body.columns_before_image),
+                event.type_code, images_start, len(body.columns_before_image),
                 bool(body.is_partial), _flags_offset(event), checksum_len)
 
 
@@ -547,6 +553,10 @@ _SEQ_NO_START, _GNO_START = 0, 17
 def _gtid_number(event: Event) -> GtidNumber | None:
     """What renumbering needs of a GTID event (None for other events and tagged GTIDs; a body that does not
     parse, which the transaction tracker has reported, gets no number)."""
+    if event.type_code == _MARIADB_GTID:  # a tail parsed before: its domain, and seq_no from the bytes
+        known = known_gtid_tail(event.post_header_len, event.body_bytes)
+        if known is not None:
+            return (event.pos, event.header_len + _SEQ_NO_START, ("mariadb", known[0].domain_id), known[1], True)
     try:
         body = event.body if event.type_code == _MARIADB_GTID or event.type_code in _MYSQL_GTIDS else None
     except MalformedEventError:
