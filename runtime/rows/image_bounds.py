@@ -22,10 +22,12 @@ from .layouts import image_layouts
 __all__ = ["count_changes", "image_starts"]
 
 _compiled_scan: Any  # typed for numpy arrays (_scan.pyi); it takes any buffer of the right item type
+_KeptRoom: Any
 try:
+    from ._scan import KeptRoom as _KeptRoom
     from ._scan import scan as _compiled_scan
 except ImportError:  # pragma: no cover - an install without the compiled module
-    _compiled_scan = None
+    _compiled_scan = _KeptRoom = None
 
 _FULL, _TRUNCATED = 2, 1  # _scan.scan's statuses (0: every byte used)
 #: Use the compiled loop over plain buffers (tests switch it off to compare with :func:`.scan.scan_images`).
@@ -36,7 +38,7 @@ PREFER_COMPILED = True
 #: the same list comes back): (the layouts, kept alive; widths matrix; column counts; widest layout).
 _PREPARED: dict[int, tuple[list[list[int]], Any, array[int], int, Any]] = {}
 #: Images an event of few rows has at most to be scanned in the room kept with its layouts (no allocation).
-_SMALL = 16
+_SMALL = 64
 #: Room the compiled loop writes each value's offset and length into (read by nobody here), reused.
 _SCRATCH = bytearray()
 
@@ -49,8 +51,10 @@ def _prepared(layouts: list[list[int]]) -> tuple[list[list[int]], Any, array[int
         width = max(len(layout) for layout in layouts)
         flat = array("q", [w for layout in layouts for w in (*layout, *[0] * (width - len(layout)))])
         widths = memoryview(flat).cast("B").cast("q", [len(layouts), width])
-        small = (array("q", bytes(8 * _SMALL)), memoryview(bytearray(8 * _SMALL * width)).cast("q", [_SMALL, width]),
-                 memoryview(bytearray(8 * _SMALL * width)).cast("q", [_SMALL, width]))
+        kept = array("q", bytes(8 * _SMALL))
+        small = (kept, _KeptRoom(widths, array("q", [len(layout) for layout in layouts]), kept,
+                                 memoryview(bytearray(8 * _SMALL * width)).cast("q", [_SMALL, width]),
+                                 memoryview(bytearray(8 * _SMALL * width)).cast("q", [_SMALL, width])))
         entry = (layouts, widths, array("q", [len(layout) for layout in layouts]), width, small)
         if len(_PREPARED) >= 1024:
             _PREPARED.clear()
@@ -66,8 +70,8 @@ def image_starts(data: bytes, layouts: list[list[int]]) -> tuple[list[int], bool
     _, widths, ncols, width, small = _prepared(layouts)
     end = len(data)
     if end // (8 * width + 8) <= _SMALL:  # few images (OLTP): the room kept with the layouts
-        kept, offsets, lengths = small
-        img, _, status = _compiled_scan(data, end, widths, ncols, len(layouts), 0, 0, kept, offsets, lengths)
+        kept, room = small
+        img, status = room.scan(data)
         if status != _FULL:
             return kept[:img].tolist(), status != _TRUNCATED
     cap = max(_SMALL, end // (8 * width + 8))
