@@ -1,5 +1,7 @@
+from typing import Any
+
 from .event import Event
 
 def frame_events(buf: bytes, base: int, file: str, event_type: type[Event], type_codes: bytes,
                  post_header_lengths: bytes, stop_types: bytes, has_crc32: bool, verify: bool, max_length: int,
-                 out: list[Event]) -> int: ...
+                 out: list[Event], seen: Any) -> int: ...

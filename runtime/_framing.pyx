@@ -28,12 +28,13 @@ cdef inline uint32_t _u32(const uint8_t* p) noexcept nogil:
 
 def frame_events(bytes buf, Py_ssize_t base, str file, type event_type, const uint8_t[::1] type_codes,
                  const uint8_t[::1] post_header_lengths, const uint8_t[::1] stop_types, bint has_crc32,
-                 bint verify, Py_ssize_t max_length, list out):
+                 bint verify, Py_ssize_t max_length, list out, object seen):
     """Append to ``out`` the events that start ``buf`` (``buf[0]`` is at file offset ``base``); the bytes used.
 
     ``type_codes`` and ``post_header_lengths`` are indexed by the type byte as
     written; ``stop_types`` by the type code in today's numbering (non-zero:
-    leave it to the caller).
+    leave it to the caller). ``seen`` (the reader's ``_Seen``) gets the server
+    ids and the latest timestamp of the events made.
     """
     cdef const uint8_t* p = buf
     cdef Py_ssize_t n = len(buf)
@@ -45,6 +46,11 @@ def frame_events(bytes buf, Py_ssize_t base, str file, type event_type, const ui
     cdef bint check = has_crc32 and verify
     cdef object new = event_type.__new__
     cdef object raw, event
+    cdef set server_ids = seen.server_ids
+    cdef uint32_t server_id, timestamp
+    cdef uint32_t last_server_id = 0
+    cdef bint any_server_id = False
+    cdef long long latest = seen.last
     while i + _HEADER_LEN <= n:
         raw_type = p[i + 4]
         code = type_codes[raw_type]
@@ -60,8 +66,15 @@ def frame_events(bytes buf, Py_ssize_t base, str file, type event_type, const ui
         event.file = file
         event.pos = base + i
         event.type_code = code
-        event.timestamp = _u32(p + i)
-        event.server_id = _u32(p + i + 5)
+        timestamp = _u32(p + i)
+        server_id = _u32(p + i + 5)
+        event.timestamp = timestamp
+        event.server_id = server_id
+        if timestamp > latest:
+            latest = timestamp
+        if server_id != last_server_id or not any_server_id:
+            server_ids.add(server_id)
+            last_server_id, any_server_id = server_id, True
         event.length = length
         event.end_pos = _u32(p + i + 13)
         event.flags = p[i + 17] | (p[i + 18] << 8)
@@ -73,4 +86,5 @@ def frame_events(bytes buf, Py_ssize_t base, str file, type event_type, const ui
         event._body = None
         out.append(event)
         i += length
+    seen.last = latest
     return i

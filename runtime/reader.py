@@ -30,7 +30,7 @@ import os
 import re
 import struct
 import zlib
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Generator, Iterator, Sequence
 from dataclasses import dataclass
 from typing import BinaryIO
 
@@ -110,6 +110,8 @@ _PRE_GA_TYPE_CODES = (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 19, 
 
 #: Events the reader checks beyond their framing (BinlogReader._checked_event).
 _CHECKED_TYPES = frozenset((FORMAT_DESCRIPTION_EVENT, START_ENCRYPTION_EVENT))
+#: Events the reader does more with than hand them out (``BinlogReader._special``).
+_NOT_PLAIN = frozenset((FORMAT_DESCRIPTION_EVENT, START_ENCRYPTION_EVENT, TRANSACTION_PAYLOAD_EVENT))
 
 #: Type codes a server writes to a file (UNKNOWN_EVENT, 0, never is).
 _REAL_TYPES = frozenset(c for c in range(256) if c != 0 and is_known_event_type(c))
@@ -329,34 +331,57 @@ class BinlogReader:
                 return
             batch, pos, fmt = step
             problem = None
+            framed_block = batch is framed  # the compiled loop noted its events in ``seen`` already
             for event in batch:
                 length = event.length
                 code = event.type_code
-                if code == FORMAT_DESCRIPTION_EVENT:
-                    fmt = self.format
-                inner: list[Event] | None = []
-                if code == TRANSACTION_PAYLOAD_EVENT and self.expand_payloads:
-                    inner, payload_err = self._check_payload(event, fmt)
-                    if payload_err is not None:
-                        # The framing is sound (the next event starts right after): skip this event only.
-                        payload_err.length = length
-                        self._fail(payload_err)
-                        self.position = pos = pos + length
-                        continue
-                self.position = pos + length
-                seen_ids.add(event.server_id)
-                if event.timestamp > seen.last:
-                    seen.last = event.timestamp
+                if code in _NOT_PLAIN:
+                    step_end = yield from self._special(f, event, pos, fmt)
+                    if step_end is None:
+                        return
+                    pos, fmt = step_end
+                    continue
+                self.position = pos = pos + length
+                if not framed_block:
+                    seen_ids.add(event.server_id)
+                    if event.timestamp > seen.last:
+                        seen.last = event.timestamp
                 yield event
-                if inner:
-                    yield from inner
-                elif inner is None:  # too large to hold: decompress again, event by event
-                    yield from self._second_pass(event, fmt)
-                pos += length
-                # A START_ENCRYPTION_EVENT yielded is a real one (_check_start_encryption): encrypted events follow.
-                if code == START_ENCRYPTION_EVENT and (self.size is None or pos < self.size):
-                    self._encrypted_rest(f, pos, len(self._carry), event)
-                    return
+
+    def _special(self, f: BinaryIO, event: Event, pos: int,
+                 fmt: BinlogFormat) -> Generator[Event, None, tuple[int, BinlogFormat] | None]:
+        """Yield a FORMAT_DESCRIPTION, TRANSACTION_PAYLOAD (and its inner events) or START_ENCRYPTION event at
+        ``pos``: the position and format to go on with, None when the file ends here (encrypted events follow)."""
+        length = event.length
+        code = event.type_code
+        seen = self._seen
+        if code == FORMAT_DESCRIPTION_EVENT:
+            assert self.format is not None  # set by the framing of this event
+            fmt = self.format
+        inner: list[Event] | None = []
+        if code == TRANSACTION_PAYLOAD_EVENT and self.expand_payloads:
+            inner, payload_err = self._check_payload(event, fmt)
+            if payload_err is not None:
+                # The framing is sound (the next event starts right after): skip this event only.
+                payload_err.length = length
+                self._fail(payload_err)
+                self.position = pos + length
+                return pos + length, fmt
+        self.position = pos + length
+        seen.server_ids.add(event.server_id)
+        if event.timestamp > seen.last:
+            seen.last = event.timestamp
+        yield event
+        if inner:
+            yield from inner
+        elif inner is None:  # too large to hold: decompress again, event by event
+            yield from self._second_pass(event, fmt)
+        pos += length
+        # A START_ENCRYPTION_EVENT yielded is a real one (_check_start_encryption): encrypted events follow.
+        if code == START_ENCRYPTION_EVENT and (self.size is None or pos < self.size):
+            self._encrypted_rest(f, pos, len(self._carry), event)
+            return None
+        return pos, fmt
 
     def _next_batch(self, f: BinaryIO, pos: int, fmt: BinlogFormat, problem: str | None, fast: bool,
                     seekable: bool, framed: list[Event]) -> tuple[Sequence[Event], int, BinlogFormat] | None:
@@ -406,7 +431,8 @@ class BinlogReader:
         else:
             assert frame_events is not None
             used = frame_events(buf, pos, self.name, Event, fmt.type_codes, fmt.post_header_lengths_by_raw,
-                                fmt.stop_types, fmt.has_crc32, self.verify_checksums, MAX_EVENT_LENGTH, out)
+                                fmt.stop_types, fmt.has_crc32, self.verify_checksums, MAX_EVENT_LENGTH, out,
+                                self._seen)
         if used == len(buf):
             self._carry = b""
         elif seekable:
