@@ -51,6 +51,9 @@ OnError = Literal["stop", "skip"]
 Undecodable = Literal["strict", "keep", "replace"]
 
 
+_ROWS_EVENTS, _TABLE_MAP_EVENT, _QUERY_EVENTS = et.ROWS_EVENTS, et.TABLE_MAP_EVENT, et.QUERY_EVENTS
+
+
 class _HeadFacts:
     """What a rows event's head says, read once per distinct head (see ``event_body.known_rows_head``)."""
 
@@ -231,15 +234,13 @@ class ChangeReader:
             self.state = TransactionState(None, None)
             self.report(err)
             return None
-        if code in et.QUERY_EVENTS and self.history is not None:
-            warning = self.history.follow(event)
-            if warning is not None:
-                self.report(warning, always_continue=True)
-            return None
-        if code == et.TABLE_MAP_EVENT:
-            self._add_table_map(event)
-            return None
-        if code not in et.ROWS_EVENTS:
+        if code not in _ROWS_EVENTS:
+            if code == _TABLE_MAP_EVENT:
+                self._add_table_map(event)
+            elif code in _QUERY_EVENTS and self.history is not None:
+                warning = self.history.follow(event)
+                if warning is not None:
+                    self.report(warning, always_continue=True)
             return None
         try:
             return self._rows_event(event, state.gtid, state.seq)
