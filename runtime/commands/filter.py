@@ -155,7 +155,11 @@ def run_filter(args: argparse.Namespace) -> int:
         except BaseException:
             os.unlink(tmp)
             raise
-        print(f"binlog-ksy filter: {name}: {kept} of {read} events written to {target}", file=sys.stderr)
+        if args.flashback:  # the undo repeats a statement's TABLE_MAP before each of its rows events
+            print(f"binlog-ksy filter: {name}: {read} events read, {kept} events of their undo written to {target}",
+                  file=sys.stderr)
+        else:
+            print(f"binlog-ksy filter: {name}: {kept} of {read} events written to {target}", file=sys.stderr)
         return status
 
     return for_each_file(args, handle)
