@@ -163,12 +163,17 @@ class TypedParquetOutput:
 
     def write(self, columns: ChangeColumns) -> None:
         """Add a run of row changes to its table's dataset."""
-        table_map = columns.table_map
-        schema = typed_schema(table_map)
-        qualified = table_map.qualified_name
-        table = self.tables.get(qualified)
-        if table is None:
-            table = self.tables[qualified] = _Table(table_dir_name(table_map.schema, table_map.table))
+        # a slice of runs decoded together: their table, schema and typed rows are found once, for the group
+        source = columns.group if columns.group is not None else columns
+        target: tuple[_Table, pa.Schema] | None = source.memo.get("parquet_target")
+        if target is None:  # one layout, so one table and schema, for every run of the group
+            table_map = columns.table_map
+            qualified = table_map.qualified_name
+            table = self.tables.get(qualified)
+            if table is None:
+                table = self.tables[qualified] = _Table(table_dir_name(table_map.schema, table_map.table))
+            target = source.memo["parquet_target"] = (table, typed_schema(table_map))
+        table, schema = target
         if table.schema is not schema and (table.schema is None or not table.schema.equals(schema)):
             table.close(self._background)
             folder = os.path.join(self.tmp, table.folder)
@@ -177,10 +182,8 @@ class TypedParquetOutput:
                                             **PARQUET_OPTIONS)
             table.schema = schema
             table.parts += 1
-        # a slice of runs decoded together: their typed rows are made once, for the group
-        source = columns.group if columns.group is not None else columns
         batch = source.memo.get("typed_batch")
-        if batch is None:  # one layout, so one schema, for every run of the group
+        if batch is None:
             batch = source.memo["typed_batch"] = typed_batch(source, schema)
         table.add(batch, columns.group_start, columns.count)
         table.rows += columns.count
