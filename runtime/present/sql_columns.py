@@ -23,6 +23,7 @@ refusal at the right change.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -35,7 +36,7 @@ from ..column import FLAVOR_MARIADB, Column
 from ..constants import BINARY_COLLATION, MYSQL_TYPE
 from ..rows.columnar import ChangeColumns, ImageColumns
 from ..types.arrow import arrow_type
-from .arrow_text import concatenate, join, text_scalar
+from .arrow_text import concatenate, join, text_scalar, value_bytes
 from .sql import quote_name, sql_literal
 
 __all__ = ["literal_texts", "run_statements"]
@@ -43,7 +44,8 @@ __all__ = ["literal_texts", "run_statements"]
 T = MYSQL_TYPE
 #: What :func:`.sql._text` escapes (``_ESCAPES``), in the order the replacements must run (backslash first).
 _ESCAPES = (("\\", "\\\\"), ("'", "\\'"), ("\0", "\\0"), ("\n", "\\n"), ("\r", "\\r"), ("\x1a", "\\Z"))
-_SPECIAL = "[\\\\'\\x00\\n\\r\\x1a]"
+_SPECIAL = re.compile(rb"[\\'\x00\n\r\x1a]")
+_EXPONENT = re.compile(rb"E")
 _VALUE_BY_VALUE = frozenset((T.FLOAT, T.DOUBLE, T.BIT))
 #: ``HEX[b]`` is the two upper-case hex digits of byte ``b`` (as one 2-byte item).
 _HEX = np.frombuffer(b"".join(b"%02X" % b for b in range(256)), dtype=np.uint16)
@@ -69,7 +71,7 @@ class _Literals:
 
 def _quoted_text(text: pa.Array) -> _Literals:
     """SQL string literals of UTF-8 text, escaped as :func:`.sql._text` escapes them."""
-    if pc.any(pc.match_substring_regex(text, _SPECIAL)).as_py():
+    if _SPECIAL.search(value_bytes(text)) is not None:  # (or in a NULL's bytes: then escaped for nothing)
         for plain, escaped in _ESCAPES:
             text = pc.replace_substring(text, plain, escaped)
     return _Literals(text, quoted=True)
@@ -163,7 +165,7 @@ def _literals(column: Column, arr: pa.Array) -> _Literals | None:
         return _Literals(arr.cast(pa.string()))
     if pa.types.is_decimal(typ):
         digits = arr.cast(pa.string())
-        if pc.any(pc.match_substring(digits, "E")).as_py():  # Arrow writes 0E-32 and 1.2E-8
+        if _EXPONENT.search(value_bytes(digits)) is not None:  # Arrow writes 0E-32 and 1.2E-8
             return _Literals(_by_value(column, arr))
         return _Literals(digits)
     if t == T.NEWDECIMAL:  # over 38 digits: the decimal text with every digit, as format(value, "f")
