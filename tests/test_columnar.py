@@ -24,7 +24,13 @@ from hypothesis import strategies as st
 
 from binlog_ksy.runtime.changes import ChangeReader
 from binlog_ksy.runtime.errors import BinlogError
-from binlog_ksy.runtime.rows.columnar import ChangeColumns, columns_of_rows, decode_run, iter_change_columns
+from binlog_ksy.runtime.rows.columnar import (
+    ChangeColumns,
+    ImageColumns,
+    columns_of_rows,
+    decode_run,
+    iter_change_columns,
+)
 from binlog_ksy.runtime.rows.events import RowsEvent
 from binlog_ksy.runtime.rows.image import decode_rows
 from binlog_ksy.runtime.rows.scan import VALUE_NULL, gather_values, scan_images
@@ -397,3 +403,20 @@ def test_single_byte_text_to_utf8_equals_the_row_decoder_text(codec: str, values
         return decode_mysql_latin1(v) if codec == "mysql_latin1" else v.decode(codec)
 
     assert arr.to_pylist() == [decode(v) if v is not None else "" for v in values]
+
+
+def test_slice_events_of_events_without_rows() -> None:
+    """A slice's rows, index arrays and images are the group's, even where its first event has no rows."""
+    ids = pa.array([10, 11, 12, 13], pa.int32())
+    image = ImageColumns((), [ids], True)
+    events: list[Any] = ["e0", "e1", "e2", "e3"]  # stand-ins: slicing only counts them
+    table_map: Any = None
+    group = ChangeColumns(table_map, "insert", events,
+                          np.array([0, 0, 2, 2], dtype=np.int64), np.array([0, 1, 0, 1], dtype=np.int32),
+                          None, image)
+    part = group.slice_events(1, 3, table_map)
+    assert part.group is group and (part.group_start, part.count) == (2, 2) and part.events == events[1:3]
+    assert part.event_of_row.tolist() == [1, 1] and part.row_index.tolist() == [0, 1]
+    assert part.before is None and part.after is not None and part.after.arrays[0].to_pylist() == [12, 13]
+    empty = group.slice_events(1, 2, table_map)
+    assert empty.count == 0 and empty.event_of_row.tolist() == [] and empty.after is not None

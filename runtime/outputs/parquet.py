@@ -19,6 +19,7 @@ from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
+import numpy as np
 import pyarrow as pa
 import pyarrow.parquet as pq
 
@@ -77,11 +78,33 @@ class _Table:
 
 def _pending_table(pending: list[tuple[pa.RecordBatch, int, int]]) -> pa.Table:
     """The pending rows as one table (a chunk per stretch of rows of one batch; one chunk if they are short)."""
-    table = pa.Table.from_batches([batch if start == 0 and rows == batch.num_rows else batch.slice(start, rows)
-                                   for batch, start, rows in pending])
-    if len(pending) > 1 and table.num_rows < SMALL_CHUNK_ROWS * len(pending):
-        table = table.combine_chunks()
-    return table
+    if len(pending) > 1 and sum(rows for _, _, rows in pending) < SMALL_CHUNK_ROWS * len(pending):
+        return _gathered(pending)
+    return pa.Table.from_batches([batch if start == 0 and rows == batch.num_rows else batch.slice(start, rows)
+                                  for batch, start, rows in pending])
+
+
+def _gathered(pending: list[tuple[pa.RecordBatch, int, int]]) -> pa.Table:
+    """Short stretches of rows of a few batches as one chunk: one ``take`` over the batches end to end (putting
+    the stretches together chunk by chunk costs per stretch: 0.10 -> 0.04 s for the ddl benchmark's parts, and
+    ``take`` imports ``pyarrow.compute`` once, about 0.035 s)."""
+    firsts: dict[int, int] = {}  # id of a batch -> its first row end to end
+    batches = []
+    total = 0
+    for batch, _, _ in pending:
+        if id(batch) not in firsts:
+            firsts[id(batch)] = total
+            batches.append(batch)
+            total += batch.num_rows
+    starts = np.array([firsts[id(batch)] + start for batch, start, _ in pending], dtype=np.int64)
+    lengths = np.array([rows for _, _, rows in pending], dtype=np.int64)
+    # row j of stretch k is row starts[k] + j end to end: its position in the pending rows plus a shift
+    shifts = starts - (np.cumsum(lengths) - lengths)
+    index = np.arange(int(lengths.sum()), dtype=np.int64) + np.repeat(shifts, lengths)
+    whole = batches[0] if len(batches) == 1 else pa.concat_batches(batches)
+    # an int64 array over the index's buffer (``pa.array`` of numpy imports ``numpy.ma``, 20-70 ms)
+    return pa.Table.from_batches([whole.take(pa.Array.from_buffers(pa.int64(), len(index),
+                                                                   [None, pa.py_buffer(index)]))])
 
 
 def _write_pending(writer: pq.ParquetWriter, pending: list[tuple[pa.RecordBatch, int, int]]) -> None:
@@ -140,12 +163,17 @@ class TypedParquetOutput:
 
     def write(self, columns: ChangeColumns) -> None:
         """Add a run of row changes to its table's dataset."""
-        table_map = columns.table_map
-        schema = typed_schema(table_map)
-        qualified = table_map.qualified_name
-        table = self.tables.get(qualified)
-        if table is None:
-            table = self.tables[qualified] = _Table(table_dir_name(table_map.schema, table_map.table))
+        # a slice of runs decoded together: their table, schema and typed rows are found once, for the group
+        source = columns.group if columns.group is not None else columns
+        target: tuple[_Table, pa.Schema] | None = source.memo.get("parquet_target")
+        if target is None:  # one layout, so one table and schema, for every run of the group
+            table_map = columns.table_map
+            qualified = table_map.qualified_name
+            table = self.tables.get(qualified)
+            if table is None:
+                table = self.tables[qualified] = _Table(table_dir_name(table_map.schema, table_map.table))
+            target = source.memo["parquet_target"] = (table, typed_schema(table_map))
+        table, schema = target
         if table.schema is not schema and (table.schema is None or not table.schema.equals(schema)):
             table.close(self._background)
             folder = os.path.join(self.tmp, table.folder)
@@ -154,10 +182,8 @@ class TypedParquetOutput:
                                             **PARQUET_OPTIONS)
             table.schema = schema
             table.parts += 1
-        # a slice of runs decoded together: their typed rows are made once, for the group
-        source = columns.group if columns.group is not None else columns
         batch = source.memo.get("typed_batch")
-        if batch is None:  # one layout, so one schema, for every run of the group
+        if batch is None:
             batch = source.memo["typed_batch"] = typed_batch(source, schema)
         table.add(batch, columns.group_start, columns.count)
         table.rows += columns.count

@@ -7,10 +7,11 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any
 
+import numpy as np
 import pyarrow as pa
 import pyarrow.compute as pc
 
-__all__ = ["concatenate", "join", "text_scalar"]
+__all__ = ["concatenate", "join", "text_scalar", "value_bytes"]
 
 
 @lru_cache(maxsize=4096)
@@ -36,3 +37,13 @@ def concatenate(pieces: list[Any], n: int) -> pa.Array:
     if not any(isinstance(p, pa.Array) for p in merged):
         return pa.repeat(text_scalar("".join(merged)), n)
     return join(*merged)
+
+
+def value_bytes(text: pa.Array) -> memoryview:
+    """The bytes of a string (or binary) array's values, end to end (null values' bytes included)."""
+    n = len(text)
+    _, offsets_buf, data_buf = text.buffers()
+    if n == 0 or data_buf is None:
+        return memoryview(b"")
+    offsets = np.frombuffer(offsets_buf, np.int32, n + 1, text.offset * 4)
+    return memoryview(data_buf)[int(offsets[0]): int(offsets[-1])]

@@ -42,7 +42,7 @@ from ..column import Column
 from ..constants import MYSQL_TYPE
 from ..types.floats import float32_shortest
 from ..types.json_text import dumps
-from .arrow_text import join, text_scalar
+from .arrow_text import join, text_scalar, value_bytes
 from .value_json import json_formatter
 
 __all__ = ["ColumnTexts", "column_texts", "value_by_value", "value_texts"]
@@ -64,19 +64,9 @@ def _quoted(text: pa.Array) -> pa.Array:
     return join('"', text, '"')
 
 
-def _utf8_bytes(text: pa.Array) -> memoryview:
-    """The bytes of a string (or binary) array's values, end to end (null values' bytes included)."""
-    n = len(text)
-    _, offsets_buf, data_buf = text.buffers()
-    if n == 0 or data_buf is None:
-        return memoryview(b"")
-    offsets = np.frombuffer(offsets_buf, np.int32, n + 1, text.offset * 4)
-    return memoryview(data_buf)[int(offsets[0]): int(offsets[-1])]
-
-
 def _escaped(text: pa.Array) -> pa.Array:
     """UTF-8 text escaped as in a JSON string literal (``json.dumps(..., ensure_ascii=False)``), without quotes."""
-    data = _utf8_bytes(text)  # UTF-8 sequences of other characters have no byte below 0x80
+    data = value_bytes(text)  # UTF-8 sequences of other characters have no byte below 0x80
     if _SPECIAL_BYTE.search(data) is None:
         return text  # the common case: nothing to escape
     control = _CONTROL_BYTE.search(data) is not None
@@ -102,7 +92,7 @@ def _hex(arr: pa.Array) -> pa.Array:
     """Lowercase hex of each value of a binary array (null for NULL)."""
     n = len(arr)
     offsets = np.frombuffer(arr.buffers()[1], np.int32, n + 1, arr.offset * 4) if n else np.zeros(1, np.int32)
-    digits = np.take(_HEX_DIGITS, np.frombuffer(_utf8_bytes(arr), np.uint8)).view(np.uint8)
+    digits = np.take(_HEX_DIGITS, np.frombuffer(value_bytes(arr), np.uint8)).view(np.uint8)
     return _string_array((offsets - offsets[0]) * 2, digits, arr)
 
 
@@ -254,7 +244,7 @@ def _number_texts(column: Column, arr: pa.Array) -> ColumnTexts | None:
         return ColumnTexts(texts := arr.cast(pa.string()), texts, False)
     if pa.types.is_decimal(typ):
         digits = arr.cast(pa.string())
-        if _EXPONENT_BYTE.search(_utf8_bytes(digits)) is not None:  # Arrow writes 1.2E-8 for tiny values
+        if _EXPONENT_BYTE.search(value_bytes(digits)) is not None:  # Arrow writes 1.2E-8 for tiny values
             return None
         return ColumnTexts(digits, digits, True)
     if t == T.NEWDECIMAL and pa.types.is_string(typ):  # over 38 digits: the decimal text already

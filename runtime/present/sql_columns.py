@@ -23,6 +23,8 @@ refusal at the right change.
 
 from __future__ import annotations
 
+import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -34,7 +36,7 @@ from ..column import FLAVOR_MARIADB, Column
 from ..constants import BINARY_COLLATION, MYSQL_TYPE
 from ..rows.columnar import ChangeColumns, ImageColumns
 from ..types.arrow import arrow_type
-from .arrow_text import concatenate, join, text_scalar
+from .arrow_text import concatenate, join, text_scalar, value_bytes
 from .sql import quote_name, sql_literal
 
 __all__ = ["literal_texts", "run_statements"]
@@ -42,7 +44,8 @@ __all__ = ["literal_texts", "run_statements"]
 T = MYSQL_TYPE
 #: What :func:`.sql._text` escapes (``_ESCAPES``), in the order the replacements must run (backslash first).
 _ESCAPES = (("\\", "\\\\"), ("'", "\\'"), ("\0", "\\0"), ("\n", "\\n"), ("\r", "\\r"), ("\x1a", "\\Z"))
-_SPECIAL = "[\\\\'\\x00\\n\\r\\x1a]"
+_SPECIAL = re.compile(rb"[\\'\x00\n\r\x1a]")
+_EXPONENT = re.compile(rb"E")
 _VALUE_BY_VALUE = frozenset((T.FLOAT, T.DOUBLE, T.BIT))
 #: ``HEX[b]`` is the two upper-case hex digits of byte ``b`` (as one 2-byte item).
 _HEX = np.frombuffer(b"".join(b"%02X" % b for b in range(256)), dtype=np.uint16)
@@ -68,7 +71,7 @@ class _Literals:
 
 def _quoted_text(text: pa.Array) -> _Literals:
     """SQL string literals of UTF-8 text, escaped as :func:`.sql._text` escapes them."""
-    if pc.any(pc.match_substring_regex(text, _SPECIAL)).as_py():
+    if _SPECIAL.search(value_bytes(text)) is not None:  # (or in a NULL's bytes: then escaped for nothing)
         for plain, escaped in _ESCAPES:
             text = pc.replace_substring(text, plain, escaped)
     return _Literals(text, quoted=True)
@@ -162,7 +165,7 @@ def _literals(column: Column, arr: pa.Array) -> _Literals | None:
         return _Literals(arr.cast(pa.string()))
     if pa.types.is_decimal(typ):
         digits = arr.cast(pa.string())
-        if pc.any(pc.match_substring(digits, "E")).as_py():  # Arrow writes 0E-32 and 1.2E-8
+        if _EXPONENT.search(value_bytes(digits)) is not None:  # Arrow writes 0E-32 and 1.2E-8
             return _Literals(_by_value(column, arr))
         return _Literals(digits)
     if t == T.NEWDECIMAL:  # over 38 digits: the decimal text with every digit, as format(value, "f")
@@ -194,9 +197,13 @@ def _literals(column: Column, arr: pa.Array) -> _Literals | None:
     return None
 
 
-def _image_literals(side: ImageColumns) -> list[_Literals] | None:
+def _image_literals(side: ImageColumns, indexes: Sequence[int] | None = None) -> list[_Literals] | None:
+    """The literals of an image's columns (``indexes``: of those only, as a statement's WHERE uses only the
+    primary key; the per-change path writes no literal of the others either)."""
     out = []
-    for column, arr in zip(side.columns, side.arrays, strict=True):
+    columns, arrays = side.columns, side.arrays
+    for k in range(len(columns)) if indexes is None else indexes:
+        column, arr = columns[k], arrays[k]
         if arr.type != arrow_type(column):
             return None
         literals = _literals(column, arr)
@@ -213,8 +220,11 @@ def _or_null(literals: _Literals) -> list[Any]:
     return [pc.fill_null(literals.whole(), text_scalar("NULL"))]
 
 
-def _values(side: ImageColumns, texts: list[_Literals]) -> list[Any]:
+def _values(side: ImageColumns) -> list[Any] | None:
     """``(names) VALUES (values)`` as pieces."""
+    texts = _image_literals(side)
+    if texts is None:
+        return None
     names = ", ".join(quote_name(c.name) for c in side.columns)
     pieces: list[Any] = [f"({names}) VALUES ("]
     for k, text in enumerate(texts):
@@ -225,7 +235,10 @@ def _values(side: ImageColumns, texts: list[_Literals]) -> list[Any]:
     return pieces
 
 
-def _assignments(side: ImageColumns, texts: list[_Literals]) -> list[Any]:
+def _assignments(side: ImageColumns) -> list[Any] | None:
+    texts = _image_literals(side)
+    if texts is None:
+        return None
     pieces: list[Any] = []
     for k, (column, text) in enumerate(zip(side.columns, texts, strict=True)):
         pieces.append((", " if k else "") + quote_name(column.name) + " = ")
@@ -233,14 +246,17 @@ def _assignments(side: ImageColumns, texts: list[_Literals]) -> list[Any]:
     return pieces
 
 
-def _where(columns: ChangeColumns, side: ImageColumns, texts: list[_Literals]) -> list[Any]:
+def _where(columns: ChangeColumns, side: ImageColumns) -> list[Any] | None:
     """The WHERE condition: the primary key when the image has it, else every column (NULL: ``IS NULL``)."""
     index = {c.name: k for k, c in enumerate(side.columns)}
     key = columns.table_map.primary_key
     names = list(key) if key and all(k in index for k in key) else list(index)
+    texts = _image_literals(side, [index[name] for name in names])
+    if texts is None:
+        return None
     pieces: list[Any] = []
-    for k, name in enumerate(names):
-        column, text = side.columns[index[name]], texts[index[name]]
+    for k, (name, text) in enumerate(zip(names, texts, strict=True)):
+        column = side.columns[index[name]]
         head = (" AND " if k else "") + quote_name(name)
         cast = column.real_type == T.JSON and column.flavor != FLAVOR_MARIADB
         condition = [" = CAST(", *text.pieces(), " AS JSON)"] if cast else [" = ", *text.pieces()]
@@ -269,21 +285,27 @@ def run_statements(columns: ChangeColumns, *, undo: bool = False) -> pa.Array | 
             return None
         before, after = after, before
         op = {"insert": "delete", "delete": "insert"}.get(op, op)
-    sides = {}
-    for name, side in (("before", before), ("after", after)):
-        if side is not None:
-            if not side.columns:
-                return None
-            texts = _image_literals(side)
-            if texts is None:
-                return None
-            sides[name] = (side, texts)
+    if any(side is not None and not side.columns for side in (before, after)):
+        return None
     target = f"{quote_name(table_map.schema)}.{quote_name(table_map.table)}"
+    # literals only of the columns the statement writes (a WHERE: the primary key's)
     if op == "insert":
-        pieces = [f"INSERT INTO {target} ", *_values(*sides["after"]), ";\n"]
+        assert after is not None
+        values = _values(after)
+        if values is None:
+            return None
+        pieces = [f"INSERT INTO {target} ", *values, ";\n"]
     elif op == "delete":
-        pieces = [f"DELETE FROM {target} WHERE ", *_where(columns, *sides["before"]), " LIMIT 1;\n"]
+        assert before is not None
+        where = _where(columns, before)
+        if where is None:
+            return None
+        pieces = [f"DELETE FROM {target} WHERE ", *where, " LIMIT 1;\n"]
     else:
-        pieces = [f"UPDATE {target} SET ", *_assignments(*sides["after"]), " WHERE ",
-                  *_where(columns, *sides["before"]), " LIMIT 1;\n"]
+        assert before is not None and after is not None
+        assignments = _assignments(after)
+        where = None if assignments is None else _where(columns, before)
+        if assignments is None or where is None:
+            return None
+        pieces = [f"UPDATE {target} SET ", *assignments, " WHERE ", *where, " LIMIT 1;\n"]
     return concatenate(pieces, columns.count)

@@ -27,7 +27,6 @@ reference, and its errors name the column and byte offset. Arrow types:
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
@@ -109,31 +108,74 @@ class ImageColumns:
         return self._arrays
 
 
-@dataclass(slots=True)
 class ChangeColumns:
     """The row changes of a run of rows events of one table, as columns.
 
     Row ``i`` is row ``row_index[i]`` of ``events[event_of_row[i]]``;
     ``before``/``after`` are ``None`` where the op has no such image.
+
+    A run handed out as a slice of runs decoded together (:meth:`slice_events`) names that
+    :attr:`group` and its first row there (:attr:`group_start`); its index arrays and images are
+    sliced from the group's when first asked for (the outputs mostly use the group's).
     """
 
-    table_map: TableMap
-    op: Op
-    events: list[RowsEvent]
-    event_of_row: np.ndarray
-    row_index: np.ndarray
-    before: ImageColumns | None
-    after: ImageColumns | None
-    #: What outputs derive from the run once and share (the meta columns, say).
-    memo: dict[str, Any] = field(default_factory=dict)
-    #: The columns this run is a slice of (runs of one layout decoded together), its rows from
-    #: row ``group_start`` of the group on; ``None``: the run was decoded alone.
-    group: ChangeColumns | None = None
-    group_start: int = 0
+    __slots__ = ("table_map", "op", "events", "count", "memo", "group", "group_start", "_event_of_row",
+                 "_row_index", "_before", "_after", "_sliced", "_event_bounds", "_first_event")
+
+    def __init__(self, table_map: TableMap, op: Op, events: list[RowsEvent], event_of_row: np.ndarray,
+                 row_index: np.ndarray, before: ImageColumns | None, after: ImageColumns | None,
+                 memo: dict[str, Any] | None = None, group: ChangeColumns | None = None,
+                 group_start: int = 0) -> None:
+        self.table_map = table_map
+        self.op = op
+        self.events = events
+        self.count = len(event_of_row)
+        #: What outputs derive from the run once and share (the meta columns, say).
+        self.memo: dict[str, Any] = {} if memo is None else memo
+        #: The columns this run is a slice of (runs of one layout decoded together), its rows from
+        #: row ``group_start`` of the group on; ``None``: the run was decoded alone.
+        self.group = group
+        self.group_start = group_start
+        self._event_of_row: np.ndarray | None = event_of_row
+        self._row_index: np.ndarray | None = row_index
+        self._before = before
+        self._after = after
+        self._sliced = True
+        self._event_bounds: list[int] | None = None
+        self._first_event = 0  # a slice: the index in the group of its first event
 
     @property
-    def count(self) -> int:
-        return len(self.event_of_row)
+    def event_of_row(self) -> np.ndarray:
+        if self._event_of_row is None:
+            assert self.group is not None
+            start = self.group_start
+            self._event_of_row = self.group.event_of_row[start: start + self.count] - self._first_event
+        return self._event_of_row
+
+    @property
+    def row_index(self) -> np.ndarray:
+        if self._row_index is None:
+            assert self.group is not None
+            self._row_index = self.group.row_index[self.group_start: self.group_start + self.count]
+        return self._row_index
+
+    @property
+    def before(self) -> ImageColumns | None:
+        if not self._sliced:
+            self._slice_images()
+        return self._before
+
+    @property
+    def after(self) -> ImageColumns | None:
+        if not self._sliced:
+            self._slice_images()
+        return self._after
+
+    def _slice_images(self) -> None:
+        assert self.group is not None
+        self._before = _slice_image(self.group.before, self.group_start, self.count)
+        self._after = _slice_image(self.group.after, self.group_start, self.count)
+        self._sliced = True
 
     def per_row(self, values: Sequence[Any], typ: pa.DataType) -> pa.Array:
         """One value per event (in :attr:`events` order) spread over the rows."""
@@ -157,11 +199,18 @@ class ChangeColumns:
 
     def slice_events(self, first: int, stop: int, table_map: TableMap) -> ChangeColumns:
         """The rows of ``events[first:stop]`` as a run of their own (named by ``table_map``, its first event's)."""
-        start, end = np.searchsorted(self.event_of_row, (first, stop)).tolist()
-        n = end - start
-        return ChangeColumns(table_map, self.op, self.events[first:stop], self.event_of_row[start:end] - first,
-                             self.row_index[start:end], _slice_image(self.before, start, n),
-                             _slice_image(self.after, start, n), group=self, group_start=start)
+        bounds = self._event_bounds
+        if bounds is None:  # where each event's rows start, found once for all the slices
+            bounds = self._event_bounds = np.searchsorted(
+                self.event_of_row, np.arange(len(self.events) + 1)).tolist()
+        start = bounds[first]
+        part = ChangeColumns.__new__(ChangeColumns)
+        part.table_map, part.op, part.events, part.count = table_map, self.op, self.events[first:stop], \
+            bounds[stop] - start
+        part.memo, part.group, part.group_start, part._first_event = {}, self, start, first
+        part._event_of_row = part._row_index = part._before = part._after = part._event_bounds = None
+        part._sliced = False
+        return part
 
 
 def _slice_image(image: ImageColumns | None, start: int, n: int) -> ImageColumns | None:
@@ -516,57 +565,61 @@ def iter_change_columns(reader: RowsEventSource, *, max_run_bytes: int = WINDOW_
     every change before the bad event is yielded before the error is raised.
     """
     window: list[RowsEvent] = []
-    keys: list[tuple[Any, ...]] = []
+    # the events of each run_key in the window (a run: consecutive events of one such list), and each
+    # run's first event and list
+    groups: dict[tuple[Any, ...], list[RowsEvent]] = {}
+    runs: list[tuple[int, list[RowsEvent]]] = []
+    last: list[RowsEvent] | None = None
     size = 0
     reported = len(reader.errors)
     try:
         for rows_event in reader.rows_events():
             if window and (size >= max_run_bytes or len(reader.errors) != reported):
-                yield from _window_columns(reader, window, keys)
-                window, keys, size = [], [], 0
+                yield from _window_columns(reader, window, runs)
+                window, groups, runs, last, size = [], {}, [], None, 0
                 reported = len(reader.errors)
+            key = run_key(rows_event)
+            events = groups.get(key)
+            if events is None:
+                events = groups[key] = []
+            if events is not last:
+                runs.append((len(window), events))
+                last = events
+            events.append(rows_event)
             window.append(rows_event)
-            keys.append(run_key(rows_event))
             size += len(rows_event.data)
     except BinlogError:
         if window:
-            yield from _window_columns(reader, window, keys)
+            yield from _window_columns(reader, window, runs)
         raise
     if window:
-        yield from _window_columns(reader, window, keys)
+        yield from _window_columns(reader, window, runs)
 
 
-def _window_columns(reader: RowsEventSource, window: list[RowsEvent], keys: list[tuple[Any, ...]]
+def _window_columns(reader: RowsEventSource, window: list[RowsEvent], runs: list[tuple[int, list[RowsEvent]]]
                     ) -> Iterator[ChangeColumns]:
-    """The runs of a window in file order, each run's key decoded once over the whole window."""
+    """The runs of a window in file order (each given by its first event and its key's events), each key
+    decoded once over the whole window."""
     errors = reader.undecodable
-    runs: list[tuple[int, int]] = []  # [start, stop) in the window
-    start = 0
-    for i in range(1, len(window) + 1):
-        if i == len(window) or keys[i] != keys[start]:
-            runs.append((start, i))
-            start = i
-    events_of_key: dict[tuple[Any, ...], list[RowsEvent]] = {}
-    for rows_event, key in zip(window, keys, strict=True):
-        events_of_key.setdefault(key, []).append(rows_event)
-    decoded: dict[tuple[Any, ...], ChangeColumns | None] = {}
-    taken: dict[tuple[Any, ...], int] = {}  # events of the key handed out so far
-    for start, stop in runs:
-        key = keys[start]
-        group_events = events_of_key[key]
-        run = window[start:stop]
-        if len(group_events) == len(run):  # the key's only run: decoded alone, as it is
-            yield from _run_columns(reader, run, errors)
+    decoded: dict[int, ChangeColumns | None] = {}  # by id of the key's list of events
+    taken: dict[int, int] = {}  # events of the key handed out so far
+    ends = [start for start, _ in runs[1:]]
+    ends.append(len(window))
+    for (start, group_events), stop in zip(runs, ends, strict=True):
+        if len(group_events) == stop - start:  # the key's only run: decoded alone, as it is
+            yield from _run_columns(reader, window[start:stop], errors)
             continue
-        if key not in decoded:
-            decoded[key] = decode_run(group_events, errors=errors)
-        group = decoded[key]
+        key = id(group_events)
         first = taken.get(key, 0)
-        taken[key] = first + len(run)
-        if group is None:  # something in the key's runs needs the row decoder: each run on its own
-            yield from _run_columns(reader, run, errors)
+        if first:
+            group = decoded[key]
         else:
-            yield group.slice_events(first, first + len(run), run[0].table_map)
+            group = decoded[key] = decode_run(group_events, errors=errors)
+        taken[key] = first + stop - start
+        if group is None:  # something in the key's runs needs the row decoder: each run on its own
+            yield from _run_columns(reader, window[start:stop], errors)
+        else:
+            yield group.slice_events(first, first + stop - start, window[start].table_map)
 
 
 def _run_columns(reader: RowsEventSource, run: list[RowsEvent], errors: str) -> Iterator[ChangeColumns]:
