@@ -305,11 +305,8 @@ def _json_lines_of_runs(source: _ListSource, runs: list[ChangeColumns]) -> bytes
     from binlog_ksy.runtime.commands.rows import _write_json_lines
 
     out = io.BytesIO()
-    text = io.TextIOWrapper(out, encoding="utf-8")
-    with contextlib.redirect_stdout(text):
-        for run in runs:
-            _write_json_lines(source, run)  # type: ignore[arg-type]  # reads undecodable and decode only
-    text.flush()
+    for run in runs:
+        _write_json_lines(source, run, out.write)  # type: ignore[arg-type]  # reads undecodable and decode only
     return out.getvalue()
 
 

@@ -138,27 +138,35 @@ def _stdout_bytes() -> Callable[[bytes | memoryview], None]:
     return write
 
 
-def _write_json_lines(reader: ChangeReader, columns: ChangeColumns) -> None:
+def _write_json_lines(reader: ChangeReader, columns: ChangeColumns,
+                      write: Callable[[bytes | memoryview], None]) -> None:
     """The JSON lines of a run of changes: built from its columns, or per change where they lost a value."""
-    write = _stdout_bytes()
-    from ..present.json_lines import json_lines  # here: pyarrow.compute, which it needs, takes a while to import
-
-    # a slice of runs decoded together: their lines are made once, for the group, and sliced
+    # a slice of runs decoded together: their lines are made once, for the group, and each run writes its part
     source = columns.group if columns.group is not None else columns
-    if "json_lines" not in source.memo:
-        source.memo["json_lines"] = json_lines(source)
-    lines = source.memo["json_lines"]
-    if lines is not None:
-        if source is not columns:
-            lines = lines.slice(columns.group_start, columns.count)
-        if len(lines):  # the lines are the string array's data buffer, end to end
-            _, offsets, data = lines.buffers()
-            bounds = memoryview(offsets).cast("i")
-            write(memoryview(data)[bounds[lines.offset]: bounds[lines.offset + len(lines)]])
+    text: tuple[memoryview, memoryview] | bool | None = source.memo.get("json_text")
+    if text is None:
+        from ..present.json_lines import json_lines  # here: pyarrow.compute, which it needs, takes a while to import
+
+        lines = json_lines(source)
+        text = source.memo["json_text"] = _line_bytes(lines) if lines is not None else False
+    if isinstance(text, tuple):
+        if columns.count:
+            data, bounds = text
+            first = columns.group_start if source is not columns else 0
+            write(data[bounds[first]:bounds[first + columns.count]])
         return
     for rows_event in columns.events:  # the row decoder gives zero dates their MySQL text
         for change in reader.decode(rows_event):
             write(dumps(change_json(change, reader.undecodable)).encode("utf-8") + b"\n")
+
+
+def _line_bytes(lines: Any) -> tuple[memoryview, memoryview]:
+    """A string array of lines as its data buffer and the bounds of each line in it (line ``i``:
+    ``data[bounds[i]:bounds[i + 1]]``), lines end to end."""
+    if not len(lines):
+        return memoryview(b""), memoryview(b"\0\0\0\0").cast("i")
+    _, offsets, data = lines.buffers()
+    return memoryview(data), memoryview(offsets).cast("i")[lines.offset:lines.offset + len(lines) + 1]
 
 
 def run_rows(args: argparse.Namespace) -> int:
@@ -244,8 +252,9 @@ def _write_changes(args: argparse.Namespace, reader: ChangeReader, out: TextIO, 
     elif args.format == "jsonl":
         from ..rows.columnar import iter_change_columns
 
+        write = _stdout_bytes()
         for columns in iter_change_columns(reader):
-            _write_json_lines(reader, columns)
+            _write_json_lines(reader, columns, write)
             if warnings.reported < len(errors):
                 warnings.flush()
     elif args.format == "debezium":  # follows every event (the transaction's thread and commit time), row by row
