@@ -36,6 +36,7 @@ from ..runtime.changes import OnError, Undecodable
 from ..runtime.constants import ROWS_EVENTS, TABLE_MAP_EVENT
 from ..runtime.errors import BinlogError, UndecodableValueError
 from ..runtime.event import Event
+from ..runtime.event_body import known_rows_head
 from ..runtime.filters import ChangeFilter, EventSelection
 from ..runtime.present.value_json import image_json
 from ..runtime.schema.history import DdlStatement, SchemaHistory
@@ -235,6 +236,8 @@ def _open_error(uri: str, exc: OSError, size: int | None) -> BinlogError:
 
 
 _TABLE_MAP_BODIES: dict[bytes, str | None] = {}
+#: A rows body's text by the id of the parsed head it shares (``event_body.known_rows_head``): (that head, text).
+_ROWS_BODIES: dict[int, tuple[Any, str]] = {}
 
 
 def event_body(event: Event) -> str | None:
@@ -247,8 +250,7 @@ def event_body(event: Event) -> str | None:
 
     code = event.type_code
     if code in ROWS_EVENTS:
-        body = event.body
-        return _json_text({"table_id": getattr(body, "table_id", None), "flags": getattr(body, "flags", None)})
+        return _rows_body_text(event)
     if code == TABLE_MAP_EVENT:
         key = event.body_bytes
         text = _TABLE_MAP_BODIES.get(key)
@@ -260,6 +262,23 @@ def event_body(event: Event) -> str | None:
         return text
     return _json_text(event_to_dict(event)["body"])
 
+
+
+def _rows_body_text(event: Event) -> str:
+    """A rows event's ``body``: its table id and flags, which are its head's (the same text for every event
+    whose head bytes were parsed before: ``event_body.known_rows_head``, read without parsing the body)."""
+    known = known_rows_head(event.type_code, event.post_header_len, event.body_bytes)
+    if known is not None:
+        kept = _ROWS_BODIES.get(id(known[0]))
+        if kept is not None and kept[0] is known[0]:
+            return kept[1]
+    body = event.body
+    text = _json_text({"table_id": getattr(body, "table_id", None), "flags": getattr(body, "flags", None)})
+    if known is not None:
+        if len(_ROWS_BODIES) >= 1024:
+            _ROWS_BODIES.clear()
+        _ROWS_BODIES[id(known[0])] = (known[0], text)
+    return text
 
 
 def _event_error_row(uri: str, err: BinlogError) -> tuple[Any, ...]:

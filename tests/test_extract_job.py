@@ -444,3 +444,17 @@ def test_a_table_altered_mid_stream_loses_no_row(spark, mariadb_server_factory, 
     assert [pq.read_metadata(p).num_rows for p in parts] == [3, 3, 2]
     assert [sorted(f.name for f in pq.read_schema(p).field("after").type) for p in parts] == [
         ["id", "v"], ["id", "v", "w"], ["id", "w"]]
+
+
+@pytest.mark.parametrize("names", [["id", "naïve", "ccc"], ["x"], [""], []])
+@pytest.mark.parametrize("n", [0, 1, 5])
+def test_map_keys_equal_a_take_of_the_names(names: list[str], n: int) -> None:
+    """changes/ value maps: the keys built from their buffers are the names repeated row by row."""
+    import numpy as np
+    import pyarrow as pa
+
+    from binlog_ksy.spark_jobs.change_batches import _repeated_names
+
+    keys = _repeated_names(names, n)
+    keys.validate(full=True)
+    assert keys.equals(pa.array(names, pa.string()).take(pa.array(np.tile(np.arange(len(names)), n))))

@@ -105,12 +105,15 @@ _PROG = "binlog-ksy extract"
 
 
 def default_spark_conf(cores: int | None = None) -> dict[str, str]:
-    """Settings for a small local run: no UI, few shuffle partitions, UTC session time zone, a JVM that starts fast.
+    """Settings for a small local run: no UI, few shuffle partitions, UTC session time zone, a JVM that starts
+    fast, Python workers forked with the task's modules imported.
 
     The JVM only schedules the tasks (they read and write in Python), so it
     gets the quick-starting C1 compiler and the serial collector: about 0.7 s
     less per run on 2 cores. ``--conf spark.driver.extraJavaOptions=...``
-    replaces this.
+    replaces this. The Python workers are forked from
+    :mod:`.worker_daemon`, which imports the task's modules once for all of
+    them (about 0.35 s of CPU less per worker after the first).
     """
     cores = cores or os.cpu_count() or 2
     return {
@@ -119,6 +122,7 @@ def default_spark_conf(cores: int | None = None) -> dict[str, str]:
         "spark.ui.showConsoleProgress": "false",
         "spark.sql.shuffle.partitions": str(max(2, cores)),
         "spark.sql.session.timeZone": "UTC",
+        "spark.python.daemon.module": "binlog_ksy.spark_jobs.job.worker_daemon",
     }
 
 

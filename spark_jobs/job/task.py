@@ -57,7 +57,8 @@ from ..records import (
 )
 from ..typed import RunQueue, columns_of_run, typed_rows
 
-__all__ = ["DEFAULT_SPLIT_SIZE", "TaskOptions", "TaskResult", "TaskSpec", "partition_dir", "plan_tasks", "run_task"]
+__all__ = ["DEFAULT_SPLIT_SIZE", "TaskOptions", "TaskResult", "TaskSpec", "partition_dir", "plan_tasks", "run_task",
+           "use_system_allocator"]
 
 #: Files larger than this are read by several tasks, one byte range each.
 DEFAULT_SPLIT_SIZE = 64 << 20
@@ -631,7 +632,26 @@ class _Task:
         return self.result
 
 
+def use_system_allocator() -> None:
+    """Make the C library's malloc Arrow's default memory pool in this process (unless
+    ``ARROW_DEFAULT_MEMORY_POOL`` names one).
+
+    A task allocates and frees tens of MB of strings per run of rows events
+    (the JSON texts and value maps of ``changes/``, the Parquet pages):
+    mimalloc, pyarrow's default, hands those pages back to the kernel and
+    faults them in again each time (about 20,000 page faults and 0.05 s of
+    system time per 14 MB binlog), where glibc's malloc keeps reusing them;
+    the worker's peak RSS is also some 70 MB lower. Values are unaffected.
+    """
+    if os.environ.get("ARROW_DEFAULT_MEMORY_POOL"):
+        return
+    pool = pa.system_memory_pool()
+    if pa.default_memory_pool().backend_name != pool.backend_name:
+        pa.set_memory_pool(pool)
+
+
 def run_task(spec: TaskSpec, opts: TaskOptions) -> TaskResult:
     """Read one file (or split) once and write its part of every dataset; see the module docstring."""
     os.environ.update(dict(opts.store_environment))  # the driver's store settings (S3 endpoint, keys...)
+    use_system_allocator()
     return _Task(spec, opts).run()
