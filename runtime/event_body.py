@@ -54,8 +54,7 @@ from ..generated.binlog_event import BinlogEvent
 from ..generated.event_rows import EventRows
 from .constants import ANNOTATE_ROWS_EVENT, MARIADB_GTID_EVENT, ROWS_EVENTS, TABLE_MAP_EVENT, XID_EVENT
 
-__all__ = ["known_gtid_tail", "known_rows_head", "mariadb_gtid_numbers", "one_field_value", "parse_body", "shared_head",
-           "shared_tail"]
+__all__ = ["known_gtid_tail", "known_rows_head", "one_field_value", "parse_body", "shared_head", "shared_tail"]
 
 #: The router's parameters a body class may take, by their names in the spec.
 _ROUTER_PARAMS = ("type_code", "post_header_len")
@@ -249,12 +248,6 @@ def known_gtid_tail(post_header_len: int, body: bytes) -> tuple[Any, int] | None
     if parsed is None:
         return None
     return parsed, _GTID_SEQ_NO.unpack_from(body)[0]
-
-
-def mariadb_gtid_numbers(post_header_len: int, body: bytes) -> tuple[int, int] | None:
-    """``(domain_id, seq_no)`` of a MariaDB GTID body whose tail was parsed before (:func:`known_gtid_tail`)."""
-    known = known_gtid_tail(post_header_len, body)
-    return None if known is None else (known[0].domain_id, known[1])
 
 
 def shared_tail(type_code: int, body: Any) -> Any:

@@ -16,11 +16,11 @@ from . import constants as et
 from .bodies import GtidBody, GtidTaggedBody, MariadbGtidBody
 from .errors import MalformedEventError
 from .event import Event
-from .event_body import mariadb_gtid_numbers
+from .event_body import known_gtid_tail
 from .mariadb_compression import inflate
 
-__all__ = ["format_uuid", "gtid_fields", "gtid_tagged_fields", "gtid_text", "mariadb_gtid_fields", "query_text",
-           "text_of"]
+__all__ = ["format_uuid", "gtid_fields", "gtid_tagged_fields", "gtid_text", "known_mariadb_gtid", "mariadb_gtid_fields",
+           "query_text", "text_of"]
 
 
 def text_of(data: bytes | bytearray | str | None) -> str | None:
@@ -82,13 +82,20 @@ def mariadb_gtid_fields(b: MariadbGtidBody, event: Event) -> dict[str, Any]:
     return {"gtid": f"{b.domain_id}-{event.server_id}-{b.seq_no}"}
 
 
+def known_mariadb_gtid(event: Event) -> str | None:
+    """A MariaDB GTID_EVENT's ``domain-server-seq`` without parsing its body, when a body with the same bytes after
+    ``seq_no`` was parsed before (:func:`.event_body.known_gtid_tail`); None otherwise."""
+    known = known_gtid_tail(event.post_header_len, event.body_bytes)
+    return None if known is None else f"{known[0].domain_id}-{event.server_id}-{known[1]}"
+
+
 def gtid_text(event: Event) -> str | None:
     """The GTID a GTID event (MySQL, tagged or MariaDB) starts, as the server prints it."""
     code = event.type_code
     if code == et.MARIADB_GTID_EVENT:  # a body whose bytes after seq_no were seen before: no parse
-        numbers = mariadb_gtid_numbers(event.post_header_len, event.body_bytes)
-        if numbers is not None:
-            return f"{numbers[0]}-{event.server_id}-{numbers[1]}"
+        text = known_mariadb_gtid(event)
+        if text is not None:
+            return text
     body = event.body
     try:
         if code == et.MARIADB_GTID_EVENT:

@@ -58,7 +58,8 @@ def _same_shortcuts(type_code: int, post_header_len: int, body: bytes) -> None:
     a known rows head (every field but ``rows``, and the images after it), a MariaDB GTID's numbers, and the one
     field of an XID or ANNOTATE_ROWS body."""
     head = event_body.known_rows_head(type_code, post_header_len, body) if type_code in ROWS_EVENTS else None
-    numbers = event_body.mariadb_gtid_numbers(post_header_len, body) if type_code == GTID_EVENT else None
+    tail = event_body.known_gtid_tail(post_header_len, body) if type_code == GTID_EVENT else None
+    numbers = None if tail is None else (tail[0].domain_id, tail[1])
     value = event_body.one_field_value(type_code, post_header_len, body)
     if head is None and numbers is None and value is None:
         return

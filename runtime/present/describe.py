@@ -23,7 +23,6 @@ from ..event import Event
 from ..event_body import (
     known_gtid_tail,
     known_rows_head,
-    mariadb_gtid_numbers,
     one_field_value,
     shared_head,
     shared_tail,
@@ -32,6 +31,7 @@ from ..event_fields import (
     format_uuid,
     gtid_fields,
     gtid_tagged_fields,
+    known_mariadb_gtid,
     mariadb_gtid_fields,
     query_text,
     text_of,
@@ -438,8 +438,8 @@ def _quick_annotation(event: Event) -> str | None:
 
 
 def _quick_gtid(event: Event) -> str | None:
-    numbers = mariadb_gtid_numbers(event.post_header_len, event.body_bytes)
-    return None if numbers is None else f"GTID {numbers[0]}-{event.server_id}-{numbers[1]}"
+    text = known_mariadb_gtid(event)
+    return None if text is None else f"GTID {text}"
 
 
 def _quick_rows(event: Event) -> str | None:

@@ -51,11 +51,12 @@ def _prepared(layouts: list[list[int]]) -> tuple[list[list[int]], Any, array[int
         width = max(len(layout) for layout in layouts)
         flat = array("q", [w for layout in layouts for w in (*layout, *[0] * (width - len(layout)))])
         widths = memoryview(flat).cast("B").cast("q", [len(layouts), width])
+        ncols = array("q", [len(layout) for layout in layouts])
         kept = array("q", bytes(8 * _SMALL))
-        small = (kept, _KeptRoom(widths, array("q", [len(layout) for layout in layouts]), kept,
+        small = (kept, _KeptRoom(widths, ncols, kept,
                                  memoryview(bytearray(8 * _SMALL * width)).cast("q", [_SMALL, width]),
                                  memoryview(bytearray(8 * _SMALL * width)).cast("q", [_SMALL, width])))
-        entry = (layouts, widths, array("q", [len(layout) for layout in layouts]), width, small)
+        entry = (layouts, widths, ncols, width, small)
         if len(_PREPARED) >= 1024:
             _PREPARED.clear()
         _PREPARED[id(layouts)] = entry
