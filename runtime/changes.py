@@ -42,7 +42,8 @@ from .schema.history import SchemaHistory
 from .table_map import TableMap, TableMapCache, table_map_from_event
 from .transactions import TransactionState, TransactionTracker
 
-__all__ = ["ChangeFilter", "ChangeReader", "ChangeStream", "RowChange", "RowsEvent", "iter_changes", "read_changes"]
+__all__ = ["ChangeFilter", "ChangeReader", "ChangeStream", "HeadFacts", "RowChange", "RowsEvent", "iter_changes",
+           "read_changes"]
 
 #: ``stop`` raises the first error; ``skip`` records it and goes on.
 OnError = Literal["stop", "skip"]
@@ -54,8 +55,10 @@ Undecodable = Literal["strict", "keep", "replace"]
 _ROWS_EVENTS, _TABLE_MAP_EVENT, _QUERY_EVENTS = et.ROWS_EVENTS, et.TABLE_MAP_EVENT, et.QUERY_EVENTS
 
 
-class _HeadFacts:
-    """What a rows event's head says, read once per distinct head (see ``event_body.known_rows_head``)."""
+class HeadFacts:
+    """What a rows event's head says, read once per distinct head (see ``event_body.known_rows_head``): the
+    body first parsed with it, the row format version, table id, op, columns bitmaps of the before and after
+    images, whether it holds partial JSON and whether it ends its statement."""
 
     __slots__ = ("head", "version", "table_id", "op", "present_before", "present_after", "partial_json",
                  "stmt_end")
@@ -185,7 +188,7 @@ class ChangeReader:
         self.errors: list[BinlogError] = self.reader.errors
         self.tables = TableMapCache()
         self._known_maps: dict[tuple[bytes, int], TableMap] = {}  # by TABLE_MAP body and history version
-        self._head_facts: dict[int, _HeadFacts] = {}  # by id() of the rows body first parsed with a head
+        self._head_facts: dict[int, HeadFacts] = {}  # by id() of the rows body first parsed with a head
         self.history = history
         self._history_warned: set[tuple[Any, ...]] = set()
         self.transactions = TransactionTracker()
@@ -274,6 +277,30 @@ class ChangeReader:
                                              file=event.file, offset=event.pos,
                                              event_type=event.type_name, length=event.length))
 
+    def known_table_map(self, event: Event) -> TableMap | None:
+        """The map :meth:`accept` made before of a TABLE_MAP event with these bytes, under the DDL history as it
+        is (nothing added to :attr:`tables`); None when it made none."""
+        return self._known_maps.get((event.body_bytes, self.history.version if self.history is not None else 0))
+
+    def known_head_facts(self, event: Event) -> tuple[HeadFacts, bytes] | None:
+        """For a rows event (not compressed) whose head :meth:`accept` read the facts of before: those facts and
+        this event's row images; None otherwise."""
+        raw = event.body_bytes
+        known = known_rows_head(event.type_code, event.post_header_len, raw)
+        if known is None:
+            return None
+        head, head_len = known
+        facts = self._head_facts.get(id(head))
+        if facts is None or facts.head is not head:
+            return None
+        return facts, raw[head_len:]
+
+    def after_plain_transaction(self, gtid_event: Event) -> None:
+        """Be as after :meth:`accept` was fed a whole transaction: ``gtid_event``, TABLE_MAP, rows (the last one
+        ending its statement) and ANNOTATE_ROWS events, and an XID."""
+        self.tables.end_statement()
+        self.state = self.transactions.closed_after(gtid_event)
+
     def _history_table(self, event: Event) -> TableDef | None:
         assert self.history is not None
         body: TableMapBody = event.body
@@ -300,7 +327,7 @@ class ChangeReader:
             data = None
         facts = self._head_facts.get(id(head))
         if facts is None or facts.head is not head:
-            facts = _HeadFacts(head)
+            facts = HeadFacts(head)
             shared = shared_head(event.type_code, head)
             if shared is head:  # a body whose head others share (not compressed): keep its facts
                 if len(self._head_facts) >= 1024:

@@ -36,7 +36,7 @@ still all of their events).
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any, TextIO
 
@@ -46,15 +46,18 @@ from .errors import BinlogError
 from .event import Event
 from .event_fields import query_text
 from .filters import ChangeFilter
+from .plain_transactions import PlainTransactions
 from .rows.events import Op, RowsEvent
 from .rows.image_bounds import count_changes
-from .transactions import StatementRole, statement_role
+from .table_map import TableMap
+from .transactions import StatementRole, statement_role, transaction_gtid
 
 __all__ = ["DEFAULT_BIG_BYTES", "DEFAULT_BIG_ROWS", "DEFAULT_LONG_SECONDS", "OPS", "BinlogStats",
            "TransactionStats", "count_rows", "counts",
            "counts_event"]
 
 OPS: tuple[Op, ...] = ("insert", "update", "delete")
+_PAYLOAD = et.TRANSACTION_PAYLOAD_EVENT
 
 DEFAULT_BIG_ROWS = 10_000
 DEFAULT_BIG_BYTES = 100 * 1024 * 1024
@@ -206,6 +209,7 @@ class BinlogStats:
         self.long: list[TransactionStats] = []
         self._pending: TransactionStats | None = None
         self._filter = ChangeFilter()
+        self._file = ""  # the file being read
 
     def read(self, reader: ChangeReader, on_problem: Callable[[], None] | None = None) -> None:
         """Count the events of one file (its filters are the reader's).
@@ -220,20 +224,23 @@ class BinlogStats:
         """
         flt = reader.filters
         self._filter = flt
-        name = reader.reader.name
+        name = self._file = reader.reader.name
         errors = reader.errors
         seen_errors = len(errors)
         current: TransactionStats | None = None
         current_seq: int | None = None
         payload: Event | None = None  # the last TRANSACTION_PAYLOAD: its inner events follow it
-        pending, self._pending = self._pending, None  # the previous file's last transaction, unfinished
+        pending, self._pending = self._pending, None  # the previous file's unfinished transaction
         read_to_end = False
         stops = flt.stop_position is not None
         windows = flt.selects_windows
         accept = reader.accept
-        payload_code = et.TRANSACTION_PAYLOAD_EVENT
         try:
-            for event in reader.reader:
+            for event in self._events(reader):
+                if event is None:  # plain transactions are counted next: a GTID event ends those before
+                    self._close_all(current, pending)
+                    current = current_seq = pending = None
+                    continue
                 if stops and flt.past_stop(event.pos) and event.in_payload is None:
                     break
                 rows_event = accept(event)
@@ -241,7 +248,7 @@ class BinlogStats:
                     seen_errors = len(errors)
                     if on_problem is not None:
                         on_problem()
-                if event.type_code == payload_code and event.in_payload is None:
+                if event.type_code == _PAYLOAD and event.in_payload is None:
                     payload = event
                 state = reader.state
                 seq = state.seq
@@ -258,13 +265,23 @@ class BinlogStats:
             else:
                 read_to_end = True
         finally:
-            if pending is not None:
-                self._close(pending)
+            self._close_all(pending)
             if current is not None:
                 if read_to_end and reader.transactions.in_transaction:  # it may go on in the next file (relay logs)
                     self._pending = current
                 else:
                     self._close(current)
+
+    def _events(self, reader: ChangeReader) -> Iterable[Event | None]:
+        """The events :meth:`read` counts one by one (see :meth:`.PlainTransactions.feed`)."""
+        if PlainTransactions.applies(reader):
+            return PlainTransactions(reader, self._count_plain).feed(iter(reader.reader))
+        return reader.reader
+
+    def _close_all(self, *transactions: TransactionStats | None) -> None:
+        for transaction in transactions:
+            if transaction is not None:
+                self._close(transaction)
 
     def _next_transaction(self, event: Event, gtid: str | None, name: str, current: TransactionStats | None,
                           pending: TransactionStats | None) -> tuple[TransactionStats, None]:
@@ -286,20 +303,46 @@ class BinlogStats:
 
     def _add_rows(self, reader: ChangeReader, rows_event: RowsEvent, transaction: TransactionStats) -> None:
         n = count_rows(reader, rows_event)
-        table_map = rows_event.table_map
+        transaction.add_rows(self._tally(rows_event.table_map, rows_event.op, n, rows_event.event.length),
+                             rows_event.op, n)
+
+    def _tally(self, table_map: TableMap, op: Op, n: int, length: int) -> str:
+        """Count ``n`` row changes by ``op`` of a rows event of ``length`` bytes in its table's figures; its key."""
         key = f"{table_map.schema}.{table_map.table}"
         rows = self.rows.get(key)
         if rows is None:
             rows = self.rows[key] = dict.fromkeys(OPS, 0)
             self.table_bytes[key] = dict.fromkeys(OPS, 0)
-        rows[rows_event.op] += n
-        self.table_bytes[key][rows_event.op] += rows_event.event.length
-        transaction.add_rows(key, rows_event.op, n)
+        rows[op] += n
+        self.table_bytes[key][op] += length
+        return key
+
+    def _count_plain(self, events: list[Event], changes: list[tuple[TableMap, Op, int, int]], size: int,
+                     seconds: int) -> None:
+        """Count a plain transaction (:mod:`.plain_transactions`): what :meth:`read` would have counted event by
+        event. Every event of the file is wanted, so it counts; a big or long one is listed as it is there."""
+        rows = 0
+        for table_map, op, n, length in changes:
+            self._tally(table_map, op, n, length)
+            rows += n
+        self.transactions += 1
+        if rows >= self.big_rows or size >= self.big_bytes or seconds >= self.long_seconds:
+            first = events[0]
+            transaction = TransactionStats.starting_at(first, transaction_gtid(first), self._file)
+            for event in events:
+                transaction.add_event(event, None)
+            for table_map, op, n, _ in changes:
+                transaction.add_rows(f"{table_map.schema}.{table_map.table}", op, n)
+            self._list(transaction)
 
     def _close(self, transaction: TransactionStats) -> None:
         if not counts(transaction, self._filter):
             return
         self.transactions += 1
+        self._list(transaction)
+
+    def _list(self, transaction: TransactionStats) -> None:
+        """List a counted transaction among the big and the long ones when it is one."""
         if transaction.rows >= self.big_rows or transaction.bytes >= self.big_bytes:
             self.big.append(transaction)
         if transaction.seconds >= self.long_seconds:

@@ -81,6 +81,12 @@ def statement_role(statement: str | None) -> StatementRole | None:
     return None
 
 
+def transaction_gtid(event: Event) -> str | None:
+    """The GTID of the transaction a GTID event starts: its text, None for MySQL's anonymous ones."""
+    gtid = gtid_text(event)
+    return None if gtid == "ANONYMOUS" else gtid
+
+
 @dataclass(frozen=True, slots=True)
 class TransactionState:
     """The transaction an event belongs to: its id in the file (the offset of its first event) and its GTID.
@@ -140,6 +146,12 @@ class TransactionTracker:
             self._after_gtid = False
         return state
 
+    def closed_after(self, gtid_event: Event) -> TransactionState:
+        """Be as after a whole transaction fed event by event: begun by ``gtid_event``, then content events
+        (TABLE_MAP, rows, ANNOTATE_ROWS), ended by an XID; its state."""
+        self._start(gtid_event, transaction_gtid(gtid_event))
+        return self._state(close=True)
+
     @property
     def in_transaction(self) -> bool:
         """Whether the events so far left a transaction open (begun, not yet committed)."""
@@ -157,8 +169,7 @@ class TransactionTracker:
         if kind == _OUTSIDE_KIND:
             return _NO_TRANSACTION
         if kind == _GTID:
-            gtid = gtid_text(event)
-            self._start(event, None if gtid == "ANONYMOUS" else gtid)
+            self._start(event, transaction_gtid(event))
             self._after_gtid = True
             return self._current
         if kind == _END:

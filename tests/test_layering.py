@@ -8,7 +8,7 @@ The layers, from the top (README "How it is built"):
     spark_jobs (the data source and the rows both produce)
     runtime.commands, runtime.explore (the CLI and its web app)
     runtime.present, runtime.writer, runtime.stats
-    runtime.outputs, runtime.changes
+    runtime.outputs, runtime.changes, runtime.plain_transactions
     runtime.rows
     runtime.table_map, runtime.filters
     runtime.schema, runtime.transactions, runtime.reader
@@ -44,7 +44,7 @@ LAYERS: list[tuple[str, ...]] = [
     ("runtime.schema", "runtime.transactions", "runtime.reader"),
     ("runtime.table_map", "runtime.filters"),
     ("runtime.rows",),
-    ("runtime.outputs", "runtime.changes"),
+    ("runtime.outputs", "runtime.changes", "runtime.plain_transactions"),
     ("runtime.present", "runtime.writer", "runtime.stats"),
     ("runtime.commands", "runtime.explore"),
     ("spark_jobs.arrow_schemas", "spark_jobs.change_batches", "spark_jobs.records", "spark_jobs.typed",

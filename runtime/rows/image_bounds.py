@@ -16,10 +16,11 @@ from __future__ import annotations
 from array import array
 from typing import Any
 
-from .events import RowsEvent
+from ..table_map import TableMap
+from .events import Op, RowsEvent
 from .layouts import image_layouts
 
-__all__ = ["count_changes", "image_starts"]
+__all__ = ["count_changes", "count_images", "image_starts"]
 
 _compiled_scan: Any  # typed for numpy arrays (_scan.pyi); it takes any buffer of the right item type
 _KeptRoom: Any
@@ -109,11 +110,24 @@ def count_changes(rows_event: RowsEvent) -> int | None:
     """
     if rows_event.partial_json:
         return None
-    layouts = image_layouts(rows_event.table_map, rows_event.op, rows_event.present_before,
-                            rows_event.present_after)
+    return count_images(rows_event.table_map, rows_event.op, rows_event.present_before, rows_event.present_after,
+                        rows_event.data)
+
+
+def count_images(table_map: TableMap, op: Op, present_before: bytes, present_after: bytes, data: bytes) -> int | None:
+    """:func:`count_changes` of the images ``data`` of a rows event (no partial JSON) of ``table_map`` by ``op``
+    with these columns bitmaps."""
+    layouts = image_layouts(table_map, op, present_before, present_after)
     if layouts is None:
         return None
-    starts, whole = image_starts(rows_event.data, layouts)
-    if not whole or len(starts) % len(layouts):
+    kinds = len(layouts)
+    if _compiled_scan is not None and PREFER_COMPILED:
+        _, _, _, width, (_, room) = _prepared(layouts)
+        if len(data) // (8 * width + 8) <= _SMALL:  # few images: counted in the room, no list made
+            img, status = room.scan(data)
+            if status != _FULL:
+                return img // kinds if status != _TRUNCATED and not img % kinds else None
+    starts, whole = image_starts(data, layouts)
+    if not whole or len(starts) % kinds:
         return None
-    return len(starts) // len(layouts)
+    return len(starts) // kinds

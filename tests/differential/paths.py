@@ -31,6 +31,7 @@ from pathlib import Path
 from typing import Any
 
 import binlog_ksy
+from binlog_ksy.runtime import plain_transactions
 from binlog_ksy.runtime.present.value_json import change_json
 from binlog_ksy.runtime.types.json_text import dumps
 from differential.case import CaseRun
@@ -256,13 +257,21 @@ def check_debezium(run: CaseRun, changes: Sequence[Any]) -> int:
 
 
 def check_stats(run: CaseRun, changes: Sequence[Any]) -> None:
-    """``stats --format json``: the rows per table and op are the API's."""
+    """``stats --format json``: the rows per table and op are the API's; every transaction's figures are the same
+    with plain transactions counted whole and event by event (``runtime/plain_transactions.py``)."""
     doc = json.loads(cli_ok(["stats", "--format", "json", *run.files]))
     want: dict[str, Counter[str]] = {}
     for c in changes:
         want.setdefault(f"{c.schema}.{c.table}", Counter())[c.op] += 1
     got = {t: Counter({k: v for k, v in ops.items() if v}) for t, ops in doc["tables"].items()}
     assert got == {t: ops for t, ops in want.items()}, (got, want)
+    every_one: list[str | Path] = ["stats", "--format", "json", "--big-bytes", "0", "--long-seconds", "0", *run.files]
+    whole = cli_ok(every_one)
+    plain_transactions.PREFER_PLAIN = False
+    try:
+        assert cli_ok(every_one) == whole
+    finally:
+        plain_transactions.PREFER_PLAIN = True
 
 
 def check_filter(run: CaseRun, changes: Sequence[Any], table: str, out: Path) -> int:

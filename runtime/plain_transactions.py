@@ -1,0 +1,184 @@
+"""Plain transactions counted whole, for ``stats``: the small transactions of an OLTP binlog without the event by
+event pass.
+
+A transaction of a MariaDB binlog is *plain* when it is a GTID_EVENT, then
+ANNOTATE_ROWS, TABLE_MAP and rows events, and an XID_EVENT (sql/log_event.h
+``Gtid_log_event``, ``Xid_log_event``), and the :class:`~.changes.ChangeReader`
+has already read everything in it once: the GTID's bytes after ``seq_no``
+(``event_body.known_gtid_tail``), every TABLE_MAP's bytes (``known_table_map``)
+and every rows head (``known_head_facts``). Nothing in it is then parsed and
+nothing can fail; its last rows event must end its statement, so the table maps
+are forgotten after it as event by event.
+
+:meth:`PlainTransactions.take` reads such transactions from a GTID event on and
+hands each, with the row changes of its rows events counted by the compiled
+scanner (:func:`.rows.image_bounds.count_images`), to a ``commit`` callable. It
+holds a transaction's events until its XID: at the first event that is not
+plain, it gives back the events held, which the caller feeds event by event
+(``ChangeReader.accept``), so a transaction is either counted whole here or not
+at all. ``tests/test_plain_transactions.py`` checks that ``stats`` says the
+same with and without it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+
+from . import constants as et
+from .changes import ChangeReader
+from .errors import BinlogError
+from .event import Event
+from .event_body import known_gtid_tail
+from .rows.events import Op
+from .rows.image_bounds import count_images
+from .table_map import TableMap
+
+__all__ = ["PREFER_PLAIN", "Change", "Commit", "PlainTransactions"]
+
+#: Count plain transactions whole (tests switch it off to compare with the event by event pass).
+PREFER_PLAIN = True
+
+#: A rows event's table map, op, row changes and length.
+Change = tuple[TableMap, Op, int, int]
+#: ``commit(events, changes, size, seconds)``: a plain transaction's events, its rows events' changes, the sum of
+#: its events' lengths and its latest event time minus its earliest.
+Commit = Callable[[list[Event], list[Change], int, int], None]
+
+_GTID, _XID = et.MARIADB_GTID_EVENT, et.XID_EVENT
+_TABLE_MAP, _ANNOTATE = et.TABLE_MAP_EVENT, et.ANNOTATE_ROWS_EVENT
+_ROWS = et.ROWS_EVENTS
+
+
+class PlainTransactions:
+    """Count the plain transactions a :class:`~.changes.ChangeReader` reads (see the module docstring)."""
+
+    def __init__(self, reader: ChangeReader, commit: Commit) -> None:
+        self.reader = reader
+        self.commit = commit
+        self._held: list[Event] = []  # the events of the transaction being read
+
+    @staticmethod
+    def applies(reader: ChangeReader) -> bool:
+        """Whether a plain transaction can be counted whole: every event of the file is wanted."""
+        return PREFER_PLAIN and reader.filters.keeps_everything
+
+    def feed(self, events: Iterator[Event]) -> Iterator[Event | None]:
+        """The events of ``events`` (the reader's) that are not counted whole, in order, for the caller to feed
+        one by one; ``None`` before plain transactions may be counted (a GTID event ends the transaction before
+        it). An error reading ``events`` is raised after the events read before it."""
+        errors = self.reader.errors
+        for event in events:
+            if event.type_code != _GTID:
+                yield event
+                continue
+            yield None
+            held, stopped = self.take(event, events)
+            recorded = isinstance(stopped, BinlogError) and bool(errors) and errors[-1] is stopped
+            if recorded:  # the reader records the error it raises: as if raised after the events held
+                errors.pop()
+            yield from held
+            if stopped is not None:
+                if isinstance(stopped, BinlogError) and recorded:
+                    errors.append(stopped)
+                raise stopped
+
+    def take(self, first: Event, events: Iterator[Event]) -> tuple[list[Event], Exception | None]:
+        """Count the plain transactions from ``first`` (a GTID event) on, reading ``events`` after it.
+
+        Returns the events read and not counted, in order (a transaction that is
+        not plain, from its GTID event on, or the event after the last plain
+        one), and the exception reading ``events`` stopped with, if any.
+        """
+        last: Event | None = None  # the GTID event of the last transaction counted
+        self._held = [first]
+        event = first
+        try:
+            while (event.type_code == _GTID and event.in_payload is None
+                   and known_gtid_tail(event.post_header_len, event.body_bytes) is not None):
+                counted = self._transaction(event, events)
+                if counted is None:
+                    break
+                self.commit(self._held, *counted)
+                self.reader.tables.end_statement()
+                last = event
+                event = next(events)
+                self._held = [event]
+        except StopIteration:
+            return self._end(last)
+        except Exception as exc:  # noqa: BLE001 - the reader's error: raised by the caller after the events held
+            return self._end(last, exc)
+        return self._end(last)
+
+    def _end(self, last: Event | None, exc: Exception | None = None) -> tuple[list[Event], Exception | None]:
+        """What :meth:`take` returns: the events held (none when they were counted)."""
+        held, self._held = self._held, []
+        if last is not None:
+            self.reader.after_plain_transaction(last)
+            if held[0] is last:
+                held = []
+        return held, exc
+
+    def _transaction(self, gtid: Event, events: Iterator[Event]) -> tuple[list[Change], int, int] | None:
+        """Read the transaction ``gtid`` begins, holding its events: its changes, size and seconds when it is
+        plain; None at its first event that is not."""
+        held = self._held
+        errors = self.reader.errors
+        seen_errors = len(errors)
+        maps: dict[int, TableMap] = {}  # the maps since the last statement ended in it
+        earlier = True  # no statement ended in it yet: the reader's maps of before it hold too
+        ended = False  # a rows event ended its statement and no TABLE_MAP came after it
+        changes: list[Change] = []
+        size = gtid.length
+        earliest = latest = gtid.timestamp
+        known_map = self.reader.known_table_map
+        while True:
+            event = next(events)
+            held.append(event)
+            if event.in_payload is not None:
+                return None
+            timestamp = event.timestamp
+            if timestamp < earliest:
+                earliest = timestamp
+            elif timestamp > latest:
+                latest = timestamp
+            size += event.length
+            code = event.type_code
+            if code == _TABLE_MAP:
+                table_map = known_map(event)
+                if table_map is None:
+                    return None
+                maps[table_map.table_id] = table_map
+                ended = False
+            elif code in _ROWS:
+                counted = self._rows(event, maps, earlier)
+                if counted is None:
+                    return None
+                changes.append(counted[0])
+                if counted[1]:  # the statement ends: every map is forgotten
+                    maps, earlier, ended = {}, False, True
+            elif code == _XID:
+                break
+            elif code != _ANNOTATE:
+                return None
+        if not ended or len(errors) != seen_errors:
+            return None
+        return changes, size, latest - earliest
+
+    def _rows(self, event: Event, maps: dict[int, TableMap], earlier: bool) -> tuple[Change, bool] | None:
+        """A rows event's change, its table map from ``maps`` (and with ``earlier`` the reader's), and whether it
+        ends its statement; None when it is not plain."""
+        known = self.reader.known_head_facts(event)
+        if known is None:
+            return None
+        facts, data = known
+        if facts.version == 0 or facts.partial_json:
+            return None
+        table_map = maps.get(facts.table_id)
+        if table_map is None and earlier:
+            table_map = self.reader.tables.get(facts.table_id)
+        if table_map is None:
+            return None
+        count = count_images(table_map, facts.op, facts.present_before, facts.present_after, data)
+        if count is None:
+            return None
+        return (table_map, facts.op, count, event.length), facts.stmt_end
