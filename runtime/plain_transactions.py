@@ -13,8 +13,10 @@ are forgotten after it as event by event.
 :meth:`PlainTransactions.take` reads such transactions from a GTID event on and
 hands each, with the row changes of its rows events counted by the compiled
 scanner (:func:`.rows.image_bounds.count_images`), to a ``commit`` callable. It
-holds a transaction's events until its XID: at the first event that is not
-plain, it gives back the events held, which the caller feeds event by event
+holds a transaction's events until its XID (up to ``MOST_HELD_EVENTS`` events
+and ``MOST_HELD_BYTES`` bytes: a bigger one is not the small kind this is for,
+and holding it would cost memory): at the first event that is not plain, it
+gives back the events held, which the caller feeds event by event
 (``ChangeReader.accept``), so a transaction is either counted whole here or not
 at all. ``tests/test_plain_transactions.py`` checks that ``stats`` says the
 same with and without it.
@@ -33,10 +35,13 @@ from .rows.events import Op
 from .rows.image_bounds import count_images
 from .table_map import TableMap
 
-__all__ = ["PREFER_PLAIN", "Change", "Commit", "PlainTransactions"]
+__all__ = ["MOST_HELD_BYTES", "MOST_HELD_EVENTS", "PREFER_PLAIN", "Change", "Commit", "PlainTransactions"]
 
 #: Count plain transactions whole (tests switch it off to compare with the event by event pass).
 PREFER_PLAIN = True
+#: A transaction of more events or bytes than this is not held until its XID: it is fed event by event.
+MOST_HELD_EVENTS = 256
+MOST_HELD_BYTES = 4 << 20
 
 #: A rows event's table map, op, row changes and length.
 Change = tuple[TableMap, Op, int, int]
@@ -142,6 +147,8 @@ class PlainTransactions:
             elif timestamp > latest:
                 latest = timestamp
             size += event.length
+            if size > MOST_HELD_BYTES or len(held) > MOST_HELD_EVENTS:
+                return None  # a big transaction: event by event, without holding it
             code = event.type_code
             if code == _TABLE_MAP:
                 table_map = known_map(event)

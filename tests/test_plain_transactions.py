@@ -83,6 +83,27 @@ def test_a_file_set_read_in_turn_the_same_both_ways(monkeypatch: pytest.MonkeyPa
             both_ways(monkeypatch, ["--format", "json", *EVERY_ONE, *files])
 
 
+def test_transactions_too_big_to_hold_the_same_both_ways(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A transaction of more events or bytes than are held is fed event by event: the same figures."""
+    files = sorted((ROOT / "samples" / "mariadb-10.11" / "shop-full").glob("binlog.0*"))
+    counted: list[int] = []
+    real = stats.BinlogStats._count_plain
+
+    def count(self: stats.BinlogStats, events: list[Any], *args: object) -> None:
+        counted.append(len(events))
+        real(self, events, *args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(stats.BinlogStats, "_count_plain", count)
+    sizes: list[int] = []
+    for most_events, most_bytes in ((5, 1 << 20), (256, 700)):
+        monkeypatch.setattr(plain_transactions, "MOST_HELD_EVENTS", most_events)
+        monkeypatch.setattr(plain_transactions, "MOST_HELD_BYTES", most_bytes)
+        counted.clear()
+        _, out, _ = both_ways(monkeypatch, ["--format", "json", *EVERY_ONE, *files])
+        sizes.append(len(json.loads(out)["big_transactions"]))
+        assert 0 < len(counted) < sizes[-1] and max(counted) <= most_events  # some held whole, not all
+
+
 @pytest.mark.parametrize("on_error", ["stop", "skip"])
 def test_cut_short_anywhere_the_same_both_ways(monkeypatch: pytest.MonkeyPatch, tmp_path: Path,
                                                on_error: str) -> None:

@@ -62,7 +62,7 @@ from test_run_sequences import FORMATS, Workload, _run, _upload, cut_points, out
 pytestmark = [pytest.mark.spark, pytest.mark.server]
 
 LONG = int(os.environ.get("BINLOG_KSY_LONG", "0") or 0)
-EXAMPLES = 3 * max(1, LONG)  # and the two explicit cases
+EXAMPLES = 2 * max(1, LONG)  # and the two explicit cases
 #: A run under test taking longer than this (seconds) hangs: the test fails.
 RUN_LIMIT = 300
 #: The outage starts up to this many seconds after the run has begun (its run takes about 3 s once begun).
