@@ -43,7 +43,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from typing import Any, TextIO
+from typing import Any, ClassVar, TextIO
 
 from . import constants as et
 from .changes import ChangeReader
@@ -202,6 +202,10 @@ class BinlogStats:
         The big and long transactions, in file order.
     """
 
+    #: Count plain transactions whole (:mod:`.plain_transactions`): they go through neither :meth:`_add_rows`
+    #: nor :meth:`_close`, so a subclass that watches those sets it False.
+    COUNTS_PLAIN_WHOLE: ClassVar[bool] = True
+
     def __init__(self, *, big_rows: int = DEFAULT_BIG_ROWS, big_bytes: int = DEFAULT_BIG_BYTES,
                  long_seconds: float = DEFAULT_LONG_SECONDS) -> None:
         self.big_rows = big_rows
@@ -279,7 +283,7 @@ class BinlogStats:
 
     def _events(self, reader: ChangeReader) -> Iterable[Event | None]:
         """The events :meth:`read` counts one by one (see :meth:`.PlainTransactions.feed`)."""
-        if PlainTransactions.applies(reader):
+        if self.COUNTS_PLAIN_WHOLE and PlainTransactions.applies(reader):
             return PlainTransactions(reader, self._count_plain).feed(iter(reader.reader))
         return reader.reader
 

@@ -259,3 +259,22 @@ def test_table_maps_held_and_forgotten_as_event_by_event(monkeypatch: pytest.Mon
     builder.save(path)
     status, out, err = both_ways(monkeypatch, ["--format", "json", "--on-error", on_error, *EVERY_ONE, path])
     assert ("no TABLE_MAP" in err) == ("after its statement ended" in scenario), err
+
+
+def test_the_overview_watches_every_transaction(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The explorer's overview (a ``stats`` engine that watches each transaction and rows event) counts none
+    whole: its histograms hold every transaction ``stats`` counts, its figures are ``stats``' and its GTID
+    ranges hold every GTID; so does every other engine that watches them."""
+    from binlog_ksy.runtime.explore.overview import build_overview
+
+    files = [str(p) for p in sorted((ROOT / "samples" / "mariadb-10.11" / "shop-full").glob("binlog.0*"))]
+    overview = build_overview(files)
+    _, out, _ = run_cli(["stats", "--format", "json", *files])
+    counted = json.loads(out)
+    assert overview["stats"] == counted
+    assert sum(bucket["count"] for bucket in overview["histograms"]["rows"]) == counted["transactions"]
+    gtids = sum(r[1] - r[0] + 1 for source in overview["gtid_ranges"] for r in source["ranges"])
+    assert gtids == counted["transactions"]
+    for engine in stats.BinlogStats.__subclasses__():
+        if engine._close is not stats.BinlogStats._close or engine._add_rows is not stats.BinlogStats._add_rows:
+            assert not engine.COUNTS_PLAIN_WHOLE, engine

@@ -177,6 +177,9 @@ class _GtidRanges:
 class Overview(BinlogStats):
     """The ``stats`` engine, keeping what the overview shows besides (see the module docstring)."""
 
+    #: Every transaction and rows event is watched (:meth:`_close`, :meth:`_add_rows`): none is counted whole.
+    COUNTS_PLAIN_WHOLE = False
+
     def __init__(self, *, big_rows: int = DEFAULT_BIG_ROWS, big_bytes: int = DEFAULT_BIG_BYTES,
                  long_seconds: float = DEFAULT_LONG_SECONDS) -> None:
         super().__init__(big_rows=big_rows, big_bytes=big_bytes, long_seconds=long_seconds)
