@@ -560,13 +560,15 @@ class _Run:
 
 def _range_specs(plan: IncrementalPlan, uris: list[str], split_size: int) -> list[TaskSpec]:
     """The tasks reading a plan's ranges: a range from a file's start is split as :func:`plan_tasks` splits
-    files (and stops at the range's end); the grown tail of a file is one task of exactly its range."""
+    files, each split starting on the GTID event the driver's pass found (and stops at the range's end); the
+    grown tail of a file is one task of exactly its range."""
     specs: list[TaskSpec] = []
     for r in plan.ranges:
         index = uris.index(r.uri)
         if r.start == 0:
             stop = r.end if r.end < r.size else None
-            specs += [replace(spec, file_index=index, stop=stop) for spec in plan_tasks([(r.uri, r.size)], split_size)
+            tasks = plan_tasks([(r.uri, r.size)], split_size, {r.uri: r.split_starts} if r.split_starts else None)
+            specs += [replace(spec, file_index=index, stop=stop) for spec in tasks
                       if stop is None or (spec.start or 0) < stop]
         else:
             specs.append(TaskSpec(r.uri, r.size, index, 0, r.start, r.end, exact=True))
@@ -597,7 +599,7 @@ def _incremental_plan(cfg: ExtractConfig, files: list[Any],
         history = (SchemaHistory.from_sql_texts([("the previous run's tables", schema_sql)]) if known
                    else SchemaHistory.from_sql_files(cfg.schema_sql))
     recorder = history.copy() if history is not None else None
-    plan = plan_ranges(files, known, recorder, cfg.verify_checksums)
+    plan = plan_ranges(files, known, recorder, cfg.verify_checksums, cfg.split_size)
     if history is not None and recorder is not None:
         history.statements = recorder.statements
     plan.schema_sql = dump_schema(recorder)
