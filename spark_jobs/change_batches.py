@@ -14,6 +14,7 @@ import numpy as np
 import pyarrow as pa
 
 from ..runtime.outputs.typed import meta_arrays
+from ..runtime.present.column_json import ColumnTexts
 from ..runtime.present.json_lines import has_json_texts, image_texts, image_value_texts
 from ..runtime.rows.columnar import ChangeColumns, ImageColumns
 from . import arrow_schemas as schemas
@@ -23,13 +24,13 @@ __all__ = ["changes_batch"]
 _VALUES = pa.map_(pa.string(), pa.string())
 
 
-def _value_map(side: ImageColumns | None, texts: list[tuple[pa.Array, pa.Array]] | None, n: int) -> pa.Array:
+def _value_map(side: ImageColumns | None, texts: list[ColumnTexts] | None, n: int) -> pa.Array:
     """``{column: value text}`` per row (strings as they are, other values as JSON), null without an image."""
     if side is None or texts is None:
         return pa.nulls(n, _VALUES)
     k = len(side.columns)
     order = (np.arange(n)[:, None] + np.arange(k)[None, :] * n).ravel()  # row by row, column by column
-    items = pa.concat_arrays([plain for _, plain in texts]).take(pa.array(order)) if n else pa.array([], pa.string())
+    items = pa.concat_arrays([text.plain for text in texts]).take(pa.array(order)) if n else pa.array([], pa.string())
     offsets = pa.array(np.arange(n + 1, dtype=np.int32) * k)
     return pa.MapArray.from_arrays(offsets, _repeated_names([c.name for c in side.columns], n), items)
 

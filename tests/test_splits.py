@@ -116,3 +116,31 @@ def test_the_job_splits_a_big_file(spark, tmp_path: Path) -> None:  # noqa: F811
         (whole.events, whole.transactions, whole.changes, whole.errors)
     assert _read(tmp_path / "split") == _read(tmp_path / "whole")
     assert len(list((tmp_path / "split" / "events").iterdir())) > 5
+
+
+def test_splits_start_on_their_first_gtid_event(tmp_path: Path) -> None:
+    """The driver's pass gives each split after the first the first GTID event at or after its split point:
+    the same transactions per split (so the same parts), without a search for an event start."""
+    from binlog_ksy.runtime.constants import GTID_EVENTS
+    from binlog_ksy.runtime.storage import expand_inputs
+    from binlog_ksy.spark_jobs.job.incremental import plan_ranges
+    from binlog_ksy.spark_jobs.job.task import split_points
+
+    split_size = 3000
+    (r,) = plan_ranges(expand_inputs([str(SAMPLE)]), {}, None, True, split_size).ranges
+    points = split_points(SAMPLE.stat().st_size, split_size)
+    gtids = [e.pos for e in BinlogReader(SAMPLE) if e.in_payload is None and e.type_code in GTID_EVENTS]
+    assert len(points) > 3
+    assert r.split_starts == tuple(min([g for g in gtids if g >= p], default=p) for p in points)
+    assert all(start in gtids for start in r.split_starts)
+    specs = plan_tasks([(r.uri, r.size)], split_size, {r.uri: r.split_starts})
+    assert [s.start for s in specs[1:]] == list(r.split_starts)
+    _, by_points = _extract(SAMPLE, split_size, tmp_path / "points")
+    for spec in specs:
+        run_task(spec, TaskOptions(str(tmp_path / "starts")))
+    assert _read(tmp_path / "starts") == by_points
+    for name in ("events", "transactions"):  # each split owns the same transactions
+        assert sorted(os.listdir(tmp_path / "starts" / name)) == sorted(os.listdir(tmp_path / "points" / name))
+        for part in os.listdir(tmp_path / "starts" / name):
+            assert (ds.dataset(str(tmp_path / "starts" / name / part)).to_table().to_pylist()
+                    == ds.dataset(str(tmp_path / "points" / name / part)).to_table().to_pylist())

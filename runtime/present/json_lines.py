@@ -24,7 +24,7 @@ import pyarrow.compute as pc
 from ..rows.columnar import ChangeColumns, ImageColumns
 from ..types.arrow import arrow_type
 from .arrow_text import concatenate, text_scalar
-from .column_json import ColumnTexts, column_texts, value_texts
+from .column_json import ColumnTexts, column_texts
 
 __all__ = ["has_json_texts", "image_texts", "image_value_texts", "json_lines"]
 
@@ -35,9 +35,10 @@ def _object_keys(names: tuple[str, ...]) -> tuple[str, ...]:
     return tuple(("{" if k == 0 else ",") + json.dumps(name, ensure_ascii=False) + ":" for k, name in enumerate(names))
 
 
-def image_value_texts(side: ImageColumns) -> list[tuple[pa.Array, pa.Array]]:
-    """:func:`value_texts` of every column of an image."""
-    return [value_texts(c, a) for c, a in zip(side.columns, side.arrays, strict=True)]
+def image_value_texts(side: ImageColumns) -> list[ColumnTexts]:
+    """:func:`.column_texts` of every column of an image (JSON strings unquoted: :func:`image_texts` puts the
+    quotes in its one concatenation, where quoting each column first would copy it once more)."""
+    return [column_texts(c, a) for c, a in zip(side.columns, side.arrays, strict=True)]
 
 
 def _image_pieces(side: ImageColumns | None, texts: list[ColumnTexts] | None = None) -> list[Any]:
@@ -68,16 +69,14 @@ def has_json_texts(columns: ChangeColumns) -> bool:
     return True
 
 
-def image_texts(side: ImageColumns | None, n: int, texts: list[tuple[pa.Array, pa.Array]] | None = None
-                ) -> pa.Array:
+def image_texts(side: ImageColumns | None, n: int, texts: list[ColumnTexts] | None = None) -> pa.Array:
     """The JSON object of each row's image (``rows --format jsonl``'s ``before``/``after``); null without one.
 
     ``texts``: the image's :func:`image_value_texts`, when the caller has them already.
     """
     if side is None:
         return pa.nulls(n, pa.string())
-    given = None if texts is None else [ColumnTexts(json_text, plain, False) for json_text, plain in texts]
-    return concatenate(_image_pieces(side, given), n)
+    return concatenate(_image_pieces(side, texts), n)
 
 
 def _event_heads(columns: ChangeColumns, middle: str) -> str | pa.Array:

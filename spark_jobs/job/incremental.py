@@ -34,12 +34,14 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from ...runtime.constants import QUERY_EVENTS, ROTATE_EVENT, STOP_EVENT
+from ...runtime.constants import GTID_EVENTS, QUERY_EVENTS, ROTATE_EVENT, STOP_EVENT
 from ...runtime.errors import BinlogError
+from ...runtime.event import Event
 from ...runtime.reader import BinlogReader
 from ...runtime.schema.history import SchemaHistory
 from ...runtime.storage import InputFile, open_binlog, raise_store_failure
 from ...runtime.transactions import TransactionTracker
+from .task import split_points
 
 __all__ = ["FileRange", "FileState", "HEAD_BYTES", "IncrementalPlan", "STATE_KEY", "dump_schema", "load_state",
            "plan_ranges", "scan_new_bytes", "state_json"]
@@ -76,6 +78,9 @@ class FileRange:
     size: int
     start: int
     end: int
+    #: A range from the file's start that is split (``plan_ranges``' ``split_size``): where each split after
+    #: the first begins, the first GTID event at or after its split point (the point itself where none is).
+    split_starts: tuple[int, ...] = ()
 
 
 @dataclass
@@ -124,18 +129,41 @@ def _changed(uri: str, size: int, known: FileState) -> str | None:
     return None
 
 
+class _FirstGtids:
+    """Gives each offset of a ``gtid_after`` mapping the first top-level GTID event at or after it, as a pass
+    over the file meets them."""
+
+    def __init__(self, gtid_after: dict[int, int] | None) -> None:
+        self.gtid_after = gtid_after if gtid_after is not None else {}
+        self.points = sorted(self.gtid_after)
+        self.found = 0
+
+    def note(self, event: Event) -> None:
+        """A top-level event, in file order."""
+        points = self.points
+        if self.found < len(points) and event.type_code in GTID_EVENTS:
+            while self.found < len(points) and points[self.found] <= event.pos:
+                self.gtid_after[points[self.found]] = event.pos
+                self.found += 1
+
+
 def scan_new_bytes(uri: str, start: int, size: int, history: SchemaHistory | None, file_index: int,
-                   verify_checksums: bool = True, cut: dict[str, int] | None = None) -> int:
+                   verify_checksums: bool = True, cut: dict[str, int] | None = None,
+                   gtid_after: dict[int, int] | None = None) -> int:
     """Follow the DDL of ``[start, EOF)`` into ``history`` and return the safe end (see the module docstring).
 
     Damaged events are skipped as the tasks skip them (the task reading the
     range reports them). A file that is not a binlog at all gives ``size``:
     its task reads it once and reports why in ``errors/``. When the file ends
-    inside an event, ``cut[uri]`` is set to that event's offset.
+    inside an event, ``cut[uri]`` is set to that event's offset. Each key of
+    ``gtid_after`` (a byte offset) gets as its value the offset of the first
+    GTID event outside a transaction payload at or after it (it keeps its
+    value where there is none).
     """
     safe = start
     reader: BinlogReader | None = None
     tracker = TransactionTracker()
+    firsts = _FirstGtids(gtid_after)
     if history is not None:
         history.record(file_index)
     try:
@@ -148,6 +176,7 @@ def scan_new_bytes(uri: str, start: int, size: int, history: SchemaHistory | Non
                     continue  # the format description, read before the jump
                 if event.in_payload is None:
                     top_end = event.pos + event.length  # not end_pos: a relay log or a damaged file
+                    firsts.note(event)
                 if history is not None and event.type_code in QUERY_EVENTS:
                     history.follow(event)
                 tracker.update(event)
@@ -172,8 +201,9 @@ def scan_new_bytes(uri: str, start: int, size: int, history: SchemaHistory | Non
 
 
 def plan_ranges(files: Iterable[InputFile], previous: dict[str, FileState], history: SchemaHistory | None,
-                verify_checksums: bool = True) -> IncrementalPlan:
-    """The ranges a run reads and the state it leaves (``history`` follows the new DDL, in file order)."""
+                verify_checksums: bool = True, split_size: int | None = None) -> IncrementalPlan:
+    """The ranges a run reads and the state it leaves (``history`` follows the new DDL, in file order); with
+    ``split_size``, a range from a file's start that the tasks split has its ``split_starts``."""
     plan = IncrementalPlan(state=dict(previous))
     for index, item in enumerate(files):
         size = item.size or 0
@@ -186,9 +216,11 @@ def plan_ranges(files: Iterable[InputFile], previous: dict[str, FileState], hist
             start = known.read_to
         else:
             start = 0
-        end = scan_new_bytes(item.uri, start, size, history, index, verify_checksums, plan.cut)
+        points = split_points(size, split_size) if split_size is not None and start == 0 else []
+        gtid_after = {point: point for point in points}
+        end = scan_new_bytes(item.uri, start, size, history, index, verify_checksums, plan.cut, gtid_after)
         if end > start:
-            plan.ranges.append(FileRange(item.uri, size, start, end))
+            plan.ranges.append(FileRange(item.uri, size, start, end, tuple(gtid_after[p] for p in points)))
         n, digest = head_digest(item.uri, size)
         plan.state[item.uri] = FileState(size, n, digest, end)
     return plan

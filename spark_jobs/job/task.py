@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import hashlib
 import os
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -58,7 +59,7 @@ from ..records import (
 from ..typed import RunQueue, columns_of_run, typed_rows
 
 __all__ = ["DEFAULT_SPLIT_SIZE", "TaskOptions", "TaskResult", "TaskSpec", "partition_dir", "plan_tasks", "run_task",
-           "use_system_allocator"]
+           "split_points", "use_system_allocator"]
 
 #: Files larger than this are read by several tasks, one byte range each.
 DEFAULT_SPLIT_SIZE = 64 << 20
@@ -86,29 +87,51 @@ class TaskSpec:
         return f"{self.file_index:05d}-{self.split_index:04d}"
 
 
-def plan_tasks(files: list[tuple[str, int | None]], split_size: int = DEFAULT_SPLIT_SIZE) -> list[TaskSpec]:
+def split_points(size: int | None, split_size: int) -> list[int]:
+    """Where :func:`plan_tasks` cuts a file of ``size`` bytes: the first byte of each split after the first
+    (none: one task reads it). The fewest equal parts of at most ``split_size`` bytes (a 110 MB file with
+    64 MB splits: two of 55 MB, not 64 and 46, so the two cores finish together)."""
+    if split_size < 1:
+        raise ValueError("split_size must be positive")
+    if size is None or size <= split_size:
+        return []
+    count = -(-size // split_size)
+    return [size * k // count for k in range(1, count)]
+
+
+def plan_tasks(files: list[tuple[str, int | None]], split_size: int = DEFAULT_SPLIT_SIZE,
+               starts: Mapping[str, Sequence[int]] | None = None) -> list[TaskSpec]:
     """One task per file, or per ``split_size`` bytes of a larger file (``files``: uri and size pairs).
 
-    A larger file is cut into the fewest equal parts of at most ``split_size``
-    bytes (a 110 MB file with 64 MB splits: two of 55 MB, not 64 and 46, so
-    the two cores finish together).
+    A larger file is cut at :func:`split_points`. A split ``[start, end)``
+    reads the format description from the file start, begins at its first
+    transaction (the first GTID event at or after ``start``) and reads past
+    ``end`` to finish the transaction it is in, so every transaction is read
+    by exactly one task. Files whose transactions do not all start with a GTID
+    event (MySQL before 5.7.6, MariaDB before 10.0) are read whole by their
+    first task.
 
-    A split ``[start, end)`` reads the format description from the file start,
-    begins at its first transaction (the first GTID event at or after
-    ``start``) and reads past ``end`` to finish the transaction it is in, so
-    every transaction is read by exactly one task. Files whose transactions
-    do not all start with a GTID event (MySQL before 5.7.6, MariaDB before
-    10.0) are read whole by their first task.
+    ``starts`` gives, per file, where its splits after the first begin
+    instead of the split points: each one's first GTID event, when the
+    driver's pass over the file has found it. A split then owns the same
+    transactions, but its reader starts on an event instead of searching the
+    bytes after a split point for one (which checks the CRC32 of every
+    candidate, each as long as the bytes its header claims: up to seconds
+    for one split point).
     """
     if split_size < 1:
         raise ValueError("split_size must be positive")
     specs = []
     for index, (uri, size) in enumerate(files):
-        if size is None or size <= split_size:
+        points = split_points(size, split_size)
+        if not points:
             specs.append(TaskSpec(uri, size, index))
             continue
-        count = -(-size // split_size)
-        bounds = [size * k // count for k in range(count + 1)]  # equal parts: no short last task left alone
+        given = (starts or {}).get(uri)
+        if given is not None and len(given) == len(points):
+            points = list(given)
+        count = len(points) + 1
+        bounds = [0, *points, size]
         for k in range(count):
             specs.append(TaskSpec(uri, size, index, k, bounds[k] if k else None,
                                   bounds[k + 1] if k + 1 < count else None))
