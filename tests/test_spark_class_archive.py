@@ -69,6 +69,23 @@ def test_dumps_left_beside_an_archive_are_removed(tmp_path: Path) -> None:
     assert [p.name for p in tmp_path.iterdir()] == [Path(first).name.rsplit(".", 2)[0]]
 
 
+def test_only_the_newest_archives_are_kept(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each installation has its own archive: adopting a new one removes all but the newest few."""
+    old = time.time() - 10 * 24 * 3600
+    for i in range(class_archive.KEPT + 2):
+        other = tmp_path / f"spark-driver-{i:016x}.jsa"
+        other.write_bytes(_FINISHED)
+        os.utime(other, (old + i, old + i))
+    dump = _option(archive_options(str(tmp_path)), "ArchiveClassesAtExit")
+    assert dump is not None
+    Path(dump).write_bytes(_FINISHED)
+    final = _option(archive_options(str(tmp_path)), "SharedArchiveFile")
+    assert final is not None
+    left = sorted(p.name for p in tmp_path.iterdir())
+    newest_others = [f"spark-driver-{i:016x}.jsa" for i in range(3, class_archive.KEPT + 2)]  # the new one, 2 more
+    assert left == sorted([Path(final).name, *newest_others]), left
+
+
 def test_no_options_where_no_archive_can_be_kept(tmp_path: Path) -> None:
     blocker = tmp_path / "file"
     blocker.write_text("")

@@ -8,7 +8,7 @@ it loaded when its JVM exits (``-XX:ArchiveClassesAtExit``, after the job and
 the summary, so no run waits for it); the runs after it use the archive
 (``-XX:SharedArchiveFile``). The archive (~120 MB) lives in the user's cache
 directory (``$XDG_CACHE_HOME/binlog-ksy``, else ``~/.cache/binlog-ksy``), one
-per Java and pyspark installation.
+per Java and pyspark installation; the :data:`KEPT` newest are kept.
 
 The JVM refuses an archive that does not match it (another Java build, other
 jars on the class path) and starts as without one; the ``cds`` log lines it
@@ -29,13 +29,15 @@ import shutil
 import time
 import uuid
 
-__all__ = ["archive_options", "cache_dir"]
+__all__ = ["KEPT", "archive_options", "cache_dir"]
 
 #: CDS_DYNAMIC_ARCHIVE_MAGIC (0xf00baba8, hotspot/share/include/cds.h) as the first bytes of a finished
 #: dynamic archive, in either byte order.
 _MAGICS = (bytes.fromhex("a8ab0bf0"), bytes.fromhex("f00baba8"))
 #: A dump without its magic this long after it was last written is abandoned (its JVM was killed): removed.
 _ABANDONED_S = 3600.0
+#: How many archives are kept (the newest; one is ~120 MB).
+KEPT = 3
 #: What the JVM logs about archives (a mismatch, classes it cannot archive) stays off our stdout.
 _QUIET = "-Xlog:cds*=off"
 
@@ -83,11 +85,21 @@ def _adopt_dumps(final: str) -> bool:
             if not adopted and _finished(dump):
                 os.replace(dump, final)
                 adopted = True
+                _keep_newest(os.path.dirname(final))
             elif adopted or time.time() - os.stat(dump).st_mtime > _ABANDONED_S:
                 os.remove(dump)
         except OSError:
             continue  # another run took it first, or the directory is not ours to change
     return adopted
+
+
+def _keep_newest(directory: str) -> None:
+    """Remove all but the :data:`KEPT` newest archives (each Java and pyspark installation, each new virtual
+    environment, has its own: they would pile up). A run mapping a removed one keeps it mapped."""
+    archives = glob.glob(os.path.join(glob.escape(directory), "spark-driver-*.jsa"))
+    by_age = sorted(archives, key=lambda path: os.stat(path).st_mtime, reverse=True)
+    for path in by_age[KEPT:]:
+        os.remove(path)
 
 
 def archive_options(directory: str | None = None) -> str:
