@@ -27,12 +27,12 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 
 from . import constants as et
-from .changes import ChangeReader
+from .changes import ChangeReader, HeadFacts
 from .errors import BinlogError
 from .event import Event
 from .event_body import known_gtid_tail
 from .rows.events import Op
-from .rows.image_bounds import count_images
+from .rows.image_bounds import image_counter
 from .table_map import TableMap
 
 __all__ = ["MOST_HELD_BYTES", "MOST_HELD_EVENTS", "PREFER_PLAIN", "Change", "Commit", "PlainTransactions"]
@@ -61,6 +61,9 @@ class PlainTransactions:
         self.reader = reader
         self.commit = commit
         self._held: list[Event] = []  # the events of the transaction being read
+        #: By id() of a rows head's facts: those facts, the table map and its image counter (for the head's op
+        #: and bitmaps) last used with them.
+        self._counters: dict[int, tuple[HeadFacts, TableMap, Callable[[bytes], int | None] | None]] = {}
 
     @staticmethod
     def applies(reader: ChangeReader) -> bool:
@@ -185,7 +188,13 @@ class PlainTransactions:
             table_map = self.reader.tables.get(facts.table_id)
         if table_map is None:
             return None
-        count = count_images(table_map, facts.op, facts.present_before, facts.present_after, data)
+        counter = self._counters.get(id(facts))
+        if counter is None or counter[0] is not facts or counter[1] is not table_map:
+            counter = (facts, table_map, image_counter(table_map, facts.op, facts.present_before, facts.present_after))
+            if len(self._counters) >= 1024:
+                self._counters.clear()
+            self._counters[id(facts)] = counter
+        count = counter[2](data) if counter[2] is not None else None
         if count is None:
             return None
         return (table_map, facts.op, count, event.length), facts.stmt_end

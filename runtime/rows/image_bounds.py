@@ -14,13 +14,14 @@ so it loads neither numpy nor pyarrow either.
 from __future__ import annotations
 
 from array import array
+from collections.abc import Callable
 from typing import Any
 
 from ..table_map import TableMap
 from .events import Op, RowsEvent
 from .layouts import image_layouts
 
-__all__ = ["count_changes", "count_images", "image_starts"]
+__all__ = ["count_changes", "count_images", "image_counter", "image_starts"]
 
 _compiled_scan: Any  # typed for numpy arrays (_scan.pyi); it takes any buffer of the right item type
 _KeptRoom: Any
@@ -117,17 +118,42 @@ def count_changes(rows_event: RowsEvent) -> int | None:
 def count_images(table_map: TableMap, op: Op, present_before: bytes, present_after: bytes, data: bytes) -> int | None:
     """:func:`count_changes` of the images ``data`` of a rows event (no partial JSON) of ``table_map`` by ``op``
     with these columns bitmaps."""
-    layouts = image_layouts(table_map, op, present_before, present_after)
-    if layouts is None:
-        return None
+    counter = image_counter(table_map, op, present_before, present_after)
+    return None if counter is None else counter(data)
+
+
+def image_counter(table_map: TableMap, op: Op, present_before: bytes,
+                  present_after: bytes) -> Callable[[bytes], int | None] | None:
+    """What :func:`count_images` counts the images of such rows events with (made once per table map, op and
+    bitmaps): a function of their images; None when those cannot be sized."""
+    key = ("counter", op, present_before, present_after)
+    memo = table_map.memo
+    counter: Callable[[bytes], int | None] | None = memo.get(key)
+    if counter is None and key not in memo:
+        layouts = image_layouts(table_map, op, present_before, present_after)
+        counter = memo[key] = None if layouts is None else _counter(layouts)
+    return counter
+
+
+def _counter(layouts: list[list[int]]) -> Callable[[bytes], int | None]:
     kinds = len(layouts)
-    if _compiled_scan is not None and PREFER_COMPILED:
-        _, _, _, width, (_, room) = _prepared(layouts)
-        if len(data) // (8 * width + 8) <= _SMALL:  # few images: counted in the room, no list made
-            img, status = room.scan(data)
+
+    def count(data: bytes) -> int | None:
+        starts, whole = image_starts(data, layouts)
+        if not whole or len(starts) % kinds:
+            return None
+        return len(starts) // kinds
+
+    if _compiled_scan is None or not PREFER_COMPILED:
+        return count
+    _, _, _, width, (_, room) = _prepared(layouts)
+    scan, small = room.scan, (_SMALL + 1) * (8 * width + 8)
+
+    def count_few(data: bytes) -> int | None:
+        if len(data) < small:  # few images: counted in the room kept with the layouts, no list made
+            img, status = scan(data)
             if status != _FULL:
                 return img // kinds if status != _TRUNCATED and not img % kinds else None
-    starts, whole = image_starts(data, layouts)
-    if not whole or len(starts) % kinds:
-        return None
-    return len(starts) // kinds
+        return count(data)
+
+    return count_few
