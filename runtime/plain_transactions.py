@@ -12,7 +12,7 @@ are forgotten after it as event by event.
 
 :meth:`PlainTransactions.take` reads such transactions from a GTID event on and
 hands each, with the row changes of its rows events counted by the compiled
-scanner (:func:`.rows.image_bounds.count_images`), to a ``commit`` callable. It
+scanner (:func:`.rows.image_bounds.image_counter`), to a ``commit`` callable. It
 holds a transaction's events until its XID (up to ``MOST_HELD_EVENTS`` events
 and ``MOST_HELD_BYTES`` bytes: a bigger one is not the small kind this is for,
 and holding it would cost memory): at the first event that is not plain, it
@@ -81,13 +81,12 @@ class PlainTransactions:
                 continue
             yield None
             held, stopped = self.take(event, events)
-            recorded = isinstance(stopped, BinlogError) and bool(errors) and errors[-1] is stopped
-            if recorded:  # the reader records the error it raises: as if raised after the events held
-                errors.pop()
+            # the reader records the error it raises: recorded again after the events held, as if raised there
+            recorded = errors.pop() if isinstance(stopped, BinlogError) and errors and errors[-1] is stopped else None
             yield from held
             if stopped is not None:
-                if isinstance(stopped, BinlogError) and recorded:
-                    errors.append(stopped)
+                if recorded is not None:
+                    errors.append(recorded)
                 raise stopped
 
     def take(self, first: Event, events: Iterator[Event]) -> tuple[list[Event], Exception | None]:

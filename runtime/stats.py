@@ -153,6 +153,11 @@ class TransactionStats:
                 "rows": self.rows, "bytes": self.bytes, "seconds": self.seconds}
 
 
+def _table_key(table_map: TableMap) -> str:
+    """A table's key in the figures: ``db.table``."""
+    return f"{table_map.schema}.{table_map.table}"
+
+
 def counts_event(flt: ChangeFilter, event: Event) -> bool:
     """Whether an event of a transaction counts in its figures: it is inside the position and time windows."""
     return flt.wants_event(event)
@@ -317,7 +322,7 @@ class BinlogStats:
 
     def _tally(self, table_map: TableMap, op: Op, n: int, length: int) -> str:
         """Count ``n`` row changes by ``op`` of a rows event of ``length`` bytes in its table's figures; its key."""
-        key = f"{table_map.schema}.{table_map.table}"
+        key = _table_key(table_map)
         rows = self.rows.get(key)
         if rows is None:
             rows = self.rows[key] = dict.fromkeys(OPS, 0)
@@ -341,7 +346,7 @@ class BinlogStats:
             for event in events:
                 transaction.add_event(event, None)
             for table_map, op, n, _ in changes:
-                transaction.add_rows(f"{table_map.schema}.{table_map.table}", op, n)
+                transaction.add_rows(_table_key(table_map), op, n)
             self._list(transaction)
 
     def _close(self, transaction: TransactionStats) -> None:

@@ -21,7 +21,7 @@ from ..table_map import TableMap
 from .events import Op, RowsEvent
 from .layouts import image_layouts
 
-__all__ = ["count_changes", "count_images", "image_counter", "image_starts"]
+__all__ = ["count_changes", "image_counter", "image_starts"]
 
 _compiled_scan: Any  # typed for numpy arrays (_scan.pyi); it takes any buffer of the right item type
 _KeptRoom: Any
@@ -111,20 +111,14 @@ def count_changes(rows_event: RowsEvent) -> int | None:
     """
     if rows_event.partial_json:
         return None
-    return count_images(rows_event.table_map, rows_event.op, rows_event.present_before, rows_event.present_after,
-                        rows_event.data)
-
-
-def count_images(table_map: TableMap, op: Op, present_before: bytes, present_after: bytes, data: bytes) -> int | None:
-    """:func:`count_changes` of the images ``data`` of a rows event (no partial JSON) of ``table_map`` by ``op``
-    with these columns bitmaps."""
-    counter = image_counter(table_map, op, present_before, present_after)
-    return None if counter is None else counter(data)
+    counter = image_counter(rows_event.table_map, rows_event.op, rows_event.present_before,
+                            rows_event.present_after)
+    return None if counter is None else counter(rows_event.data)
 
 
 def image_counter(table_map: TableMap, op: Op, present_before: bytes,
                   present_after: bytes) -> Callable[[bytes], int | None] | None:
-    """What :func:`count_images` counts the images of such rows events with (made once per table map, op and
+    """What :func:`count_changes` counts the images of such rows events with (made once per table map, op and
     bitmaps): a function of their images; None when those cannot be sized."""
     key = ("counter", op, present_before, present_after)
     memo = table_map.memo
