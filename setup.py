@@ -9,7 +9,12 @@ All are compiled by Cython when the package is installed (``./setup.sh`` or
   a binlog (see ``BinlogReader._frame_block`` in ``runtime/reader.py``);
 - ``runtime/writer/_seal.pyx``: the loop that writes the next positions and
   CRC32 of events written back to back (see ``BinlogWriter.write_joined`` in
-  ``runtime/writer/binlog.py``).
+  ``runtime/writer/binlog.py``);
+- ``runtime/writer/_undo.pyx``: the loop that lays out the undo of a binlog's
+  transactions (see ``_UndoWriter.write`` in ``runtime/writer/flashback.py``).
+
+``runtime/rows/image_scan.pxd`` holds the scan of row images both
+``_scan.pyx`` and ``_undo.pyx`` use.
 """
 
 from Cython.Build import cythonize
@@ -23,8 +28,10 @@ setup(
     ext_modules=cythonize(
         [Extension("binlog_ksy.runtime.rows._scan", ["runtime/rows/_scan.pyx"]),
          Extension("binlog_ksy.runtime._framing", ["runtime/_framing.pyx"], extra_link_args=ZLIB),
-         Extension("binlog_ksy.runtime.writer._seal", ["runtime/writer/_seal.pyx"], extra_link_args=ZLIB)],
+         Extension("binlog_ksy.runtime.writer._seal", ["runtime/writer/_seal.pyx"], extra_link_args=ZLIB),
+         Extension("binlog_ksy.runtime.writer._undo", ["runtime/writer/_undo.pyx"])],
         compiler_directives={"language_level": "3"},
-        include_path=["runtime"],  # zlib_crc32.pxd: declarations only, no module of its own
+        # zlib_crc32.pxd, rows/image_scan.pxd: declarations and inline functions only, no module of their own
+        include_path=["runtime", "runtime/rows"],
     )
 )

@@ -1,5 +1,5 @@
-"""Plain transactions counted whole, for ``stats``: the small transactions of an OLTP binlog without the event by
-event pass.
+"""Plain transactions taken whole, for ``stats`` (counted) and ``filter --flashback`` (planned): the small
+transactions of an OLTP binlog without the event by event pass.
 
 A transaction of a MariaDB binlog is *plain* when it is a GTID_EVENT, then
 ANNOTATE_ROWS, TABLE_MAP and rows events, and an XID_EVENT (sql/log_event.h
@@ -12,14 +12,16 @@ are forgotten after it as event by event.
 
 :meth:`PlainTransactions.take` reads such transactions from a GTID event on and
 hands each, with the row changes of its rows events counted by the compiled
-scanner (:func:`.rows.image_bounds.image_counter`), to a ``commit`` callable. It
+scanner (:func:`.rows.image_bounds.image_counter`; not counted with
+``counts=False``), to a ``commit`` callable. It
 holds a transaction's events until its XID (up to ``MOST_HELD_EVENTS`` events
 and ``MOST_HELD_BYTES`` bytes: a bigger one is not the small kind this is for,
 and holding it would cost memory): at the first event that is not plain, it
 gives back the events held, which the caller feeds event by event
 (``ChangeReader.accept``), so a transaction is either counted whole here or not
 at all. ``tests/test_plain_transactions.py`` checks that ``stats`` says the
-same with and without it.
+same with and without it, ``tests/test_flashback_fast_paths.py`` that
+``filter --flashback`` writes the same undo binlogs.
 """
 
 from __future__ import annotations
@@ -43,8 +45,9 @@ PREFER_PLAIN = True
 MOST_HELD_EVENTS = 256
 MOST_HELD_BYTES = 4 << 20
 
-#: A rows event's table map, op, row changes and length.
-Change = tuple[TableMap, Op, int, int]
+#: A rows event's table map, op, row changes (0 when not counted), length, head facts, where its row images start
+#: in it, and its TABLE_MAP event when that is in the same transaction (else None: the map was read before it).
+Change = tuple[TableMap, Op, int, int, HeadFacts, int, Event | None]
 #: ``commit(events, changes, size, seconds)``: a plain transaction's events, its rows events' changes, the sum of
 #: its events' lengths and its latest event time minus its earliest.
 Commit = Callable[[list[Event], list[Change], int, int], None]
@@ -57,9 +60,12 @@ _ROWS = et.ROWS_EVENTS
 class PlainTransactions:
     """Count the plain transactions a :class:`~.changes.ChangeReader` reads (see the module docstring)."""
 
-    def __init__(self, reader: ChangeReader, commit: Commit) -> None:
+    def __init__(self, reader: ChangeReader, commit: Commit, counts: bool = True) -> None:
         self.reader = reader
         self.commit = commit
+        #: Whether rows events' row changes are counted (and a transaction whose images do not scan is not plain);
+        #: without, each change counts 0 (``filter --flashback`` scans the images when it turns them around).
+        self.counts = counts
         self._held: list[Event] = []  # the events of the transaction being read
         #: By id() of a rows head's facts: those facts, the table map and its image counter (for the head's op
         #: and bitmaps) last used with them.
@@ -131,7 +137,7 @@ class PlainTransactions:
         held = self._held
         errors = self.reader.errors
         seen_errors = len(errors)
-        maps: dict[int, TableMap] = {}  # the maps since the last statement ended in it
+        maps: dict[int, tuple[TableMap, Event]] = {}  # the maps (and events) since the last statement ended in it
         earlier = True  # no statement ended in it yet: the reader's maps of before it hold too
         ended = False  # a rows event ended its statement and no TABLE_MAP came after it
         changes: list[Change] = []
@@ -156,7 +162,7 @@ class PlainTransactions:
                 table_map = known_map(event)
                 if table_map is None:
                     return None
-                maps[table_map.table_id] = table_map
+                maps[table_map.table_id] = (table_map, event)
                 ended = False
             elif code in _ROWS:
                 counted = self._rows(event, maps, earlier)
@@ -173,7 +179,8 @@ class PlainTransactions:
             return None
         return changes, size, latest - earliest
 
-    def _rows(self, event: Event, maps: dict[int, TableMap], earlier: bool) -> tuple[Change, bool] | None:
+    def _rows(self, event: Event, maps: dict[int, tuple[TableMap, Event]], earlier: bool
+              ) -> tuple[Change, bool] | None:
         """A rows event's change, its table map from ``maps`` (and with ``earlier`` the reader's), and whether it
         ends its statement; None when it is not plain."""
         known = self.reader.known_head_facts(event)
@@ -182,11 +189,18 @@ class PlainTransactions:
         facts, data = known
         if facts.version == 0 or facts.partial_json:
             return None
-        table_map = maps.get(facts.table_id)
-        if table_map is None and earlier:
-            table_map = self.reader.tables.get(facts.table_id)
+        found = maps.get(facts.table_id)
+        map_event: Event | None = None
+        table_map: TableMap | None
+        if found is not None:
+            table_map, map_event = found
+        else:
+            table_map = self.reader.tables.get(facts.table_id) if earlier else None
         if table_map is None:
             return None
+        images_start = event.length - event.checksum_len - len(data)
+        if not self.counts:
+            return (table_map, facts.op, 0, event.length, facts, images_start, map_event), facts.stmt_end
         counter = self._counters.get(id(facts))
         if counter is None or counter[0] is not facts or counter[1] is not table_map:
             counter = (facts, table_map, image_counter(table_map, facts.op, facts.present_before, facts.present_after))
@@ -196,4 +210,4 @@ class PlainTransactions:
         count = counter[2](data) if counter[2] is not None else None
         if count is None:
             return None
-        return (table_map, facts.op, count, event.length), facts.stmt_end
+        return (table_map, facts.op, count, event.length, facts, images_start, map_event), facts.stmt_end

@@ -51,7 +51,7 @@ from .errors import BinlogError
 from .event import Event
 from .event_fields import query_text
 from .filters import ChangeFilter
-from .plain_transactions import PlainTransactions
+from .plain_transactions import Change, PlainTransactions
 from .rows.events import Op, RowsEvent
 from .rows.image_bounds import count_changes
 from .table_map import TableMap
@@ -331,12 +331,12 @@ class BinlogStats:
         self.table_bytes[key][op] += length
         return key
 
-    def _count_plain(self, events: list[Event], changes: list[tuple[TableMap, Op, int, int]], size: int,
+    def _count_plain(self, events: list[Event], changes: list[Change], size: int,
                      seconds: int) -> None:
         """Count a plain transaction (:mod:`.plain_transactions`): what :meth:`read` would have counted event by
         event. Every event of the file is wanted, so it counts; a big or long one is listed as it is there."""
         rows = 0
-        for table_map, op, n, length in changes:
+        for table_map, op, n, length, *_ in changes:
             self._tally(table_map, op, n, length)
             rows += n
         self.transactions += 1
@@ -345,7 +345,7 @@ class BinlogStats:
             transaction = TransactionStats.starting_at(first, transaction_gtid(first), self._file)
             for event in events:
                 transaction.add_event(event, None)
-            for table_map, op, n, _ in changes:
+            for table_map, op, n, *_ in changes:
                 transaction.add_rows(_table_key(table_map), op, n)
             self._list(transaction)
 

@@ -174,7 +174,7 @@ def _gtid_check(path: Path) -> int:
         if event.in_payload is not None or fmt is None:
             continue
         try:
-            number = flashback._gtid_number(event)
+            number = flashback.gtid_number(event)
         except BinlogError:
             continue
         if number is None or not isinstance(number[3], int):
@@ -350,8 +350,8 @@ def drawn_binlog(draw: Any) -> bytes:
             fields: dict[str, Any] = {"flags": draw(st.sampled_from((0, 1, 2, 4, 0x11)))}
             if kind >= 30 and draw(st.booleans()):  # a partition chunk: type 1, the partition id(s)
                 fields["extra_row_info"] = bytes([1, 3, 0]) + (bytes([5, 0]) if kind == 31 else b"")
-            if kind in (24, 31):
-                fields["columns_after"] = everything
+            if kind in (24, 31):  # every column, the bits past them set or not: an undo swaps the two bitmaps
+                fields["columns_after"] = draw(st.sampled_from((everything, bytes([everything[0] | 0xF0]))))
             builder.rows(kind, 70 + tx, len(_TYPES), everything, images, **fields)
         builder.xid(tx + 1)
     return builder.to_bytes()

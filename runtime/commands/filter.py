@@ -6,6 +6,7 @@ import argparse
 import os
 import sys
 import tempfile
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -18,10 +19,18 @@ from ..event import Event
 from ..event_body import known_rows_head
 from ..event_fields import query_text, text_of
 from ..filters import ChangeFilter, is_transaction_control, split_names
+from ..plain_transactions import Change, PlainTransactions
 from ..schema.ddl.state import SchemaState
 from ..table_map import TableMap
 from ..writer.binlog import BinlogWriter, editable, rename_database
-from ..writer.flashback import FlashbackPlan, FlashbackTransaction, write_flashback
+from ..writer.flashback import (
+    FlashbackPlan,
+    FlashbackTransaction,
+    UndoRows,
+    UndoRowsFields,
+    gtid_number,
+    write_flashback,
+)
 from .common import (
     EXIT_DAMAGED,
     EXIT_OK,
@@ -196,7 +205,12 @@ class _FileFilter:
 
     def run(self) -> tuple[int, int, int]:
         try:
-            for event in self.reader.reader:
+            for event in self._events():
+                if event is None:  # plain transactions are planned next: a GTID event ends the one before
+                    if self.current is not None:
+                        self._emit(self.current)
+                    self.current, self.current_seq = None, None
+                    continue
                 self._event(event)
             if self.current is not None:
                 self._emit(self.current)
@@ -208,6 +222,56 @@ class _FileFilter:
             self._report_damage()  # what was met before the refusal is reported too
             raise
         return self._finish()
+
+    def _events(self) -> Iterable[Event | None]:
+        """The events :meth:`_event` takes one by one: with ``--flashback`` and every event wanted, the plain
+        transactions are planned whole instead (:meth:`_plan_plain`, :meth:`.PlainTransactions.feed`)."""
+        reader = self.reader
+        if self.flashback and self.selection.everything and PlainTransactions.applies(reader):
+            return PlainTransactions(reader, self._plan_plain, counts=False).feed(iter(reader.reader))
+        return reader.reader
+
+    def _plan_plain(self, events: list[Event], changes: list[Change], size: int, seconds: int) -> None:
+        """Plan the undo of a plain transaction (:mod:`..plain_transactions`: a GTID event, then ANNOTATE_ROWS,
+        TABLE_MAP and rows events, an XID) as :meth:`FlashbackTransaction.add` would, event by event: its table
+        maps and rows events are its content, the events before them its opening frame, the others its closing
+        frame (tests/test_plain_transactions.py holds the undo binlogs equal). Its TABLE_MAP events are not
+        noted in :attr:`map_events`: its last statement ends in it, so no rows event after it uses them."""
+        self.read += len(events)
+        fmt = self.reader.reader.format
+        assert fmt is not None  # its events were framed
+        if self.writer is None:
+            self.writer = BinlogWriter(self.out, fmt)
+        plan = self.plan
+        gtid = events[0]
+        start = gtid.pos
+        opening: list[int] = [start, start + gtid.length]
+        closing: list[int] = []
+        rows: list[UndoRowsFields] = []
+        content = False
+        k = 0
+        for event in events[1:]:
+            code = event.type_code
+            if code == _TABLE_MAP:
+                content = True
+            elif code in _ROWS:
+                table_map, _, _, _, facts, images_start, map_event = changes[k]
+                k += 1
+                if map_event is None:  # a map of before the transaction
+                    map_event = self.map_events[table_map.table_id]
+                rows.append(UndoRows.of_known(map_event, event, plan.table(table_map), images_start,
+                                              len(facts.present_before), facts.partial_json))
+                content = True
+            else:
+                pos = event.pos
+                ranges = closing if content else opening
+                if ranges[-1:] == [pos]:
+                    ranges[-1] = pos + event.length
+                else:
+                    ranges.extend((pos, pos + event.length))
+        number = gtid_number(gtid)
+        plan.add(fmt, start, events[-1].pos + events[-1].length, opening, rows, closing,
+                 [number] if number is not None else [])
 
     def _report_damage(self) -> None:
         for problem in self.reader.errors:
@@ -403,6 +467,7 @@ def _is_content(reader: ChangeReader, event: Event, table: tuple[str, str] | Non
 
 #: The events that can be kept for their own sake: table maps, rows events, statements, a compressed transaction.
 _CONTENT_CODES = frozenset((et.TABLE_MAP_EVENT, et.TRANSACTION_PAYLOAD_EVENT, *et.ROWS_EVENTS, *et.QUERY_EVENTS))
+_TABLE_MAP, _ROWS = et.TABLE_MAP_EVENT, et.ROWS_EVENTS
 #: The events :meth:`_FileFilter._note_maps` looks at.
 _MAP_OR_ROWS = frozenset((et.TABLE_MAP_EVENT, *et.ROWS_EVENTS))
 

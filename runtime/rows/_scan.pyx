@@ -2,68 +2,25 @@
 """The compiled loops of the columnar row decoder (callers: ``row_scan.py``, which documents them).
 
 ``scan`` walks row images (null bitmap, then the values of present non-NULL
-columns) and records where every value starts and how long it is; ``gather``
+columns) and records where every value starts and how long it is (the loop
+is ``image_scan.pxd``'s, shared with the undo binlog's); ``gather``
 copies variable-length values end to end. Bounds are checked against ``end``
 by ``scan`` itself; ``gather`` trusts what ``scan`` found.
 """
 from libc.stdint cimport int64_t, uint8_t
 from libc.string cimport memcpy
 
+from image_scan cimport scan_images
 
-cdef int _scan(const uint8_t[::1] data, Py_ssize_t end, const int64_t[:, ::1] widths, const int64_t[::1] ncols,
-               Py_ssize_t nalt, Py_ssize_t* pos_io, Py_ssize_t* img_io, int64_t[::1] starts,
-               int64_t[:, ::1] offsets, int64_t[:, ::1] lengths) noexcept nogil:
-    cdef Py_ssize_t cap = starts.shape[0]
-    cdef Py_ssize_t pos = pos_io[0]
-    cdef Py_ssize_t img = img_io[0]
-    cdef Py_ssize_t a, nc, nb, start, k, p, i
-    cdef int64_t w, n
-    cdef int status = 0
-    while pos < end:
-        if img >= cap:
-            status = 2
-            break
-        a = img % nalt
-        nc = ncols[a]
-        nb = (nc + 7) >> 3
-        start = pos
-        if pos + nb > end:
-            status = 1
-            break
-        pos += nb
-        for k in range(nc):
-            if (data[start + (k >> 3)] >> (k & 7)) & 1:
-                offsets[img, k] = -1
-                lengths[img, k] = 0
-                continue
-            w = widths[a, k]
-            if w >= 0:
-                offsets[img, k] = pos
-                lengths[img, k] = w
-                pos += w
-            else:
-                p = -w
-                if pos + p > end:
-                    status = 1
-                    break
-                n = 0
-                for i in range(p):
-                    n |= (<int64_t>data[pos + i]) << (8 * i)
-                pos += p
-                offsets[img, k] = pos
-                lengths[img, k] = n
-                pos += n
-            if pos > end:
-                status = 1
-                break
-        if status:
-            pos = start
-            break
-        starts[img] = start
-        img += 1
-    pos_io[0] = pos
-    img_io[0] = img
-    return status
+
+cdef inline int _scan(const uint8_t[::1] data, Py_ssize_t end, const int64_t[:, ::1] widths,
+                      const int64_t[::1] ncols, Py_ssize_t nalt, Py_ssize_t* pos_io, Py_ssize_t* img_io,
+                      int64_t[::1] starts, int64_t[:, ::1] offsets, int64_t[:, ::1] lengths) noexcept nogil:
+    """``image_scan.scan_images`` over typed views (``offsets`` and ``lengths`` a row per image)."""
+    if data.shape[0] == 0 or end <= 0:
+        return 0
+    return scan_images(&data[0], end, &widths[0, 0], widths.shape[1], &ncols[0], nalt, pos_io, img_io,
+                       &starts[0], starts.shape[0], &offsets[0, 0], &lengths[0, 0], offsets.shape[1])
 
 
 def scan(const uint8_t[::1] data, Py_ssize_t end, const int64_t[:, ::1] widths, const int64_t[::1] ncols,

@@ -21,7 +21,7 @@ from ..table_map import TableMap
 from .events import Op, RowsEvent
 from .layouts import image_layouts
 
-__all__ = ["count_changes", "image_counter", "image_starts"]
+__all__ = ["count_changes", "image_counter", "image_starts", "prepared_layouts"]
 
 _compiled_scan: Any  # typed for numpy arrays (_scan.pyi); it takes any buffer of the right item type
 _KeptRoom: Any
@@ -63,6 +63,13 @@ def _prepared(layouts: list[list[int]]) -> tuple[list[list[int]], Any, array[int
             _PREPARED.clear()
         _PREPARED[id(layouts)] = entry
     return entry
+
+
+def prepared_layouts(layouts: list[list[int]]) -> tuple[Any, array[int], int]:
+    """The layouts as the compiled scan takes them: the widths (a row per layout, ``widest`` columns), the
+    column counts, ``widest`` (``rows/image_scan.pxd``; the undo binlog's compiled loop scans with them)."""
+    _, widths, ncols, width, _ = _prepared(layouts)
+    return widths, ncols, width
 
 
 def image_starts(data: bytes, layouts: list[list[int]]) -> tuple[list[int], bool]:

@@ -24,12 +24,19 @@ one buffer (the images of their alike rows events found by one scan,
 and CRC32 right and writes it at once. tests/test_flashback_bytes.py holds
 the patched bytes equal to what the read-write classes write for the same
 change, and the images scanned together equal to those scanned alone.
+
+The compiled loop (``_undo.pyx``, :meth:`_UndoWriter._compiled`) lays out
+the transactions it is sure of the same way, without a Python step per
+event; it leaves the others (a compressed rows event, one that is refused,
+a transaction longer than the window) to the Python path here.
+tests/test_flashback_fast_paths.py holds the undo binlogs of both equal.
 """
 
 from __future__ import annotations
 
 import functools
 import struct
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
@@ -43,13 +50,22 @@ from ..event_fields import query_text
 from ..filters import is_transaction_control
 from ..reader import BinlogFormat
 from ..rows.events import rows_data
-from ..rows.image_bounds import image_starts
+from ..rows.image_bounds import image_starts, prepared_layouts
 from ..rows.layouts import image_layouts
 from ..table_map import TableMap
 from .binlog import TYPE_CODE_OFFSET, BinlogWriter
 from .reread import BackwardWindow, event_at
 
-__all__ = ["FlashbackPlan", "FlashbackTransaction", "UndoRows", "UndoTransaction", "undo_rows_event",
+_undo_transactions: Callable[..., int] | None
+try:
+    from ._undo import undo_transactions as _undo_transactions
+except ImportError:  # pragma: no cover - an install without the compiled module
+    _undo_transactions = None
+
+#: Lay out the undo with the compiled loop (tests switch it off to compare with the Python path).
+PREFER_COMPILED = True
+
+__all__ = ["FlashbackPlan", "FlashbackTransaction", "UndoRows", "UndoTransaction", "gtid_number", "undo_rows_event",
            "write_flashback"]
 
 #: WRITE <-> DELETE, v1 and v2 (libs/mysql/binlog/event/binlog_event.h Log_event_type).
@@ -94,6 +110,16 @@ class UndoRows(NamedTuple):
     partial: bool
     flags_at: int
     checksum_len: int
+
+    @staticmethod
+    def of_known(map_event: Event, event: Event, table: int, images_start: int, width: int,
+                 partial: bool) -> UndoRowsFields:
+        """:meth:`of` for a rows event whose head was read before: where its images start, the width of its
+        column bitmaps and whether it is a partial JSON update given."""
+        pos = event.pos
+        map_pos = map_event.pos
+        return (map_pos, map_pos + map_event.length, pos, pos + event.length, table, event.type_code, images_start,
+                width, partial, event.header_len + (4 if event.post_header_len == 6 else 6), event.checksum_len)
 
     @staticmethod
     def of(map_event: Event, event: Event, table: int) -> UndoRowsFields:
@@ -146,13 +172,17 @@ class FlashbackPlan:
         """Keep a transaction whose content is wanted (``tx.content``: its DDL counted; kept when it has rows
         events)."""
         self.skipped_ddl += tx.skipped_ddl
-        if not tx.rows:
-            return
+        if tx.rows:
+            self.add(tx.fmt, tx.start, tx.end, tx.opening, tx.rows, tx.closing, tx.gtids)
+
+    def add(self, fmt: BinlogFormat, start: int, end: int, opening: list[int], rows: list[UndoRowsFields],
+            closing: list[int], gtids: list[GtidNumber]) -> None:
+        """Keep a transaction with rows events (:class:`UndoTransaction`'s fields)."""
         formats = self.formats
-        if not formats or formats[-1] is not tx.fmt:
-            formats.append(tx.fmt)
-        self.transactions.append((len(formats) - 1, tx.start, tx.end, tuple(tx.opening), tuple(tx.rows),
-                                  tuple(tx.closing), tuple(tx.gtids)))
+        if not formats or formats[-1] is not fmt:
+            formats.append(fmt)
+        self.transactions.append((len(formats) - 1, start, end, tuple(opening), tuple(rows), tuple(closing),
+                                  tuple(gtids)))
 
     def table(self, table_map: TableMap) -> int:
         """The index of a table map in :attr:`tables`."""
@@ -203,7 +233,7 @@ class FlashbackTransaction:
         else:
             _add_range(self.opening, pos, end)
             if code in _GTID_CODES:
-                gtid = _gtid_number(event)
+                gtid = gtid_number(event)
                 if gtid is not None:
                     self.gtids.append(gtid)
 
@@ -449,18 +479,70 @@ class _UndoWriter:
         self.checksum = False
         self.steps: list[bytes | bytearray | bool | _RowsUndo] = []  # read, not laid out yet
         self.rows_held = self.bytes_held = 0
+        #: For the compiled loop, by (table, type code, partial, column bitmaps): a rows event's new type code
+        #: and prepared layouts, or None when the Python path turns it (or refuses to).
+        self._turns: dict[tuple[int, int, bool, bytes], tuple[int, tuple[Any, Any, int]] | None] = {}
 
     def write(self) -> None:
         """Each transaction's undo, last first (when an event cannot be turned around or read, what precedes
-        it is written)."""
+        it is written): as many as it can by the compiled loop (``_undo.pyx``), the others read and laid out
+        here."""
+        transactions = self.plan.transactions
+        i = len(transactions)
+        compiled = _undo_transactions is not None and PREFER_COMPILED
         try:
             try:
-                for fields in reversed(self.plan.transactions):
-                    self._read(UndoTransaction._make(fields))
+                while i:
+                    if compiled:
+                        i = self._compiled(i)
+                        if not i:
+                            break
+                    i -= 1
+                    self._read(UndoTransaction._make(transactions[i]))
             finally:  # what was read, before an event that cannot be read too
                 self._lay_out()
         finally:
             self.flush()
+
+    def _compiled(self, upto: int) -> int:
+        """The undo of ``transactions[:upto]`` laid out by the compiled loop, last first, as long as it can: the
+        index below which transactions are left."""
+        transactions = self.plan.transactions
+        while upto:
+            fmt = transactions[upto - 1][0]
+            if self.steps:
+                self._lay_out()  # what the Python path read comes first
+            if self.checksum != self.plan.formats[fmt].has_crc32:
+                self.flush()
+                self.checksum = self.plan.formats[fmt].has_crc32
+            assert _undo_transactions is not None
+            left = _undo_transactions(transactions, upto, fmt, self.out, self.window, self.numbers, self._turn_of,
+                                      FLUSH_BYTES)
+            if len(self.out) >= FLUSH_BYTES:
+                self.flush()
+            if left == upto:
+                return upto
+            upto = left
+        return upto
+
+    def _turn_of(self, rows: UndoRowsFields, bitmaps: bytes) -> tuple[int, tuple[Any, Any, int]] | None:
+        """For the compiled loop: a plain rows event's new type code and prepared layouts (``bitmaps``: its
+        column bitmaps, an update's two), or None (compressed, or not turned around: the Python path says why)."""
+        table, code, partial = rows[4], rows[5], rows[8]
+        key = (table, code, partial, bitmaps)
+        try:
+            return self._turns[key]
+        except KeyError:
+            pass
+        found = None
+        if code not in _PLAIN:
+            width = rows[7]
+            after = bitmaps[width:] if code in _UPDATES else None
+            problem, new_code, layouts = _turn(self.plan.tables[table], code, partial, bitmaps[:width], after)
+            if problem is None and layouts is not None:
+                found = (new_code, prepared_layouts(layouts))
+        self._turns[key] = found
+        return found
 
     def flush(self) -> None:
         if self.out:
@@ -550,7 +632,7 @@ _GTID_CODES = frozenset((_MARIADB_GTID, *_MYSQL_GTIDS))
 _SEQ_NO_START, _GNO_START = 0, 17
 
 
-def _gtid_number(event: Event) -> GtidNumber | None:
+def gtid_number(event: Event) -> GtidNumber | None:
     """What renumbering needs of a GTID event (None for other events and tagged GTIDs; a body that does not
     parse, which the transaction tracker has reported, gets no number)."""
     if event.type_code == _MARIADB_GTID:  # a tail parsed before: its domain, and seq_no from the bytes
@@ -580,8 +662,11 @@ def _gtid_numbers(plan: FlashbackPlan) -> dict[int, tuple[int, bytes]]:
     """
     groups: dict[tuple[Any, ...], list[GtidNumber]] = {}
     for fields in reversed(plan.transactions):
-        for gtid in UndoTransaction._make(fields).gtids:
-            groups.setdefault(gtid[2], []).append(gtid)
+        for gtid in fields[6]:  # UndoTransaction.gtids
+            group = groups.get(gtid[2])
+            if group is None:
+                group = groups[gtid[2]] = []
+            group.append(gtid)
     out: dict[int, tuple[int, bytes]] = {}
     for group in groups.values():
         if not all(isinstance(gtid[3], int) for gtid in group):

@@ -59,6 +59,29 @@ def run_cli(argv: Sequence[str | Path]) -> tuple[int, bytes, str]:
     return status, raw.getvalue(), err.getvalue()
 
 
+def filter_flashback_both_ways(argv: Sequence[str | Path], out: Path) -> tuple[int, str]:
+    """``binlog-ksy filter --flashback --output OUT ARGV`` with plain transactions planned whole and the undo
+    laid out by the compiled loop, then event by event and by the Python path (``runtime/plain_transactions.py``,
+    ``runtime/writer/_undo.pyx``): the same exit status, messages and undo binlogs, byte for byte. Returns the
+    first run's status and messages (its outputs in ``OUT``)."""
+    from binlog_ksy.runtime.writer import flashback
+
+    slow = out.with_name(out.name + "-event-by-event")
+    fast = run_cli(["filter", "--flashback", "--output", out, *argv])
+    plain_transactions.PREFER_PLAIN, flashback.PREFER_COMPILED = False, False
+    try:
+        one_by_one = run_cli(["filter", "--flashback", "--output", slow, *argv])
+    finally:
+        plain_transactions.PREFER_PLAIN, flashback.PREFER_COMPILED = True, True
+    assert fast[0] == one_by_one[0], (argv, fast, one_by_one)
+    assert fast[2].replace(str(out), str(slow)) == one_by_one[2], argv
+    written = sorted(p.name for p in out.iterdir()) if out.is_dir() else []
+    assert written == (sorted(p.name for p in slow.iterdir()) if slow.is_dir() else []), argv
+    for name in written:
+        assert (out / name).read_bytes() == (slow / name).read_bytes(), (argv, name)
+    return fast[0], fast[2]
+
+
 def cli_ok(argv: Sequence[str | Path]) -> bytes:
     status, out, err = run_cli(argv)
     assert status == 0, f"binlog-ksy {' '.join(map(str, argv))}: exit {status}\n{err}"

@@ -1,0 +1,7 @@
+from collections.abc import Callable
+from typing import Any
+
+def undo_transactions(transactions: list[tuple[Any, ...]], upto: int, fmt_index: int, out: bytearray, window: Any,
+                      numbers: dict[int, tuple[int, bytes]],
+                      turn_of: Callable[[tuple[Any, ...], bytes], tuple[int, tuple[Any, Any, int]] | None],
+                      flush_bytes: int) -> int: ...
