@@ -235,7 +235,7 @@ class _FileFilter:
         """Plan the undo of a plain transaction (:mod:`..plain_transactions`: a GTID event, then ANNOTATE_ROWS,
         TABLE_MAP and rows events, an XID) as :meth:`FlashbackTransaction.add` would, event by event: its table
         maps and rows events are its content, the events before them its opening frame, the others its closing
-        frame (tests/test_plain_transactions.py holds the undo binlogs equal). Its TABLE_MAP events are not
+        frame (tests/test_flashback_fast_paths.py holds the undo binlogs equal). Its TABLE_MAP events are not
         noted in :attr:`map_events`: its last statement ends in it, so no rows event after it uses them."""
         self.read += len(events)
         fmt = self.reader.reader.format
@@ -243,35 +243,35 @@ class _FileFilter:
         if self.writer is None:
             self.writer = BinlogWriter(self.out, fmt)
         plan = self.plan
-        gtid = events[0]
-        start = gtid.pos
-        opening: list[int] = [start, start + gtid.length]
         closing: list[int] = []
         rows: list[UndoRowsFields] = []
-        content = False
+        first = 0  # where the first TABLE_MAP or rows event starts: the events before it open the transaction
         k = 0
-        for event in events[1:]:
+        for event in events:
             code = event.type_code
-            if code == _TABLE_MAP:
-                content = True
-            elif code in _ROWS:
+            if code in _ROWS:
+                if not first:
+                    first = event.pos
                 table_map, _, _, _, facts, images_start, map_event = changes[k]
                 k += 1
                 if map_event is None:  # a map of before the transaction
                     map_event = self.map_events[table_map.table_id]
                 rows.append(UndoRows.of_known(map_event, event, plan.table(table_map), images_start,
                                               len(facts.present_before), facts.partial_json))
-                content = True
-            else:
+            elif code == _TABLE_MAP:
+                if not first:
+                    first = event.pos
+            elif first:  # the events of a transaction follow each other: ranges that meet are merged
                 pos = event.pos
-                ranges = closing if content else opening
-                if ranges[-1:] == [pos]:
-                    ranges[-1] = pos + event.length
+                if closing and closing[-1] == pos:
+                    closing[-1] = pos + event.length
                 else:
-                    ranges.extend((pos, pos + event.length))
+                    closing.extend((pos, pos + event.length))
+        gtid = events[0]
         number = gtid_number(gtid)
-        plan.add(fmt, start, events[-1].pos + events[-1].length, opening, rows, closing,
-                 [number] if number is not None else [])
+        last = events[-1]
+        plan.add(fmt, gtid.pos, last.pos + last.length, (gtid.pos, first), rows, closing,
+                 (number,) if number is not None else ())
 
     def _report_damage(self) -> None:
         for problem in self.reader.errors:

@@ -25,6 +25,8 @@ from image_scan cimport scan_images
 cdef enum:
     _TYPE_CODE_OFFSET = 4
     _STMT_END_F = 1  # rows_event.h ``STMT_END_F``: the low byte of the flags
+    _GTID_FIELDS = 5  # a GTID's fields in a transaction's flat record (flashback.py ``UndoTransaction``)
+    _ROWS_FIELDS = 11  # a rows event's (``UndoRows``)
 
 
 cdef struct _Scratch:
@@ -84,24 +86,24 @@ cdef Py_ssize_t _scan_event(const uint8_t* images, Py_ssize_t size, tuple prepar
 
 def undo_transactions(list transactions, Py_ssize_t upto, Py_ssize_t fmt_index, bytearray out, object window,
                       dict numbers, object turn_of, Py_ssize_t flush_bytes):
-    """Lay out in ``out`` the undo of ``transactions[:upto]`` (a :class:`FlashbackPlan`'s, as plain tuples), last
-    first, while they are of format ``fmt_index`` and ``out`` holds less than ``flush_bytes``: the index below
-    which transactions are left (``upto`` when the last one is left to the Python path).
+    """Lay out in ``out`` the undo of ``transactions[:upto]`` (a :class:`FlashbackPlan`'s flat records, see
+    :class:`UndoTransaction`), last first, while they are of format ``fmt_index`` and ``out`` holds less than
+    ``flush_bytes``: the index below which transactions are left (``upto`` when the last one is left to the
+    Python path).
 
     ``window``: the :class:`BackwardWindow` of the file; ``numbers``: the new numbers of GTID events, by
-    position (``_gtid_numbers``); ``turn_of(rows, bitmaps)``: for a rows event (its :class:`UndoRows` fields
-    and its column bitmaps' bytes) its new type code and its prepared layouts, or None when it is not turned
-    around here.
+    position (``_gtid_numbers``); ``turn_of(table, code, partial, width, bitmaps)``: for a rows event its new
+    type code and prepared layouts, or None when it is not turned around here.
     """
     cdef _Scratch room
     cdef Py_ssize_t i = upto
-    cdef tuple tx, rows, opening, closing, gtid, number, turn, rows_events
-    cdef const uint8_t[::1] data
+    cdef tuple tx, number, turn
+    cdef bytes data_bytes, value
     cdef const uint8_t* p
     cdef char* o
     cdef Py_ssize_t wstart, wend, start, end, k, j, first, last, count, at, s, width, length, checksum_len
-    cdef Py_ssize_t map_pos, map_end, pos, flags_at, image_end, nrows, g
-    cdef bytes value
+    cdef Py_ssize_t map_pos, map_end, pos, flags_at, image_end, nrows, ngtids, g, opening_at, rows_at, closing_at
+    cdef Py_ssize_t code, r
     cdef list turns = []
     cdef list firsts = []  # where each rows event's image starts begin in room.starts, and where the last ends
     room.starts = room.values = NULL
@@ -116,24 +118,26 @@ def undo_transactions(list transactions, Py_ssize_t upto, Py_ssize_t fmt_index, 
             wstart, wend = window.start, window.end
             if not (wstart <= start and end <= wend):
                 break  # longer than the window: read event by event
-            data = window.data
-            p = &data[0] - wstart  # p[x]: the byte at file offset x
-            rows_events = tx[4]
-            nrows = len(rows_events)
+            data_bytes = window.data
+            p = <const uint8_t*><const char*>data_bytes - wstart  # p[x]: the byte at file offset x
+            ngtids = tx[3]
+            opening_at = 4 + _GTID_FIELDS * ngtids
+            rows_at = opening_at + 1 + <Py_ssize_t>tx[opening_at]
+            nrows = tx[rows_at]
+            closing_at = rows_at + 1 + _ROWS_FIELDS * nrows
             # every rows event first: turned around here, its images scanned
             del turns[:]
             del firsts[:]
             first = 0
             for k in range(nrows):
-                rows = rows_events[k]
-                s, width = rows[6], rows[7]
-                pos = rows[2]
-                bitmaps = (<bytes>window.data)[pos + s - 2 * width - wstart:pos + s - wstart] \
-                    if rows[5] in (24, 31) else (<bytes>window.data)[pos + s - width - wstart:pos + s - wstart]
-                turn = turn_of(rows, bitmaps)
+                r = rows_at + 1 + _ROWS_FIELDS * k
+                pos, end, code, s, width = tx[r + 2], tx[r + 3], tx[r + 5], tx[r + 6], tx[r + 7]
+                bitmaps = data_bytes[pos + s - 2 * width - wstart:pos + s - wstart] if code == 24 or code == 31 \
+                    else data_bytes[pos + s - width - wstart:pos + s - wstart]
+                turn = turn_of(tx[r + 4], code, tx[r + 8], width, bitmaps)
                 if turn is None:
                     break
-                count = _scan_event(p + pos + s, rows[3] - rows[10] - pos - s, turn[1], &room, first)
+                count = _scan_event(p + pos + s, end - <Py_ssize_t>tx[r + 10] - pos - s, turn[1], &room, first)
                 if count < 0:
                     break
                 turns.append(turn)
@@ -143,14 +147,12 @@ def undo_transactions(list transactions, Py_ssize_t upto, Py_ssize_t fmt_index, 
                 break
             firsts.append(first)
             # the opening frame, a GTID's number replaced
-            opening = tx[3]
-            for k in range(0, len(opening), 2):
-                first, last = opening[k], opening[k + 1]
-                at = PyByteArray_GET_SIZE(out)
+            for k in range(opening_at + 1, rows_at, 2):
+                first, last = tx[k], tx[k + 1]
                 o = _extend(out, last - first)
                 memcpy(o, p + first, last - first)
-                for gtid in tx[6]:
-                    g = gtid[0]
+                for j in range(4, opening_at, _GTID_FIELDS):
+                    g = tx[j]
                     if first <= g < last:
                         number = numbers.get(g)
                         if number is not None:
@@ -158,9 +160,9 @@ def undo_transactions(list transactions, Py_ssize_t upto, Py_ssize_t fmt_index, 
                             memcpy(o + (g - first) + <Py_ssize_t>number[0], <const char*>value, 8)
             # the rows events, last first, each after its TABLE_MAP
             for k in range(nrows - 1, -1, -1):
-                rows = rows_events[k]
-                map_pos, map_end, pos, end = rows[0], rows[1], rows[2], rows[3]
-                s, width, flags_at, checksum_len = rows[6], rows[7], rows[9], rows[10]
+                r = rows_at + 1 + _ROWS_FIELDS * k
+                map_pos, map_end, pos, end = tx[r], tx[r + 1], tx[r + 2], tx[r + 3]
+                code, s, width, flags_at, checksum_len = tx[r + 5], tx[r + 6], tx[r + 7], tx[r + 9], tx[r + 10]
                 o = _extend(out, map_end - map_pos)
                 memcpy(o, p + map_pos, map_end - map_pos)
                 length = end - pos
@@ -177,13 +179,12 @@ def undo_transactions(list transactions, Py_ssize_t upto, Py_ssize_t fmt_index, 
                     at += last - room.starts[first + j]
                 turn = turns[k]
                 o[_TYPE_CODE_OFFSET] = <char>(<Py_ssize_t>turn[0])
-                if rows[5] in (24, 31):  # an update: its two column bitmaps swapped
+                if code == 24 or code == 31:  # an update: its two column bitmaps swapped
                     memcpy(o + s - 2 * width, p + pos + s - width, width)
                     memcpy(o + s - width, p + pos + s - 2 * width, width)
                 o[flags_at] = o[flags_at] | _STMT_END_F
-            closing = tx[5]
-            for k in range(0, len(closing), 2):
-                first, last = closing[k], closing[k + 1]
+            for k in range(closing_at + 1, closing_at + 1 + <Py_ssize_t>tx[closing_at], 2):
+                first, last = tx[k], tx[k + 1]
                 o = _extend(out, last - first)
                 memcpy(o, p + first, last - first)
             i -= 1

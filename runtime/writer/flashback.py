@@ -36,7 +36,7 @@ from __future__ import annotations
 
 import functools
 import struct
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
@@ -95,9 +95,8 @@ class UndoRows(NamedTuple):
     code, where its images start in the event (after its column bitmaps, ``width`` bytes each), whether it is a
     partial JSON update, where its flags start and how long its checksum is.
 
-    :class:`FlashbackPlan` keeps it, and :class:`UndoTransaction`, as a plain tuple of its fields (``_make``
-    gives it back): only exact tuples of plain values are left alone by the garbage collector, so a file's
-    many transactions cost no collection time."""
+    :class:`FlashbackPlan` keeps its fields in its transaction's flat record (see :class:`UndoTransaction`);
+    :class:`UndoTransaction` holds them as a plain tuple (``_make`` gives it back)."""
 
     map_pos: int
     map_end: int
@@ -141,7 +140,16 @@ class UndoRows(NamedTuple):
 class UndoTransaction(NamedTuple):
     """A transaction to undo, by the bounds of its events (the file's bytes ``start:end``): its opening and
     closing frames as byte ranges (``(start, end, start, end, ...)``, the ranges of events that follow each
-    other merged), its rows events, its GTID events; ``fmt`` is an index in :attr:`FlashbackPlan.formats`."""
+    other merged), its rows events, its GTID events; ``fmt`` is an index in :attr:`FlashbackPlan.formats`.
+
+    :class:`FlashbackPlan` keeps each as one flat record, a tuple of plain values
+    (:meth:`record`, :meth:`of`): ``fmt, start, end``, the number of GTID events
+    and the 5 fields of each, the number of opening ints and those, the number
+    of rows events and the 11 fields of each, the number of closing ints and
+    those. A tuple of plain values is left alone by the garbage collector once
+    it has seen it, so a file's many transactions cost it one look each (nested
+    tuples cost it one per tuple); the compiled loop reads the record as it is.
+    """
 
     fmt: int
     start: int
@@ -151,13 +159,45 @@ class UndoTransaction(NamedTuple):
     closing: tuple[int, ...]
     gtids: tuple[GtidNumber, ...]
 
+    @staticmethod
+    def record(fmt: int, start: int, end: int, opening: Sequence[int], rows: Sequence[UndoRowsFields],
+               closing: Sequence[int], gtids: Sequence[GtidNumber]) -> tuple[Any, ...]:
+        """The flat record of a transaction's fields."""
+        flat: list[Any] = [fmt, start, end, len(gtids)]
+        for gtid in gtids:
+            flat += gtid
+        flat.append(len(opening))
+        flat += opening
+        flat.append(len(rows))
+        for fields in rows:
+            flat += fields
+        flat.append(len(closing))
+        flat += closing
+        return tuple(flat)
+
+    @classmethod
+    def of(cls, record: tuple[Any, ...]) -> UndoTransaction:
+        """A transaction from its flat record (:meth:`record`)."""
+        i = 4 + _GTID_FIELDS * record[3]
+        gtids = tuple(record[j:j + _GTID_FIELDS] for j in range(4, i, _GTID_FIELDS))
+        opening = record[i + 1:i + 1 + record[i]]
+        i += 1 + record[i]
+        rows = tuple(record[j:j + _ROWS_FIELDS] for j in range(i + 1, i + 1 + _ROWS_FIELDS * record[i], _ROWS_FIELDS))
+        i += 1 + _ROWS_FIELDS * record[i]
+        closing = record[i + 1:i + 1 + record[i]]
+        return cls(record[0], record[1], record[2], opening, rows, closing, gtids)
+
+
+#: How many fields a GTID and a rows event have in a transaction's flat record.
+_GTID_FIELDS, _ROWS_FIELDS = 5, len(UndoRows._fields)
+
 
 class FlashbackPlan:
     """What the first read of a file finds for its undo: the transactions with rows events to turn around
     (file order), the table maps and formats they refer to, how many DDL statements are left out."""
 
     def __init__(self) -> None:
-        #: Each one's fields as a plain tuple (see :class:`UndoRows`): ``UndoTransaction._make`` gives it back.
+        #: Each one's flat record (see :class:`UndoTransaction`): ``UndoTransaction.of`` gives it back.
         self.transactions: list[tuple[Any, ...]] = []
         self.tables: list[TableMap] = []
         self.formats: list[BinlogFormat] = []
@@ -175,14 +215,13 @@ class FlashbackPlan:
         if tx.rows:
             self.add(tx.fmt, tx.start, tx.end, tx.opening, tx.rows, tx.closing, tx.gtids)
 
-    def add(self, fmt: BinlogFormat, start: int, end: int, opening: list[int], rows: list[UndoRowsFields],
-            closing: list[int], gtids: list[GtidNumber]) -> None:
+    def add(self, fmt: BinlogFormat, start: int, end: int, opening: Sequence[int], rows: Sequence[UndoRowsFields],
+            closing: Sequence[int], gtids: Sequence[GtidNumber]) -> None:
         """Keep a transaction with rows events (:class:`UndoTransaction`'s fields)."""
         formats = self.formats
         if not formats or formats[-1] is not fmt:
             formats.append(fmt)
-        self.transactions.append((len(formats) - 1, start, end, tuple(opening), tuple(rows), tuple(closing),
-                                  tuple(gtids)))
+        self.transactions.append(UndoTransaction.record(len(formats) - 1, start, end, opening, rows, closing, gtids))
 
     def table(self, table_map: TableMap) -> int:
         """The index of a table map in :attr:`tables`."""
@@ -498,7 +537,7 @@ class _UndoWriter:
                         if not i:
                             break
                     i -= 1
-                    self._read(UndoTransaction._make(transactions[i]))
+                    self._read(UndoTransaction.of(transactions[i]))
             finally:  # what was read, before an event that cannot be read too
                 self._lay_out()
         finally:
@@ -525,10 +564,11 @@ class _UndoWriter:
             upto = left
         return upto
 
-    def _turn_of(self, rows: UndoRowsFields, bitmaps: bytes) -> tuple[int, tuple[Any, Any, int]] | None:
+    def _turn_of(self, table: int, code: int, partial: bool, width: int, bitmaps: bytes
+                 ) -> tuple[int, tuple[Any, Any, int]] | None:
         """For the compiled loop: a plain rows event's new type code and prepared layouts (``bitmaps``: its
-        column bitmaps, an update's two), or None (compressed, or not turned around: the Python path says why)."""
-        table, code, partial = rows[4], rows[5], rows[8]
+        column bitmaps, an update's two, ``width`` bytes each), or None (compressed, or not turned around: the
+        Python path says why)."""
         key = (table, code, partial, bitmaps)
         try:
             return self._turns[key]
@@ -536,7 +576,6 @@ class _UndoWriter:
             pass
         found = None
         if code not in _PLAIN:
-            width = rows[7]
             after = bitmaps[width:] if code in _UPDATES else None
             problem, new_code, layouts = _turn(self.plan.tables[table], code, partial, bitmaps[:width], after)
             if problem is None and layouts is not None:
@@ -630,6 +669,8 @@ _GTID_CODES = frozenset((_MARIADB_GTID, *_MYSQL_GTIDS))
 #: sql/log_event_server.cc ``Gtid_log_event::write``), MySQL's ``gno`` (s8) after the flags byte and the 16-byte
 #: sid (ksy/event_gtid.ksy ``gtid_event``, control_events.h ``Gtid_event``).
 _SEQ_NO_START, _GNO_START = 0, 17
+#: A MariaDB GTID's group, by domain: one tuple each (a plan holds many GTIDs of few domains).
+_MARIADB_GROUPS: dict[int, tuple[str, int]] = {}
 
 
 def gtid_number(event: Event) -> GtidNumber | None:
@@ -638,7 +679,11 @@ def gtid_number(event: Event) -> GtidNumber | None:
     if event.type_code == _MARIADB_GTID:  # a tail parsed before: its domain, and seq_no from the bytes
         known = known_gtid_tail(event.post_header_len, event.body_bytes)
         if known is not None:
-            return (event.pos, event.header_len + _SEQ_NO_START, ("mariadb", known[0].domain_id), known[1], True)
+            domain = known[0].domain_id
+            group = _MARIADB_GROUPS.get(domain)
+            if group is None:
+                group = _MARIADB_GROUPS.setdefault(domain, ("mariadb", domain))
+            return (event.pos, event.header_len + _SEQ_NO_START, group, known[1], True)
     try:
         body = event.body if event.type_code == _MARIADB_GTID or event.type_code in _MYSQL_GTIDS else None
     except MalformedEventError:
@@ -661,8 +706,9 @@ def _gtid_numbers(plan: FlashbackPlan) -> dict[int, tuple[int, bytes]]:
     By event position: where the number starts in the event and its new 8 bytes.
     """
     groups: dict[tuple[Any, ...], list[GtidNumber]] = {}
-    for fields in reversed(plan.transactions):
-        for gtid in fields[6]:  # UndoTransaction.gtids
+    for record in reversed(plan.transactions):
+        for i in range(4, 4 + _GTID_FIELDS * record[3], _GTID_FIELDS):  # UndoTransaction.gtids
+            gtid = record[i:i + _GTID_FIELDS]
             group = groups.get(gtid[2])
             if group is None:
                 group = groups[gtid[2]] = []
