@@ -60,15 +60,16 @@ cdef char* _extend(bytearray out, Py_ssize_t n) except NULL:
 cdef Py_ssize_t _CHUNK = 256
 
 
-cdef Py_ssize_t _scan_event(const uint8_t* images, Py_ssize_t size, tuple prepared, _Scratch* room,
+cdef Py_ssize_t _scan_event(const uint8_t* images, Py_ssize_t size, tuple turn, _Scratch* room,
                             Py_ssize_t first) except -2:
-    """Scan one rows event's ``size`` bytes of images with its layouts (``prepared``: ``image_bounds``'s widths
-    view, column counts, widest layout): the image count, their starts at ``room.starts[first:]``; -1 when the
-    images do not end exactly with the event or do not pair with the layouts."""
-    cdef const int64_t[:, ::1] widths = prepared[0]
-    cdef const int64_t[::1] ncols = prepared[1]
-    cdef Py_ssize_t width = prepared[2]
-    cdef Py_ssize_t nalt = ncols.shape[0]
+    """Scan one rows event's ``size`` bytes of images with its layouts (``turn``: ``_UndoWriter._turn_of``'s
+    new type code, the layouts' widths as bytes of int64, a row per layout, ``stride`` each, their column
+    counts as bytes of int64, ``stride``): the image count, their starts at ``room.starts[first:]``; -1 when
+    the images do not end exactly with the event or do not pair with the layouts."""
+    cdef bytes widths = turn[1]
+    cdef bytes ncols = turn[2]
+    cdef Py_ssize_t width = turn[3]
+    cdef Py_ssize_t nalt = len(ncols) // 8
     cdef Py_ssize_t pos = 0, img = 0
     cdef int status = 2
     if size <= 0:
@@ -76,9 +77,10 @@ cdef Py_ssize_t _scan_event(const uint8_t* images, Py_ssize_t size, tuple prepar
     _grow(&room.values, &room.values_cap, 2 * _CHUNK * width)
     while status == 2:  # room for _CHUNK more images each time (the values' room reused: nobody reads it)
         _grow(&room.starts, &room.starts_cap, first + img + _CHUNK)
-        status = scan_images(images, size, &widths[0, 0], widths.shape[1], &ncols[0], nalt, &pos, &img,
-                             room.starts + first, img + _CHUNK, room.values - img * width,
-                             room.values + _CHUNK * width - img * width, width)
+        status = scan_images(images, size, <const int64_t*><const char*>widths, width,
+                             <const int64_t*><const char*>ncols, nalt, &pos, &img, room.starts + first,
+                             img + _CHUNK, room.values - img * width, room.values + _CHUNK * width - img * width,
+                             width)
     if status != 0 or img == 0 or img % nalt:
         return -1
     return img
@@ -98,12 +100,15 @@ def undo_transactions(list transactions, Py_ssize_t upto, Py_ssize_t fmt_index, 
     cdef _Scratch room
     cdef Py_ssize_t i = upto
     cdef tuple tx, number, turn
-    cdef bytes data_bytes, value
-    cdef const uint8_t* p
+    cdef bytes data_bytes = None
+    cdef bytes value
+    cdef const uint8_t* p = NULL
     cdef char* o
-    cdef Py_ssize_t wstart, wend, start, end, k, j, first, last, count, at, s, width, length, checksum_len
+    cdef Py_ssize_t wstart = 0, wend = 0
+    cdef Py_ssize_t start, end, k, j, first, last, count, at, s, width, length, checksum_len
     cdef Py_ssize_t map_pos, map_end, pos, flags_at, image_end, nrows, ngtids, g, opening_at, rows_at, closing_at
     cdef Py_ssize_t code, r
+    cdef bint covered
     cdef list turns = []
     cdef list firsts = []  # where each rows event's image starts begin in room.starts, and where the last ends
     room.starts = room.values = NULL
@@ -114,12 +119,13 @@ def undo_transactions(list transactions, Py_ssize_t upto, Py_ssize_t fmt_index, 
             if tx[0] != fmt_index:
                 break
             start, end = tx[1], tx[2]
-            window.cover(start, end)
-            wstart, wend = window.start, window.end
-            if not (wstart <= start and end <= wend):
-                break  # longer than the window: read event by event
-            data_bytes = window.data
-            p = <const uint8_t*><const char*>data_bytes - wstart  # p[x]: the byte at file offset x
+            if data_bytes is None or not (wstart <= start and end <= wend):
+                window.cover(start, end)
+                wstart, wend = window.start, window.end
+                if not (wstart <= start and end <= wend):
+                    break  # longer than the window: read event by event
+                data_bytes = window.data
+                p = <const uint8_t*><const char*>data_bytes - wstart  # p[x]: the byte at file offset x
             ngtids = tx[3]
             opening_at = 4 + _GTID_FIELDS * ngtids
             rows_at = opening_at + 1 + <Py_ssize_t>tx[opening_at]
@@ -137,7 +143,7 @@ def undo_transactions(list transactions, Py_ssize_t upto, Py_ssize_t fmt_index, 
                 turn = turn_of(tx[r + 4], code, tx[r + 8], width, bitmaps)
                 if turn is None:
                     break
-                count = _scan_event(p + pos + s, end - <Py_ssize_t>tx[r + 10] - pos - s, turn[1], &room, first)
+                count = _scan_event(p + pos + s, end - <Py_ssize_t>tx[r + 10] - pos - s, turn, &room, first)
                 if count < 0:
                     break
                 turns.append(turn)

@@ -519,8 +519,8 @@ class _UndoWriter:
         self.steps: list[bytes | bytearray | bool | _RowsUndo] = []  # read, not laid out yet
         self.rows_held = self.bytes_held = 0
         #: For the compiled loop, by (table, type code, partial, column bitmaps): a rows event's new type code
-        #: and prepared layouts, or None when the Python path turns it (or refuses to).
-        self._turns: dict[tuple[int, int, bool, bytes], tuple[int, tuple[Any, Any, int]] | None] = {}
+        #: and layouts (see :meth:`_turn_of`), or None when the Python path turns it (or refuses to).
+        self._turns: dict[tuple[int, int, bool, bytes], tuple[int, bytes, bytes, int] | None] = {}
 
     def write(self) -> None:
         """Each transaction's undo, last first (when an event cannot be turned around or read, what precedes
@@ -565,10 +565,11 @@ class _UndoWriter:
         return upto
 
     def _turn_of(self, table: int, code: int, partial: bool, width: int, bitmaps: bytes
-                 ) -> tuple[int, tuple[Any, Any, int]] | None:
-        """For the compiled loop: a plain rows event's new type code and prepared layouts (``bitmaps``: its
-        column bitmaps, an update's two, ``width`` bytes each), or None (compressed, or not turned around: the
-        Python path says why)."""
+                 ) -> tuple[int, bytes, bytes, int] | None:
+        """For the compiled loop: a plain rows event's new type code and layouts as the compiled scan takes them
+        (:func:`prepared_layouts`: the widths, a row per layout, and the column counts, as bytes of int64; the
+        widest layout), or None (compressed, or not turned around: the Python path says why). ``bitmaps``: its
+        column bitmaps, an update's two, ``width`` bytes each."""
         key = (table, code, partial, bitmaps)
         try:
             return self._turns[key]
@@ -579,7 +580,8 @@ class _UndoWriter:
             after = bitmaps[width:] if code in _UPDATES else None
             problem, new_code, layouts = _turn(self.plan.tables[table], code, partial, bitmaps[:width], after)
             if problem is None and layouts is not None:
-                found = (new_code, prepared_layouts(layouts))
+                widths, ncols, widest = prepared_layouts(layouts)
+                found = (new_code, widths.tobytes(), ncols.tobytes(), widest)
         self._turns[key] = found
         return found
 
@@ -705,19 +707,21 @@ def _gtid_numbers(plan: FlashbackPlan) -> dict[int, tuple[int, bytes]]:
 
     By event position: where the number starts in the event and its new 8 bytes.
     """
-    groups: dict[tuple[Any, ...], list[GtidNumber]] = {}
+    # per group: its GTIDs' positions, number offsets, numbers and signedness, in the undo's order
+    groups: dict[tuple[Any, ...], tuple[list[int], list[int], list[Any], list[bool]]] = {}
     for record in reversed(plan.transactions):
         for i in range(4, 4 + _GTID_FIELDS * record[3], _GTID_FIELDS):  # UndoTransaction.gtids
-            gtid = record[i:i + _GTID_FIELDS]
-            group = groups.get(gtid[2])
+            group = groups.get(record[i + 2])
             if group is None:
-                group = groups[gtid[2]] = []
-            group.append(gtid)
+                group = groups[record[i + 2]] = ([], [], [], [])
+            group[0].append(record[i])
+            group[1].append(record[i + 1])
+            group[2].append(record[i + 3])
+            group[3].append(record[i + 4])
     out: dict[int, tuple[int, bytes]] = {}
-    for group in groups.values():
-        if not all(isinstance(gtid[3], int) for gtid in group):
+    for positions, offsets, numbers, unsigned in groups.values():
+        if not all(isinstance(number, int) for number in numbers):
             continue
-        values = sorted(gtid[3] for gtid in group)
-        for (pos, offset, _, _, unsigned), value in zip(group, values, strict=True):
-            out[pos] = (offset, value.to_bytes(8, "little", signed=not unsigned))
+        for pos, offset, value, plain in zip(positions, offsets, sorted(numbers), unsigned, strict=True):
+            out[pos] = (offset, value.to_bytes(8, "little", signed=not plain))
     return out
