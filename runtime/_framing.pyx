@@ -7,7 +7,8 @@ libs/mysql/binlog/event/binlog_event.h, LOG_EVENT_HEADER_LEN 19), the length
 bounds and the CRC32 of each, and makes their ``Event`` objects as the
 reader's own framing (``BinlogReader._next_event``) would. It stops, without
 judging, at the first event it is not sure of: a type the caller marks
-(format descriptions, START_ENCRYPTION, unknown types without checksums), a
+(format descriptions, START_ENCRYPTION, compressed transactions, unknown
+types without checksums), a
 length out of bounds, an event that does not end inside the block, a CRC32
 that does not match. The reader frames that one itself, so every error and
 every special event still goes through the one path that knows about them.

@@ -32,7 +32,7 @@ import struct
 import zlib
 from collections.abc import Callable, Generator, Iterator, Sequence
 from dataclasses import dataclass
-from typing import BinaryIO
+from typing import Any, BinaryIO
 
 from kaitaistruct import KaitaiStream
 
@@ -149,7 +149,8 @@ class BinlogFormat:
     by_raw_type: tuple[tuple[int, int], ...] = dataclasses.field(init=False, repr=False, compare=False)
 
     #: For the compiled framing loop: the type code per raw type byte, the post-header length per raw type
-    #: byte, and per type code whether the loop leaves the event to ``BinlogReader._next_event`` (non-zero).
+    #: byte, and per type code whether the loop leaves the event to ``BinlogReader._next_event`` (non-zero:
+    #: the events the reader does more with, and unknown types without checksums).
     type_codes: bytes = dataclasses.field(init=False, repr=False, compare=False)
     post_header_lengths_by_raw: bytes = dataclasses.field(init=False, repr=False, compare=False)
     stop_types: bytes = dataclasses.field(init=False, repr=False, compare=False)
@@ -160,7 +161,7 @@ class BinlogFormat:
         object.__setattr__(self, "type_codes", bytes(code for code, _ in self.by_raw_type))
         object.__setattr__(self, "post_header_lengths_by_raw", bytes(length for _, length in self.by_raw_type))
         object.__setattr__(self, "stop_types", bytes(
-            int(code in _CHECKED_TYPES or (not self.has_crc32 and code not in _REAL_TYPES)) for code in range(256)))
+            int(code in _NOT_PLAIN or (not self.has_crc32 and code not in _REAL_TYPES)) for code in range(256)))
 
     def post_header_len(self, raw_type_code: int) -> int:
         """Post-header length of a type code as written in the file (0 if not listed)."""
@@ -264,6 +265,15 @@ class BinlogReader:
     # -- the public iterator -------------------------------------------------
 
     def __iter__(self) -> Iterator[Event]:
+        return self._reading(blocks=False)
+
+    def blocks(self) -> Iterator[Sequence[Event]]:
+        """The same events as iterating the reader, in blocks: the plain events the compiled loop framed
+        together, or one event (``itertools.chain.from_iterable`` gives them one by one, with no Python step
+        per event). :attr:`position` is then the end of the last block handed out."""
+        return self._reading(blocks=True)
+
+    def _reading(self, blocks: bool) -> Iterator[Any]:
         if isinstance(self._source, (str, os.PathLike)):
             try:
                 f = open_binlog(os.fspath(self._source))  # a local path or a URI (s3://...); closed below
@@ -272,7 +282,7 @@ class BinlogReader:
         else:
             f = self._source
         try:
-            yield from self._read(f)
+            yield from self._read(f, blocks)
         except OSError as exc:  # a disk or network error, not the bytes: still a BinlogError
             raise UnreadableFileError(f"read error: {exc.strerror or exc}", file=self.name,
                                       offset=self.position) from None
@@ -304,7 +314,8 @@ class BinlogReader:
                 what = f"the file starts with {magic.hex(' ')}, not the binlog magic fe 62 69 6e"
             raise NotABinlogError(f"not a binlog: {what}", file=self.name, offset=0, length=self.size)
 
-    def _read(self, f: BinaryIO) -> Iterator[Event]:
+    def _read(self, f: BinaryIO, blocks: bool) -> Iterator[Any]:
+        """The events (``blocks``: in blocks, see :meth:`blocks`)."""
         self.size = _size_of(f)
         self._format_known = False
         self._seen = seen = _Seen()
@@ -331,22 +342,29 @@ class BinlogReader:
                 return
             batch, pos, fmt = step
             problem = None
-            framed_block = batch is framed  # the compiled loop noted its events in ``seen`` already
-            for event in batch:
-                length = event.length
-                code = event.type_code
-                if code in _NOT_PLAIN:
-                    step_end = yield from self._special(f, event, pos, fmt)
+            if batch is framed:  # plain events (fmt.stop_types), noted in ``seen`` by the compiled loop already
+                if blocks:
+                    last = batch[-1]
+                    self.position = pos = last.pos + last.length
+                    yield batch
+                else:
+                    for event in batch:
+                        self.position = pos = pos + event.length
+                        yield event
+                continue
+            for event in batch:  # one event framed here (none after damage)
+                if event.type_code in _NOT_PLAIN:
+                    special = self._special(f, event, pos, fmt)
+                    step_end = yield from (_one_by_one(special) if blocks else special)
                     if step_end is None:
                         return
                     pos, fmt = step_end
                     continue
-                self.position = pos = pos + length
-                if not framed_block:
-                    seen_ids.add(event.server_id)
-                    if event.timestamp > seen.last:
-                        seen.last = event.timestamp
-                yield event
+                self.position = pos = pos + event.length
+                seen_ids.add(event.server_id)
+                if event.timestamp > seen.last:
+                    seen.last = event.timestamp
+                yield (event,) if blocks else event
 
     def _special(self, f: BinaryIO, event: Event, pos: int,
                  fmt: BinlogFormat) -> Generator[Event, None, tuple[int, BinlogFormat] | None]:
@@ -824,6 +842,16 @@ class BinlogReader:
             index += 1
         if declared is not None and total != declared:
             raise MalformedEventError(f"payload holds {total} bytes of events, its header says {declared}")
+
+
+def _one_by_one(events: Generator[Event, None, Any]) -> Generator[tuple[Event], None, Any]:
+    """``events`` as blocks of one event; what it returns."""
+    while True:
+        try:
+            event = next(events)
+        except StopIteration as stop:
+            return stop.value
+        yield (event,)
 
 
 class _BadEvent(Exception):

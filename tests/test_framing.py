@@ -6,11 +6,13 @@ block's end, CRC32 mismatches) to ``BinlogReader._next_event``, which frames eve
 module is not there. The reference here is the reader with the compiled loop switched off: on every fixture
 and sample, with checksums verified or not, in stop and skip modes, from a file or a stream that cannot seek,
 and on drawn damage (bytes changed, cut, inserted) read through blocks small enough that events cross them.
+The events taken in blocks (``BinlogReader.blocks``) are the same, with the same errors and end position.
 """
 
 from __future__ import annotations
 
 import io
+import itertools
 from pathlib import Path
 from typing import Any
 
@@ -47,8 +49,10 @@ class _Stream(io.RawIOBase):
         return out
 
 
-def _read(source: Any, compiled: bool, monkeypatch: pytest.MonkeyPatch, **options: Any) -> tuple[Any, ...]:
-    """Every event (all fields and bytes) and every error of one read, and how it ended."""
+def _read(source: Any, compiled: bool, monkeypatch: pytest.MonkeyPatch, blocks: bool = False,
+          **options: Any) -> tuple[Any, ...]:
+    """Every event (all fields and bytes) and every error of one read, and how it ended (``blocks``: the events
+    taken in blocks, ``BinlogReader.blocks``)."""
     monkeypatch.setattr(reader_module, "frame_events", COMPILED if compiled else None)
     if isinstance(source, tuple):
         source = _Stream(*source)
@@ -56,7 +60,7 @@ def _read(source: Any, compiled: bool, monkeypatch: pytest.MonkeyPatch, **option
     events = []
     ended = None
     try:
-        for e in reader:
+        for e in itertools.chain.from_iterable(reader.blocks()) if blocks else reader:
             events.append((e.file, e.pos, e.type_code, e.timestamp, e.server_id, e.length, e.end_pos, e.flags,
                            e.raw, e.header_len, e.checksum_len, e.post_header_len, e.in_payload))
     except BinlogError as err:
@@ -69,6 +73,7 @@ def _same(source: Any, monkeypatch: pytest.MonkeyPatch, **options: Any) -> int:
     fast = _read(source, True, monkeypatch, **options)
     reference = _read(source, False, monkeypatch, **options)
     assert fast == reference
+    assert _read(source, True, monkeypatch, blocks=True, **options) == reference  # in blocks: the same
     return len(fast[0])
 
 
@@ -119,5 +124,6 @@ def test_drawn_damage_frames_the_same(data: st.DataObject, monkeypatch: pytest.M
         fast = _read(io.BytesIO(bytes(raw)), True, monkeypatch, **options)
         reference = _read(io.BytesIO(bytes(raw)), False, monkeypatch, **options)
         assert fast == reference
+        assert _read(io.BytesIO(bytes(raw)), True, monkeypatch, blocks=True, **options) == reference
     else:
         _same(source, monkeypatch, **options)
