@@ -118,8 +118,8 @@ def test_drawn_damage_frames_the_same(data: st.DataObject, monkeypatch: pytest.M
     source: Any = io.BytesIO(bytes(raw))
     if data.draw(st.booleans(), label="stream"):
         source = (bytes(raw), data.draw(st.integers(1, 5000), label="piece"))
-    options = {"on_error": data.draw(st.sampled_from(["stop", "skip"]), label="on_error"),
-               "verify_checksums": data.draw(st.booleans(), label="verify")}
+    options: dict[str, Any] = {"on_error": data.draw(st.sampled_from(["stop", "skip"]), label="on_error"),
+                               "verify_checksums": data.draw(st.booleans(), label="verify")}
     if isinstance(source, io.BytesIO):
         fast = _read(io.BytesIO(bytes(raw)), True, monkeypatch, **options)
         reference = _read(io.BytesIO(bytes(raw)), False, monkeypatch, **options)
