@@ -23,12 +23,11 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from test_flashback_bytes import drawn_binlog
-from test_plain_transactions import _SCENARIOS, _SOURCE, _pieces, drawn_transactions
+from test_plain_transactions import _SCENARIOS, drawn_transactions, scenario_binlog
 
 from binlog_ksy.runtime import plain_transactions
 from binlog_ksy.runtime.commands import filter as filter_command
 from binlog_ksy.runtime.writer import flashback, reread
-from binlog_ksy.write import BinlogBuilder
 from differential.paths import filter_flashback_both_ways
 from fixture_index import ROOT, load_index
 
@@ -163,17 +162,9 @@ def test_drawn_transactions_the_same_both_ways(tmp_path: Path, data: bytes, on_e
 def test_table_maps_of_plain_transactions_as_event_by_event(tmp_path: Path, scenario: str) -> None:
     """After plain transactions, the TABLE_MAP events a rows event's undo repeats are the ones the event by
     event pass finds."""
-    pieces = _pieces()
-    table = sorted(key[1] for key in pieces if key[0] == "statement")[0]
-    parts = {"G": [pieces["gtid"][0]], "S": list(pieces["statement", table][0]), "M": [pieces["table_map", table][0]],
-             "R": [pieces["rows", table][0]], "X": [pieces["xid"][0]], "|": []}
-    builder = BinlogBuilder.like(_SOURCE)
-    for letter in "GSX|GSX|" + _SCENARIOS[scenario] + "|GSX":
-        for event in parts[letter]:
-            builder.add(event)
     path = tmp_path / "in" / "binlog.000001"
     path.parent.mkdir()
-    builder.save(path)
+    scenario_binlog(scenario).save(path)
     for on_error in ("stop", "skip"):
         _both_ways(tmp_path, "--on-error", on_error, path)
 

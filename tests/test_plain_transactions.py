@@ -241,12 +241,9 @@ _SCENARIOS = {
 }
 
 
-@pytest.mark.parametrize("scenario", list(_SCENARIOS), ids=list(_SCENARIOS))
-@pytest.mark.parametrize("on_error", ["stop", "skip"])
-def test_table_maps_held_and_forgotten_as_event_by_event(monkeypatch: pytest.MonkeyPatch, tmp_path: Path,
-                                                         scenario: str, on_error: str) -> None:
-    """After plain transactions that taught the reader every event (so that the ones below may be taken
-    whole), the table maps a transaction leaves behind are the ones the event by event pass leaves."""
+def scenario_binlog(scenario: str) -> BinlogBuilder:
+    """A binlog of :data:`_SCENARIOS`' transactions, after plain transactions that taught the reader every
+    event (so that the ones of the scenario may be taken whole) and before one more."""
     pieces = _pieces()
     table = sorted(key[1] for key in pieces if key[0] == "statement")[0]
     parts = {"G": [pieces["gtid"][0]], "S": list(pieces["statement", table][0]), "M": [pieces["table_map", table][0]],
@@ -255,8 +252,17 @@ def test_table_maps_held_and_forgotten_as_event_by_event(monkeypatch: pytest.Mon
     for letter in "GSX|GSX|" + _SCENARIOS[scenario] + "|GSX":
         for event in parts[letter]:
             builder.add(event)
+    return builder
+
+
+@pytest.mark.parametrize("scenario", list(_SCENARIOS), ids=list(_SCENARIOS))
+@pytest.mark.parametrize("on_error", ["stop", "skip"])
+def test_table_maps_held_and_forgotten_as_event_by_event(monkeypatch: pytest.MonkeyPatch, tmp_path: Path,
+                                                         scenario: str, on_error: str) -> None:
+    """After plain transactions that taught the reader every event (so that the ones below may be taken
+    whole), the table maps a transaction leaves behind are the ones the event by event pass leaves."""
     path = tmp_path / "binlog.000001"
-    builder.save(path)
+    scenario_binlog(scenario).save(path)
     status, out, err = both_ways(monkeypatch, ["--format", "json", "--on-error", on_error, *EVERY_ONE, path])
     assert ("no TABLE_MAP" in err) == ("after its statement ended" in scenario), err
 
