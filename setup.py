@@ -14,7 +14,9 @@ All are compiled by Cython when the package is installed (``./setup.sh`` or
   transactions (see ``_UndoWriter.write`` in ``runtime/writer/flashback.py``).
 
 ``runtime/rows/image_scan.pxd`` holds the scan of row images both
-``_scan.pyx`` and ``_undo.pyx`` use.
+``_scan.pyx`` and ``_undo.pyx`` use. ``runtime/event.py`` is compiled as it
+is, its ``Event`` an extension type (``runtime/event.pxd``) whose fields the
+framing loop sets directly; without the compiled modules it is plain Python.
 """
 
 from Cython.Build import cythonize
@@ -29,9 +31,12 @@ setup(
         [Extension("binlog_ksy.runtime.rows._scan", ["runtime/rows/_scan.pyx"]),
          Extension("binlog_ksy.runtime._framing", ["runtime/_framing.pyx"], extra_link_args=ZLIB),
          Extension("binlog_ksy.runtime.writer._seal", ["runtime/writer/_seal.pyx"], extra_link_args=ZLIB),
-         Extension("binlog_ksy.runtime.writer._undo", ["runtime/writer/_undo.pyx"])],
+         Extension("binlog_ksy.runtime.writer._undo", ["runtime/writer/_undo.pyx"]),
+         Extension("binlog_ksy.runtime.event", ["runtime/event.py"])],
         compiler_directives={"language_level": "3"},
-        # zlib_crc32.pxd, rows/image_scan.pxd: declarations and inline functions only, no module of their own
-        include_path=["runtime", "runtime/rows"],
+        # zlib_crc32.pxd, rows/image_scan.pxd: declarations and inline functions only, no module of their own;
+        # .typecheck/binlog_ksy/ links to the package's folders, so that binlog_ksy.runtime.event's event.pxd is
+        # found by that name (by event.py, which it makes an extension type, and by _framing.pyx, which cimports it)
+        include_path=[".typecheck", "runtime", "runtime/rows"],
     )
 )

@@ -17,6 +17,8 @@ from libc.stdint cimport uint8_t, uint32_t
 
 from zlib_crc32 cimport zlib_crc32
 
+from binlog_ksy.runtime.event cimport Event  # runtime/event.pxd: its fields are set here directly
+
 cdef enum:
     _HEADER_LEN = 19
 #: zlib.crc32 of bytes followed by their own CRC32 (little-endian): see reader.CRC32_RESIDUE.
@@ -27,7 +29,7 @@ cdef inline uint32_t _u32(const uint8_t* p) noexcept nogil:
     return p[0] | (<uint32_t>p[1] << 8) | (<uint32_t>p[2] << 16) | (<uint32_t>p[3] << 24)
 
 
-def frame_events(bytes buf, Py_ssize_t base, str file, type event_type, const uint8_t[::1] type_codes,
+def frame_events(bytes buf, Py_ssize_t base, str file, const uint8_t[::1] type_codes,
                  const uint8_t[::1] post_header_lengths, const uint8_t[::1] stop_types, bint has_crc32,
                  bint verify, Py_ssize_t max_length, list out, object seen):
     """Append to ``out`` the events that start ``buf`` (``buf[0]`` is at file offset ``base``); the bytes used.
@@ -45,8 +47,8 @@ def frame_events(bytes buf, Py_ssize_t base, str file, type event_type, const ui
     cdef int crc_len = 4 if has_crc32 else 0
     cdef Py_ssize_t min_len = _HEADER_LEN + crc_len
     cdef bint check = has_crc32 and verify
-    cdef object new = event_type.__new__
-    cdef object raw, event
+    cdef object raw
+    cdef Event event
     cdef set server_ids = seen.server_ids
     cdef uint32_t server_id, timestamp
     cdef uint32_t last_server_id = 0
@@ -63,7 +65,7 @@ def frame_events(bytes buf, Py_ssize_t base, str file, type event_type, const ui
         if check and <uint32_t>zlib_crc32(0, p + i, <unsigned int>length) != _RESIDUE:
             break
         raw = buf[i:i + length]
-        event = new(event_type)
+        event = Event.__new__(Event)
         event.file = file
         event.pos = base + i
         event.type_code = code

@@ -1,4 +1,10 @@
-"""One event of a binlog file: its header fields, its bytes, and its body parsed on demand."""
+# cython: annotation_typing=False
+"""One event of a binlog file: its header fields, its bytes, and its body parsed on demand.
+
+Installed, this module is compiled by Cython as it is, ``Event`` an extension type whose fields ``event.pxd``
+declares (so that the compiled framing loop, ``_framing.pyx``, sets them directly); its annotations are not
+taken as C types, so it behaves as the plain Python module it also is.
+"""
 
 from __future__ import annotations
 

@@ -448,7 +448,7 @@ class BinlogReader:
             used = 0
         else:
             assert frame_events is not None
-            used = frame_events(buf, pos, self.name, Event, fmt.type_codes, fmt.post_header_lengths_by_raw,
+            used = frame_events(buf, pos, self.name, fmt.type_codes, fmt.post_header_lengths_by_raw,
                                 fmt.stop_types, fmt.has_crc32, self.verify_checksums, MAX_EVENT_LENGTH, out,
                                 self._seen)
         if used == len(buf):

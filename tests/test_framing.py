@@ -11,8 +11,11 @@ The events taken in blocks (``BinlogReader.blocks``) are the same, with the same
 
 from __future__ import annotations
 
+import copy
+import importlib.util
 import io
 import itertools
+import pickle
 from pathlib import Path
 from typing import Any
 
@@ -80,6 +83,31 @@ def _same(source: Any, monkeypatch: pytest.MonkeyPatch, **options: Any) -> int:
 def test_the_compiled_loop_is_built() -> None:
     """``./setup.sh`` (pip install) compiles it: the reader is not silently on the slow path."""
     assert COMPILED is not None
+
+
+def test_the_event_is_compiled_and_behaves_as_its_plain_python_source() -> None:
+    """``runtime/event.py`` compiled (``Event`` an extension type, ``event.pxd``) and run as plain Python: the same
+    fields, body bytes, parsed bodies and text for every event of a sample; compiled events pickle and copy."""
+    from binlog_ksy.runtime import event as compiled
+
+    assert Path(compiled.__file__).suffix == ".so", compiled.__file__
+    spec = importlib.util.spec_from_file_location("binlog_ksy.runtime._event_as_python", ROOT / "runtime" / "event.py")
+    assert spec is not None and spec.loader is not None
+    plain = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(plain)
+    assert plain.Event is not compiled.Event
+    names = ("file", "pos", "type_code", "timestamp", "server_id", "length", "end_pos", "flags", "raw",
+             "header_len", "checksum_len", "post_header_len", "in_payload")
+    events = list(BinlogReader(str(ROOT / "samples" / "mariadb-10.11" / "shop-full" / "binlog.000001")))
+    assert len(events) > 50 and all(type(e) is compiled.Event for e in events)
+    for event in events:
+        twin = plain.Event(**{name: getattr(event, name) for name in names})
+        assert (twin.body_bytes, twin.type_name, repr(twin)) == (event.body_bytes, event.type_name, repr(event))
+        fields = [{k: v for k, v in vars(e.body).items() if not k.startswith("_") and isinstance(v, (int, bytes, str))}
+                  for e in (twin, event)]
+        assert type(twin.body) is type(event.body) and fields[0] == fields[1]
+        for again in (pickle.loads(pickle.dumps(event)), copy.copy(event)):
+            assert [getattr(again, name) for name in names] == [getattr(event, name) for name in names]
 
 
 @pytest.mark.parametrize("path", FILES, ids=[p.name[-60:] for p in FILES])
