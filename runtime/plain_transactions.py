@@ -58,7 +58,8 @@ _ROWS = et.ROWS_EVENTS
 
 
 class PlainTransactions:
-    """Count the plain transactions a :class:`~.changes.ChangeReader` reads (see the module docstring)."""
+    """Take whole the plain transactions a :class:`~.changes.ChangeReader` reads, for ``commit`` to count or plan
+    (see the module docstring)."""
 
     def __init__(self, reader: ChangeReader, commit: Commit, counts: bool = True) -> None:
         self.reader = reader
