@@ -24,14 +24,7 @@ from ..plain_transactions import Change, PlainTransactions
 from ..schema.ddl.state import SchemaState
 from ..table_map import TableMap
 from ..writer.binlog import BinlogWriter, editable, rename_database
-from ..writer.flashback import (
-    FlashbackPlan,
-    FlashbackTransaction,
-    UndoRows,
-    UndoRowsFields,
-    gtid_number,
-    write_flashback,
-)
+from ..writer.flashback import FlashbackPlan, FlashbackTransaction, write_flashback
 from .common import (
     EXIT_DAMAGED,
     EXIT_OK,
@@ -234,46 +227,15 @@ class _FileFilter:
         return reader.reader
 
     def _plan_plain(self, events: list[Event], changes: list[Change], size: int, seconds: int) -> None:
-        """Plan the undo of a plain transaction (:mod:`..plain_transactions`: a GTID event, then ANNOTATE_ROWS,
-        TABLE_MAP and rows events, an XID) as :meth:`FlashbackTransaction.add` would, event by event: its table
-        maps and rows events are its content, the events before them its opening frame, the others its closing
-        frame (tests/test_flashback_fast_paths.py holds the undo binlogs equal). Its TABLE_MAP events are not
-        noted in :attr:`map_events`: its last statement ends in it, so no rows event after it uses them."""
+        """Plan the undo of a plain transaction (:mod:`..plain_transactions`) as :meth:`_event` would, event by
+        event (:meth:`FlashbackPlan.add_plain`). Its TABLE_MAP events are not noted in :attr:`map_events`: its
+        last statement ends in it, so no rows event after it uses them."""
         self.read += len(events)
         fmt = self.reader.reader.format
         assert fmt is not None  # its events were framed
         if self.writer is None:
             self.writer = BinlogWriter(self.out, fmt)
-        plan = self.plan
-        closing: list[int] = []
-        rows: list[UndoRowsFields] = []
-        first = 0  # where the first TABLE_MAP or rows event starts: the events before it open the transaction
-        k = 0
-        for event in events:
-            code = event.type_code
-            if code in _ROWS:
-                if not first:
-                    first = event.pos
-                table_map, _, _, _, facts, images_start, map_event = changes[k]
-                k += 1
-                if map_event is None:  # a map of before the transaction
-                    map_event = self.map_events[table_map.table_id]
-                rows.append(UndoRows.of_known(map_event, event, plan.table(table_map), images_start,
-                                              len(facts.present_before), facts.partial_json))
-            elif code == _TABLE_MAP:
-                if not first:
-                    first = event.pos
-            elif first:  # the events of a transaction follow each other: ranges that meet are merged
-                pos = event.pos
-                if closing and closing[-1] == pos:
-                    closing[-1] = pos + event.length
-                else:
-                    closing.extend((pos, pos + event.length))
-        gtid = events[0]
-        number = gtid_number(gtid)
-        last = events[-1]
-        plan.add(fmt, gtid.pos, last.pos + last.length, (gtid.pos, first), rows, closing,
-                 (number,) if number is not None else ())
+        self.plan.add_plain(fmt, events, changes, self.map_events)
 
     def _report_damage(self) -> None:
         for problem in self.reader.errors:
@@ -469,7 +431,6 @@ def _is_content(reader: ChangeReader, event: Event, table: tuple[str, str] | Non
 
 #: The events that can be kept for their own sake: table maps, rows events, statements, a compressed transaction.
 _CONTENT_CODES = frozenset((et.TABLE_MAP_EVENT, et.TRANSACTION_PAYLOAD_EVENT, *et.ROWS_EVENTS, *et.QUERY_EVENTS))
-_TABLE_MAP, _ROWS = et.TABLE_MAP_EVENT, et.ROWS_EVENTS
 #: The events :meth:`_FileFilter._note_maps` looks at.
 _MAP_OR_ROWS = frozenset((et.TABLE_MAP_EVENT, *et.ROWS_EVENTS))
 

@@ -108,7 +108,6 @@ def undo_transactions(list transactions, Py_ssize_t upto, Py_ssize_t fmt_index, 
     cdef Py_ssize_t start, end, k, j, first, last, count, at, s, width, length, checksum_len
     cdef Py_ssize_t map_pos, map_end, pos, flags_at, image_end, nrows, ngtids, g, opening_at, rows_at, closing_at
     cdef Py_ssize_t code, r
-    cdef bint covered
     cdef list turns = []
     cdef list firsts = []  # where each rows event's image starts begin in room.starts, and where the last ends
     room.starts = room.values = NULL

@@ -48,6 +48,7 @@ from ..event import Event
 from ..event_body import known_gtid_tail, known_rows_head
 from ..event_fields import query_text
 from ..filters import is_transaction_control
+from ..plain_transactions import Change
 from ..reader import BinlogFormat
 from ..rows.events import rows_data
 from ..rows.image_bounds import image_starts, prepared_layouts
@@ -118,7 +119,7 @@ class UndoRows(NamedTuple):
         pos = event.pos
         map_pos = map_event.pos
         return (map_pos, map_pos + map_event.length, pos, pos + event.length, table, event.type_code, images_start,
-                width, partial, event.header_len + (4 if event.post_header_len == 6 else 6), event.checksum_len)
+                width, partial, _flags_offset(event), event.checksum_len)
 
     @staticmethod
     def of(map_event: Event, event: Event, table: int) -> UndoRowsFields:
@@ -132,9 +133,8 @@ class UndoRows(NamedTuple):
             body = event.body
             tail = len(body._raw_compressed_rows) if body.is_compressed else len(body.rows)
             images_start = event.length - checksum_len - tail
-        return (map_event.pos, map_event.pos + map_event.length, event.pos, event.pos + event.length, table,
-                event.type_code, images_start, len(body.columns_before_image),
-                bool(body.is_partial), _flags_offset(event), checksum_len)
+        return UndoRows.of_known(map_event, event, table, images_start, len(body.columns_before_image),
+                                 bool(body.is_partial))
 
 
 class UndoTransaction(NamedTuple):
@@ -222,6 +222,37 @@ class FlashbackPlan:
         if not formats or formats[-1] is not fmt:
             formats.append(fmt)
         self.transactions.append(UndoTransaction.record(len(formats) - 1, start, end, opening, rows, closing, gtids))
+
+    def add_plain(self, fmt: BinlogFormat, events: list[Event], changes: list[Change],
+                  map_events: dict[int, Event]) -> None:
+        """Keep a plain transaction (:mod:`..plain_transactions`: a GTID event, then ANNOTATE_ROWS, TABLE_MAP
+        and rows events, an XID; every event wanted) as :meth:`FlashbackTransaction.add` would keep it event by
+        event: its table maps and rows events are its content, the events before them its opening frame, the
+        others its closing frame (tests/test_flashback_fast_paths.py holds the undo binlogs equal).
+        ``map_events``: the TABLE_MAP events read before it, by table id, for a rows event whose map is not in
+        it."""
+        closing: list[int] = []
+        rows: list[UndoRowsFields] = []
+        first = 0  # where the first TABLE_MAP or rows event starts: the events before it open the transaction
+        k = 0
+        for event in events:
+            code = event.type_code
+            if code in _ROWS_EVENTS:
+                first = first or event.pos
+                table_map, _, _, _, facts, images_start, map_event = changes[k]
+                k += 1
+                if map_event is None:  # a map of before the transaction
+                    map_event = map_events[table_map.table_id]
+                rows.append(UndoRows.of_known(map_event, event, self.table(table_map), images_start,
+                                              len(facts.present_before), facts.partial_json))
+            elif code == _TABLE_MAP:
+                first = first or event.pos
+            elif first:
+                _add_range(closing, event.pos, event.pos + event.length)
+        gtid, last = events[0], events[-1]
+        number = gtid_number(gtid)
+        self.add(fmt, gtid.pos, last.pos + last.length, (gtid.pos, first), rows, closing,
+                 (number,) if number is not None else ())
 
     def table(self, table_map: TableMap) -> int:
         """The index of a table map in :attr:`tables`."""
@@ -707,21 +738,16 @@ def _gtid_numbers(plan: FlashbackPlan) -> dict[int, tuple[int, bytes]]:
 
     By event position: where the number starts in the event and its new 8 bytes.
     """
-    # per group: its GTIDs' positions, number offsets, numbers and signedness, in the undo's order
-    groups: dict[tuple[Any, ...], tuple[list[int], list[int], list[Any], list[bool]]] = {}
+    groups: dict[tuple[Any, ...], list[tuple[Any, ...]]] = {}
     for record in reversed(plan.transactions):
         for i in range(4, 4 + _GTID_FIELDS * record[3], _GTID_FIELDS):  # UndoTransaction.gtids
-            group = groups.get(record[i + 2])
-            if group is None:
-                group = groups[record[i + 2]] = ([], [], [], [])
-            group[0].append(record[i])
-            group[1].append(record[i + 1])
-            group[2].append(record[i + 3])
-            group[3].append(record[i + 4])
+            gtid = record[i:i + _GTID_FIELDS]
+            groups.setdefault(gtid[2], []).append(gtid)
     out: dict[int, tuple[int, bytes]] = {}
-    for positions, offsets, numbers, unsigned in groups.values():
-        if not all(isinstance(number, int) for number in numbers):
+    for group in groups.values():
+        if not all(isinstance(gtid[3], int) for gtid in group):
             continue
-        for pos, offset, value, plain in zip(positions, offsets, sorted(numbers), unsigned, strict=True):
-            out[pos] = (offset, value.to_bytes(8, "little", signed=not plain))
+        values = sorted(gtid[3] for gtid in group)
+        for (pos, offset, _, _, unsigned), value in zip(group, values, strict=True):
+            out[pos] = (offset, value.to_bytes(8, "little", signed=not unsigned))
     return out
