@@ -11,7 +11,9 @@ All are compiled by Cython when the package is installed (``./setup.sh`` or
   CRC32 of events written back to back (see ``BinlogWriter.write_joined`` in
   ``runtime/writer/binlog.py``);
 - ``runtime/writer/_undo.pyx``: the loop that lays out the undo of a binlog's
-  transactions (see ``_UndoWriter.write`` in ``runtime/writer/flashback.py``).
+  transactions (see ``_UndoWriter.write`` in ``runtime/writer/flashback.py``);
+- ``runtime/types/_column_loops.pyx``: the decoders of DATE, DATETIME2,
+  TIMESTAMP2 and DECIMAL columns (see ``runtime/types/column_loops.py``).
 
 ``runtime/rows/image_scan.pxd`` holds the scan of row images both
 ``_scan.pyx`` and ``_undo.pyx`` use. ``runtime/event.py`` is compiled as it
@@ -32,7 +34,8 @@ setup(
          Extension("binlog_ksy.runtime._framing", ["runtime/_framing.pyx"], extra_link_args=ZLIB),
          Extension("binlog_ksy.runtime.writer._seal", ["runtime/writer/_seal.pyx"], extra_link_args=ZLIB),
          Extension("binlog_ksy.runtime.writer._undo", ["runtime/writer/_undo.pyx"]),
-         Extension("binlog_ksy.runtime.event", ["runtime/event.py"])],
+         Extension("binlog_ksy.runtime.event", ["runtime/event.py"]),
+         Extension("binlog_ksy.runtime.types._column_loops", ["runtime/types/_column_loops.pyx"])],
         compiler_directives={"language_level": "3"},
         # zlib_crc32.pxd, rows/image_scan.pxd: declarations and inline functions only, no module of their own;
         # .typecheck/binlog_ksy/ links to the package's folders, so that binlog_ksy.runtime.event's event.pxd is

@@ -1,5 +1,9 @@
 """The vectorized column decoders agree with the scalar decoders they stand in for.
 
+DATE, DATETIME2, TIMESTAMP2 and DECIMAL have two: the numpy ones and their compiled
+twins (``_column_loops.pyx``, which the columnar decoder uses when they load); both
+are checked here, and held equal to each other array for array.
+
 For each type: random bytes, hand-picked edge cases and values encoded from
 fields (including fields out of range), decoded row by row with the scalar
 decoder of runtime/types/temporal.py or decimal.py. Wherever the scalar gives a
@@ -20,8 +24,9 @@ import numpy as np
 import pyarrow as pa
 import pytest
 
+from binlog_ksy.runtime.types import _column_loops, column_loops, decimal_columns, temporal_columns
 from binlog_ksy.runtime.types.decimal import decimal_binary_size, decimal_decoder, decimal_groups
-from binlog_ksy.runtime.types.decimal_columns import decimal128_array, decimal_column
+from binlog_ksy.runtime.types.decimal_columns import decimal128_array
 from binlog_ksy.runtime.types.temporal import (
     MySQLDate,
     MySQLDateTime,
@@ -39,15 +44,23 @@ from binlog_ksy.runtime.types.temporal import (
     timestamp2_size,
 )
 from binlog_ksy.runtime.types.temporal_columns import (
-    date_column,
-    datetime2_column,
     datetime_column,
     hires_column,
     time2_column,
     time_column,
-    timestamp2_column,
     timestamp_column,
 )
+
+#: The decoders with a compiled twin, each way: numpy, compiled.
+TWINS: dict[str, dict[str, Callable[..., tuple[np.ndarray, np.ndarray]]]] = {
+    "numpy": {"date": temporal_columns.date_column, "datetime2": temporal_columns.datetime2_column,
+              "timestamp2": temporal_columns.timestamp2_column, "decimal": decimal_columns.decimal_column},
+    "compiled": {"date": _column_loops.date_column, "datetime2": _column_loops.datetime2_column,
+                 "timestamp2": _column_loops.timestamp2_column, "decimal": _column_loops.decimal_column},
+}
+date_column = temporal_columns.date_column
+datetime2_column = temporal_columns.datetime2_column
+decimal_column = decimal_columns.decimal_column
 
 FSPS = range(7)
 US = timedelta(microseconds=1)
@@ -117,6 +130,20 @@ def _compare(
     return representable
 
 
+def _twins_agree(kind: str, rows: list[bytes], size: int, *args: int) -> None:
+    """The numpy decoder and its compiled twin give the same arrays, bit for bit (values where not ok too)."""
+    raw = _array(rows, size)
+    (numpy_values, numpy_ok), (compiled_values, compiled_ok) = (TWINS[way][kind](raw, *args) for way in TWINS)
+    assert compiled_values.dtype == numpy_values.dtype and compiled_ok.dtype == numpy_ok.dtype == np.bool_
+    assert np.array_equal(compiled_ok, numpy_ok), kind
+    assert np.array_equal(compiled_values, numpy_values), kind
+    # a column's bytes as the columnar decoder gathers them: a view of a bigger buffer works the same
+    wide = np.zeros((len(rows), size + 3), dtype=np.uint8)
+    wide[:, 1:size + 1] = raw
+    values, ok = TWINS["compiled"][kind](wide[:, 1:size + 1], *args)
+    assert np.array_equal(ok, numpy_ok) and np.array_equal(values, numpy_values), kind
+
+
 # -- test-side encoders (from the layouts in temporal.py) -----------------------
 
 YEARS = (0, 1, 2, 4, 99, 100, 400, 1600, 1900, 1969, 1970, 1971, 2000, 2024, 2100, 9998, 9999, 10000)
@@ -170,9 +197,12 @@ def _truncate(usec: int, fsp: int) -> int:
 # -- DATE, old TIME/DATETIME/TIMESTAMP -------------------------------------------
 
 
-def test_date_column() -> None:
+@pytest.mark.parametrize("way", TWINS)
+def test_date_column(way: str) -> None:
+    date_column = TWINS[way]["date"]
     rows = [_enc_date(y, m, d) for y in YEARS + (32767,) for m in range(16) for d in range(32)]
     rows += _random_rows(3, N_RANDOM, "date")
+    _twins_agree("date", rows, 3)
     n = _compare(rows, 3, date_column, lambda r: decode_date(int.from_bytes(r, "little")), "date")
     assert n > 3000
     days, ok = date_column(_array([_enc_date(1970, 1, 1), _enc_date(1, 1, 1), _enc_date(9999, 12, 31),
@@ -223,8 +253,10 @@ def test_time_column() -> None:
 # -- MySQL 5.6+ formats ----------------------------------------------------------
 
 
+@pytest.mark.parametrize("way", TWINS)
 @pytest.mark.parametrize("fsp", FSPS)
-def test_datetime2_column(fsp: int) -> None:
+def test_datetime2_column(fsp: int, way: str) -> None:
+    datetime2_column = TWINS[way]["datetime2"]
     rng = _rng("datetime2", fsp)
     rows = []
     for _ in range(2000):
@@ -236,13 +268,16 @@ def test_datetime2_column(fsp: int) -> None:
     rows += [_enc_datetime2(*e, fsp) for e in edges]
     size = datetime2_size(fsp)
     rows += _random_rows(size, N_RANDOM, "datetime2", fsp)
+    _twins_agree("datetime2", rows, size, fsp)
     assert _compare(rows, size, lambda a: datetime2_column(a, fsp), datetime2_decoder(fsp), "naive") > 1000
     micros, ok = datetime2_column(_array([_enc_datetime2(1970, 1, 1, 0, 0, 1, _truncate(990000, fsp), fsp)], size), fsp)
     assert ok.tolist() == [True] and micros.tolist() == [10**6 + _truncate(990000, fsp)]
 
 
+@pytest.mark.parametrize("way", TWINS)
 @pytest.mark.parametrize("fsp", FSPS)
-def test_timestamp2_column(fsp: int) -> None:
+def test_timestamp2_column(fsp: int, way: str) -> None:
+    timestamp2_column = TWINS[way]["timestamp2"]
     rng = _rng("timestamp2", fsp)
     seconds = [0, 1, 86400, 2**31 - 1, 2**31, 2**32 - 1] + [rng.randint(0, 2**32 - 1) for _ in range(500)]
     rows = [s.to_bytes(4, "big") + _frac_bytes(usec, fsp) for s in seconds for usec in (0, 1, 999999)]
@@ -250,6 +285,7 @@ def test_timestamp2_column(fsp: int) -> None:
     rows += _random_rows(size, N_RANDOM, "timestamp2", fsp)
     if size > 4:
         rows.append(bytes(4) + b"\x01" * (size - 4))  # seconds 0 with a fraction: still the zero TIMESTAMP
+    _twins_agree("timestamp2", rows, size, fsp)
     n = _compare(rows, size, lambda a: timestamp2_column(a, fsp), timestamp2_decoder(fsp), "utc")
     assert n > 1000
 
@@ -363,10 +399,13 @@ def _unscaled_int(pair: np.ndarray) -> int:
     return int.from_bytes(np.ascontiguousarray(pair, dtype="<u8").tobytes(), "little", signed=True)
 
 
+@pytest.mark.parametrize("way", TWINS)
 @pytest.mark.parametrize(("precision", "scale"), DECIMAL_TYPES)
-def test_decimal_column(precision: int, scale: int) -> None:
+def test_decimal_column(precision: int, scale: int, way: str) -> None:
+    decimal_column = TWINS[way]["decimal"]
     rows = _decimal_rows(precision, scale)
     size = decimal_binary_size(precision, scale)
+    _twins_agree("decimal", rows, size, precision, scale)
     raw = _array(rows, size)
     unscaled, ok = decimal_column(raw, precision, scale)
     assert unscaled.shape == (len(rows), 2) and unscaled.dtype == np.uint64 and ok.dtype == np.bool_
@@ -395,7 +434,9 @@ def test_decimal_column(precision: int, scale: int) -> None:
         array.validate(full=True)
 
 
-def test_decimal_known_values() -> None:
+@pytest.mark.parametrize("way", TWINS)
+def test_decimal_known_values(way: str) -> None:
+    decimal_column = TWINS[way]["decimal"]
     cases = [("7ffffffef5", 10, 2, Decimal("-1.10")), (_enc_decimal(True, 1, 5, 2).hex(), 5, 2, Decimal("-0.01")),
              (_enc_decimal(False, 10**38 - 1, 38, 0).hex(), 38, 0, Decimal(10**38 - 1)),
              (_enc_decimal(True, 10**38 - 1, 38, 10).hex(), 38, 10, Decimal(-(10**38 - 1)).scaleb(-10, EXACT)),
@@ -423,17 +464,25 @@ def test_decimal128_array_all_valid_and_masked() -> None:
 # -- argument checks -------------------------------------------------------------
 
 
-def test_wrong_shapes_raise() -> None:
+@pytest.mark.parametrize("way", TWINS)
+def test_wrong_shapes_raise(way: str) -> None:
+    twins = TWINS[way]
     with pytest.raises(ValueError):
-        date_column(np.zeros((2, 4), dtype=np.uint8))
+        twins["date"](np.zeros((2, 4), dtype=np.uint8))
     with pytest.raises(ValueError):
-        datetime2_column(np.zeros((2, 5), dtype=np.uint8), 3)
+        twins["datetime2"](np.zeros((2, 5), dtype=np.uint8), 3)
+    with pytest.raises(ValueError):
+        twins["datetime2"](np.zeros((2, 5), dtype=np.uint8), 7)
+    with pytest.raises(ValueError):
+        twins["timestamp2"](np.zeros((2, 4), dtype=np.uint8), 2)
+    with pytest.raises(ValueError):
+        twins["decimal"](np.zeros((2, 4), dtype=np.uint8), 10, 2)
+    with pytest.raises(ValueError):
+        twins["decimal"](np.zeros((2, 4), dtype=np.int16), 9, 0)
     with pytest.raises(ValueError):
         time2_column(np.zeros((2, 3), dtype=np.uint8), 7)
     with pytest.raises(ValueError):
         hires_column(np.zeros((2, 5), dtype=np.uint8), 10, 0)
-    with pytest.raises(ValueError):
-        decimal_column(np.zeros((2, 4), dtype=np.uint8), 10, 2)
 
 
 def test_empty_columns() -> None:
@@ -444,5 +493,19 @@ def test_empty_columns() -> None:
     ]
     for values, ok in empties:
         assert values.shape == (0,) and ok.shape == (0,)
-    unscaled, ok = decimal_column(np.zeros((0, decimal_binary_size(30, 2)), dtype=np.uint8), 30, 2)
-    assert unscaled.shape == (0, 2) and len(decimal128_array(unscaled, ok, 30, 2)) == 0
+    for twins in TWINS.values():
+        for values, ok in (twins["date"](np.zeros((0, 3), dtype=np.uint8)),
+                           twins["datetime2"](np.zeros((0, datetime2_size(4)), dtype=np.uint8), 4),
+                           twins["timestamp2"](np.zeros((0, timestamp2_size(1)), dtype=np.uint8), 1)):
+            assert values.shape == (0,) and ok.shape == (0,)
+        unscaled, ok = twins["decimal"](np.zeros((0, decimal_binary_size(30, 2)), dtype=np.uint8), 30, 2)
+        assert unscaled.shape == (0, 2) and len(decimal128_array(unscaled, ok, 30, 2)) == 0
+
+
+def test_the_columnar_decoder_uses_the_compiled_twins() -> None:
+    """The installed package has the compiled loops, and the columnar decoder takes them."""
+    from binlog_ksy.runtime.rows import columnar
+
+    assert column_loops.COMPILED
+    for kind, compiled in TWINS["compiled"].items():
+        assert vars(columnar)[f"{kind}_column"] is compiled, kind

@@ -38,17 +38,9 @@ from ..errors import BinlogError
 from ..table_map import TableMap
 from ..types.arrow import arrow_type, is_text_column, value_converter
 from ..types.charsets import codec_of_collation
-from ..types.decimal_columns import decimal128_array, decimal_column
-from ..types.temporal_columns import (
-    date_column,
-    datetime2_column,
-    datetime_column,
-    hires_column,
-    time2_column,
-    time_column,
-    timestamp2_column,
-    timestamp_column,
-)
+from ..types.column_loops import date_column, datetime2_column, decimal_column, timestamp2_column
+from ..types.decimal_columns import decimal128_array
+from ..types.temporal_columns import datetime_column, hires_column, time2_column, time_column, timestamp_column
 from ..types.text_columns import single_byte_table, to_utf8
 from .events import Op, RowsEvent, RowsEventSource
 from .image import _checked_reader, _Codec, decode_rows, get_decoder
