@@ -13,12 +13,15 @@ All are compiled by Cython when the package is installed (``./setup.sh`` or
 - ``runtime/writer/_undo.pyx``: the loop that lays out the undo of a binlog's
   transactions (see ``_UndoWriter.write`` in ``runtime/writer/flashback.py``);
 - ``runtime/types/_column_loops.pyx``: the decoders of DATE, DATETIME2,
-  TIMESTAMP2 and DECIMAL columns (see ``runtime/types/column_loops.py``).
+  TIMESTAMP2 and DECIMAL columns (see ``runtime/types/column_loops.py``);
+- ``runtime/_plain_rows.pyx``: the walk that takes the rows events of plain
+  transactions whole (see ``ChangeReader.rows_events`` in ``runtime/changes.py``).
 
 ``runtime/rows/image_scan.pxd`` holds the scan of row images both
 ``_scan.pyx`` and ``_undo.pyx`` use. ``runtime/event.py`` is compiled as it
 is, its ``Event`` an extension type (``runtime/event.pxd``) whose fields the
-framing loop sets directly; without the compiled modules it is plain Python.
+framing loop sets and the plain-transaction walk reads directly; without the
+compiled modules it is plain Python.
 """
 
 from Cython.Build import cythonize
@@ -35,7 +38,8 @@ setup(
          Extension("binlog_ksy.runtime.writer._seal", ["runtime/writer/_seal.pyx"], extra_link_args=ZLIB),
          Extension("binlog_ksy.runtime.writer._undo", ["runtime/writer/_undo.pyx"]),
          Extension("binlog_ksy.runtime.event", ["runtime/event.py"]),
-         Extension("binlog_ksy.runtime.types._column_loops", ["runtime/types/_column_loops.pyx"])],
+         Extension("binlog_ksy.runtime.types._column_loops", ["runtime/types/_column_loops.pyx"]),
+         Extension("binlog_ksy.runtime._plain_rows", ["runtime/_plain_rows.pyx"])],
         compiler_directives={"language_level": "3"},
         # zlib_crc32.pxd, rows/image_scan.pxd: declarations and inline functions only, no module of their own;
         # .typecheck/binlog_ksy/ links to the package's folders, so that binlog_ksy.runtime.event's event.pxd is

@@ -15,7 +15,7 @@ from __future__ import annotations
 import os
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
-from typing import Any, BinaryIO, Literal
+from typing import TYPE_CHECKING, Any, BinaryIO, Literal
 
 from . import constants as et
 from .bodies import RowsBody, TableMapBody
@@ -30,7 +30,7 @@ from .errors import (
     UnsupportedEventError,
 )
 from .event import Event
-from .event_body import known_rows_head, shared_head
+from .event_body import known_gtid_tail, known_rows_head, shared_head
 from .event_fields import text_of
 from .filters import ChangeFilter
 from .reader import BinlogReader
@@ -41,6 +41,9 @@ from .schema.file import SchemaFile
 from .schema.history import SchemaHistory
 from .table_map import TableMap, TableMapCache, table_map_from_event
 from .transactions import TransactionState, TransactionTracker
+
+if TYPE_CHECKING:
+    from . import _plain_rows
 
 __all__ = ["ChangeFilter", "ChangeReader", "ChangeStream", "HeadFacts", "RowChange", "RowsEvent", "iter_changes",
            "read_changes"]
@@ -53,6 +56,24 @@ Undecodable = Literal["strict", "keep", "replace"]
 
 
 _ROWS_EVENTS, _TABLE_MAP_EVENT, _QUERY_EVENTS = et.ROWS_EVENTS, et.TABLE_MAP_EVENT, et.QUERY_EVENTS
+
+PlainRows: type[_plain_rows.PlainRows] | None
+try:
+    from ._plain_rows import PlainRows
+except ImportError:  # without the compiled modules: every event through ChangeReader.accept
+    PlainRows = None
+
+#: Take the rows events of plain transactions whole when every event is wanted (``_plain_rows.pyx``; tests
+#: switch it off to compare with the event by event pass).
+PREFER_PLAIN_ROWS = True
+#: What each type code is to the plain-transaction walk (``_plain_rows.pyx``): 1 TABLE_MAP, 2 a rows event
+#: (not compressed), 3 ANNOTATE_ROWS, 4 XID, 5 MariaDB GTID, 0 anything else.
+_PLAIN_KINDS = bytes(
+    1 if code == et.TABLE_MAP_EVENT
+    else 2 if code in et.ROWS_EVENTS and "compressed" not in et.EventType(code).name
+    else 3 if code == et.ANNOTATE_ROWS_EVENT else 4 if code == et.XID_EVENT else 5 if code == et.MARIADB_GTID_EVENT
+    else 0
+    for code in range(256))
 
 
 class HeadFacts:
@@ -216,12 +237,38 @@ class ChangeReader:
         """The rows events of wanted tables, positions and times, ready to decode (file order)."""
         flt = self.filters
         stops = flt.stop_position is not None
+        if PlainRows is not None and PREFER_PLAIN_ROWS and flt.keeps_everything and not stops:
+            yield from self._rows_events_in_blocks()
+            return
         for event in self.reader:
             if stops and flt.past_stop(event.pos) and event.in_payload is None:
                 return
             rows_event = self.accept(event)
             if rows_event is not None:
                 yield rows_event
+
+    def _rows_events_in_blocks(self) -> Iterator[RowsEvent]:
+        """:meth:`rows_events` of every event: plain transactions taken whole by the compiled walk, every other
+        event through :meth:`accept` (the same rows events, errors and state: ``tests/test_plain_rows.py``)."""
+        assert PlainRows is not None
+        walk = PlainRows(self, RowsEvent, known_gtid_tail, _PLAIN_KINDS).walk
+        accept = self.accept
+        gtid_code = et.MARIADB_GTID_EVENT
+        history = self.history
+        for block in self.reader.blocks():
+            i, n = 0, len(block)
+            while i < n:
+                event = block[i]
+                if event.type_code == gtid_code and isinstance(block, list):
+                    rows_events, i, last = walk(block, i, history.version if history is not None else 0)
+                    if last is not None:
+                        self.after_plain_transaction(last)
+                        yield from rows_events
+                        continue
+                i += 1
+                rows_event = accept(event)
+                if rows_event is not None:
+                    yield rows_event
 
     def accept(self, event: Event) -> RowsEvent | None:
         """Feed the next event of the file: transactions and table maps follow it.

@@ -1,0 +1,166 @@
+"""``ChangeReader.rows_events`` takes plain transactions whole (``runtime/_plain_rows.pyx``): it gives what the
+event by event pass gives.
+
+The rows events (their event, table map, op, bitmaps, row images, GTID and transaction id), the errors met and
+the reader's state after them are the same with the compiled walk and with the switch off, and so is what
+``rows --format jsonl`` and ``sql`` print (the messages and exit status too): on every fixture and sample
+binlog, a sample's files read in turn (one schema history), the samples cut short at many places and with a
+damaged byte (stop and skip modes), blocks so small that transactions cross them, binlogs hypothesis draws
+from a sample's events put together again (plain transactions and odd ones), and where the table maps a
+transaction leaves behind matter. ``tests/differential/paths.py`` compares ``rows`` with the server on every
+drawn workload, through this walk.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from test_plain_transactions import _SCENARIOS, drawn_transactions, scenario_binlog
+
+from binlog_ksy.runtime import _plain_rows, changes, reader
+from binlog_ksy.runtime.changes import ChangeReader
+from binlog_ksy.runtime.rows.events import RowsEvent
+from binlog_ksy.runtime.schema.history import SchemaHistory
+from differential.paths import run_cli
+from fixture_index import ROOT, load_index
+
+SAMPLES = sorted((ROOT / "samples").glob("*/*/binlog.0*"))
+SHOP = sorted((ROOT / "samples" / "mariadb-10.11" / "shop-full").glob("binlog.0*"))
+
+
+def _rows_event(rows_event: RowsEvent) -> tuple[Any, ...]:
+    event, table_map = rows_event.event, rows_event.table_map
+    return (event.pos, event.type_code, event.timestamp, event.server_id, table_map.table_id,
+            table_map.qualified_name, table_map.columns, rows_event.op, rows_event.present_before,
+            rows_event.present_after, rows_event.data, rows_event.partial_json, rows_event.gtid,
+            rows_event.transaction)
+
+
+def _read(paths: Sequence[Path], on_error: str) -> list[Any]:
+    """Each file's rows events, errors and the reader's state after them (one schema history for all)."""
+    history = SchemaHistory()
+    out: list[Any] = []
+    for path in paths:
+        reader_ = ChangeReader(str(path), on_error=on_error, history=history)  # type: ignore[arg-type]
+        rows: list[Any] = []
+        stopped = None
+        try:
+            for rows_event in reader_.rows_events():
+                rows.append(_rows_event(rows_event))
+        except Exception as exc:  # noqa: BLE001 - the stop-mode error, compared as a result
+            stopped = f"{type(exc).__name__}: {exc}"
+        out.append((rows, stopped, [str(e) for e in reader_.errors], reader_.state,
+                    reader_.transactions.in_transaction, sorted(m.table_id for m in reader_.tables)))
+    return out
+
+
+def both_ways(monkeypatch: pytest.MonkeyPatch, paths: Sequence[Path], on_error: str = "skip",
+              cli: bool = True) -> list[Any]:
+    """The rows events of ``paths`` taken whole where plain, then event by event: the same. With ``cli``, also
+    ``rows --format jsonl`` and ``sql``."""
+    taken: list[int] = []
+    real = _plain_rows.PlainRows.walk
+
+    class Counting(_plain_rows.PlainRows):
+        def walk(self, block: Any, start: int, version: int) -> Any:
+            got = real(self, block, start, version)
+            taken.append(len(got[0]))
+            return got
+
+    monkeypatch.setattr(changes, "PlainRows", Counting)
+    whole = _read(paths, on_error)
+    runs = [run_cli([*argv, "--on-error", on_error, *paths]) for argv in (["rows", "--format", "jsonl"], ["sql"])] \
+        if cli else []
+    with monkeypatch.context() as m:
+        m.setattr(changes, "PREFER_PLAIN_ROWS", False)
+        assert _read(paths, on_error) == whole, paths
+        if cli:
+            again = [run_cli([*argv, "--on-error", on_error, *paths])
+                     for argv in (["rows", "--format", "jsonl"], ["sql"])]
+            assert again == runs, paths
+    whole.append(sum(taken))
+    return whole
+
+
+def test_the_samples_take_plain_transactions_whole(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Most rows events of the MariaDB samples come from the walk (so the comparisons below compare something)."""
+    for path in SHOP:
+        result = both_ways(monkeypatch, [path], cli=False)
+        rows, taken = len(result[0][0]), result[-1]
+        assert taken and taken >= rows // 2, (path, taken, rows)
+
+
+@pytest.mark.parametrize("path", SAMPLES, ids=lambda p: "/".join(p.parts[-3:]))
+@pytest.mark.parametrize("on_error", ["stop", "skip"])
+def test_samples_the_same_both_ways(monkeypatch: pytest.MonkeyPatch, path: Path, on_error: str) -> None:
+    both_ways(monkeypatch, [path], on_error)
+
+
+def test_every_fixture_the_same_both_ways(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    for fixture in load_index():
+        both_ways(monkeypatch, [fixture.readable_path(tmp_path)], cli=False)
+
+
+def test_a_file_set_read_in_turn_the_same_both_ways(monkeypatch: pytest.MonkeyPatch) -> None:
+    """One schema history over the files: a TABLE_MAP met under an earlier version is looked up again."""
+    for folder in sorted((ROOT / "samples" / "mariadb-10.11").iterdir()):
+        files = sorted(folder.glob("binlog.0*"))
+        if files:
+            both_ways(monkeypatch, files)
+
+
+def test_blocks_that_cut_transactions_the_same_both_ways(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Transactions that do not end in their block go event by event; the ones that do are still taken."""
+    for block in (300, 1000, 2000, 4096):
+        monkeypatch.setattr(reader, "FRAME_BLOCK", block)
+        taken = both_ways(monkeypatch, SHOP[1:2])[-1]
+        assert (taken > 0) == (block >= 1000), block  # 300 bytes: no transaction ends in its block
+
+
+@pytest.mark.parametrize("on_error", ["stop", "skip"])
+def test_cut_short_anywhere_the_same_both_ways(monkeypatch: pytest.MonkeyPatch, tmp_path: Path,
+                                               on_error: str) -> None:
+    data = SHOP[1].read_bytes()
+    cut = tmp_path / "binlog.000002"
+    stopped = 0
+    for size in range(300, len(data), max(1, len(data) // 37)):
+        cut.write_bytes(data[:size])
+        result = both_ways(monkeypatch, [cut], on_error, cli=size % 3 == 0)
+        stopped += result[0][1] is not None or bool(result[0][2])
+    assert stopped, "no cut was reported"
+
+
+def test_a_damaged_byte_the_same_both_ways(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    data = bytearray(SHOP[1].read_bytes())
+    bad = tmp_path / "binlog.000002"
+    for where in range(len(data) // 5, len(data), len(data) // 5):
+        damaged = bytearray(data)
+        damaged[where] ^= 0x5A
+        bad.write_bytes(damaged)
+        for on_error in ("stop", "skip"):
+            both_ways(monkeypatch, [bad], on_error)
+
+
+@settings(max_examples=80, deadline=None, derandomize=True,
+          suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(data=drawn_transactions())
+def test_drawn_transactions_the_same_both_ways(monkeypatch: pytest.MonkeyPatch, tmp_path: Path,
+                                              data: bytes) -> None:
+    path = tmp_path / "binlog.000001"
+    path.write_bytes(data)
+    both_ways(monkeypatch, [path], "skip", cli=False)
+    both_ways(monkeypatch, [path], "stop", cli=False)
+
+
+@pytest.mark.parametrize("scenario", list(_SCENARIOS), ids=list(_SCENARIOS))
+@pytest.mark.parametrize("on_error", ["stop", "skip"])
+def test_table_maps_held_and_forgotten_as_event_by_event(monkeypatch: pytest.MonkeyPatch, tmp_path: Path,
+                                                         scenario: str, on_error: str) -> None:
+    path = tmp_path / "binlog.000001"
+    scenario_binlog(scenario).save(path)
+    result = both_ways(monkeypatch, [path], on_error)
+    assert result[-1] > 0  # the plain transactions before and after the scenario's were taken
