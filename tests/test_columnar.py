@@ -14,6 +14,7 @@ import dataclasses
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
+from unittest import mock
 
 import numpy as np
 import pyarrow as pa
@@ -24,6 +25,7 @@ from hypothesis import strategies as st
 
 from binlog_ksy.runtime.changes import ChangeReader
 from binlog_ksy.runtime.errors import BinlogError
+from binlog_ksy.runtime.rows import columnar
 from binlog_ksy.runtime.rows.columnar import (
     ChangeColumns,
     ImageColumns,
@@ -313,9 +315,10 @@ def _json_lines_of_runs(source: _ListSource, runs: list[ChangeColumns]) -> bytes
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(chosen=st.lists(st.integers(min_value=0), min_size=1, max_size=8),
        picks=st.lists(st.integers(min_value=0, max_value=63), min_size=1, max_size=60),
-       budget=st.one_of(st.integers(min_value=1, max_value=3000), st.just(1 << 20)))
+       budget=st.one_of(st.integers(min_value=1, max_value=3000), st.just(1 << 20)),
+       many_keys=st.sampled_from([1, 2, 3, 32]))
 def test_runs_gathered_per_layout_equal_the_row_decoder_in_file_order(chosen: list[int], picks: list[int],
-                                                                      budget: int,
+                                                                      budget: int, many_keys: int,
                                                                       tmp_path_factory: pytest.TempPathFactory
                                                                       ) -> None:
     from binlog_ksy.runtime.outputs.parquet import TypedParquetOutput
@@ -327,7 +330,8 @@ def test_runs_gathered_per_layout_equal_the_row_decoder_in_file_order(chosen: li
     # a few events (pool neighbours often share a layout) interleaved: tables, ops and bitmaps in turn, repeats
     events = [pool[(chosen[p % len(chosen)] + p // len(chosen) % 2) % len(pool)] for p in picks]
     source = _ListSource(events)
-    got = list(iter_change_columns(source, max_run_bytes=budget))
+    with mock.patch.object(columnar, "MANY_KEYS", many_keys):  # windows of many keys read twice as far
+        got = list(iter_change_columns(source, max_run_bytes=budget))
     want, rejected = _want_rows(events)
     assert _rows_in_order(got) == _rows_in_order(want)
     assert [err.offset for err in source.errors] == rejected
