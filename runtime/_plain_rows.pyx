@@ -1,29 +1,33 @@
 # cython: language_level=3, boundscheck=False, wraparound=False
-"""The compiled walk of plain transactions for ``ChangeReader.rows_events`` (caller: ``runtime/changes.py``,
-``_rows_events_in_blocks``).
+"""The compiled walk of plain transactions: ``ChangeReader.rows_events`` takes their rows events
+(:class:`PlainRows`), ``stats`` and ``filter --flashback`` their changes (:class:`PlainChanges`, through
+``plain_transactions.PlainTransactions``), with no Python step per event.
 
 A MariaDB transaction is *plain* when it is a GTID_EVENT, then ANNOTATE_ROWS, TABLE_MAP and rows events, and
 an XID_EVENT (sql/log_event.h ``Gtid_log_event``, ``Xid_log_event``), all of it inside one block of framed
-events, and the reader has read each piece before: the GTID's bytes after ``seq_no``
-(``event_body.known_gtid_tail``), every TABLE_MAP's bytes (``ChangeReader.known_table_map``) and every rows
-head (``ChangeReader.known_head_facts``); its last rows event ends its statement. The rule is
-``plain_transactions.PlainTransactions``' (``stats``, ``filter --flashback``), which the same tests hold to
-the event by event pass.
+events (``BinlogReader.blocks``), and the ``ChangeReader`` has read each piece before: the GTID's bytes after
+``seq_no`` (``event_body.known_gtid_tail``), every TABLE_MAP's bytes (``ChangeReader.known_table_map``) and
+every rows head (``ChangeReader.known_head_facts``, a head not of partial JSON nor of a pre-GA 5.1 server);
+each rows event's table map is one of the transaction's, or the reader's before its first statement ended;
+its last rows event ends its statement. Nothing in it is then parsed and nothing can fail, and the reader is
+after it as after the event by event pass (``ChangeReader.after_plain_transaction``; the maps of its
+statements forgotten).
 
-:meth:`PlainRows.walk` takes such transactions from a GTID event of a block on and makes the ``RowsEvent``
-of each rows event as ``ChangeReader.accept`` would (its table map, op, bitmaps, row images, the
-transaction's GTID and id), with no Python step per event: the pieces met in the last transaction are
-compared byte for byte (an OLTP binlog repeats them), and only a piece not met just before is looked up by
-the reader's own functions. It stops before the first transaction that is not plain (or ends past the
-block), which the caller feeds event by event.
+The pieces met in the last transaction are compared byte for byte (an OLTP binlog repeats them): only a piece
+not met just before is looked up by the reader's own functions. A walk stops before the first transaction
+that is not plain, or does not end in the block, which the caller feeds event by event
+(``ChangeReader.accept``). ``tests/test_plain_rows.py``, ``tests/test_plain_transactions.py`` and
+``tests/test_flashback_fast_paths.py`` hold what each caller makes equal to the event by event pass.
 """
 from cpython.bytes cimport PyBytes_AS_STRING, PyBytes_FromStringAndSize, PyBytes_GET_SIZE
 from libc.stdint cimport uint8_t, uint64_t
 from libc.string cimport memcmp
 
+from binlog_ksy.runtime import constants as et
+from binlog_ksy.runtime.event_body import known_gtid_tail
+
 from binlog_ksy.runtime.event cimport Event  # runtime/event.pxd: its fields are read here directly
 
-#: What each type code is to the walk (``kinds``, a bytes of 256, made by the caller from constants.py).
 cdef enum:
     _OTHER = 0
     _TABLE_MAP = 1
@@ -31,6 +35,15 @@ cdef enum:
     _ANNOTATE = 3
     _XID = 4
     _GTID = 5
+
+#: What each type code is to the walk.
+cdef bytes _KINDS = bytes(
+    _TABLE_MAP if code == et.TABLE_MAP_EVENT
+    else _ROWS if code in et.ROWS_EVENTS and "compressed" not in et.EventType(code).name
+    else _ANNOTATE if code == et.ANNOTATE_ROWS_EVENT else _XID if code == et.XID_EVENT
+    else _GTID if code == et.MARIADB_GTID_EVENT else _OTHER
+    for code in range(256))
+cdef const uint8_t* _kinds = <const uint8_t*> PyBytes_AS_STRING(_KINDS)
 
 
 cdef inline uint64_t _u64(const char* p) noexcept nogil:
@@ -47,132 +60,256 @@ cdef inline bint _same(bytes known, const char* p, Py_ssize_t n):
     return known is not None and PyBytes_GET_SIZE(known) == n and memcmp(PyBytes_AS_STRING(known), p, n) == 0
 
 
-cdef class PlainRows:
-    """The rows events of a ``ChangeReader``'s plain transactions, block by block (see the module docstring)."""
+cdef inline const char* _body(Event ev, Py_ssize_t* body_len):
+    body_len[0] = <Py_ssize_t> ev.length - <Py_ssize_t> ev.header_len - <Py_ssize_t> ev.checksum_len
+    return PyBytes_AS_STRING(ev.raw) + <Py_ssize_t> ev.header_len
 
-    cdef object reader
-    cdef object rows_event
-    cdef object tables
-    cdef object known_gtid_tail
-    cdef const uint8_t[::1] kinds
-    # the pieces of the last transaction taken: GTID tail (with its post-header length) and domain id, the
-    # TABLE_MAP body (and the schema history's version) and map, the rows head (with type code and post-header
-    # length) and its facts
+
+def is_plain_start(Event event):
+    """Whether a walk may start at ``event``: a MariaDB GTID event (not inside a compressed transaction)."""
+    return _kinds[<int> event.type_code] == _GTID and event.in_payload is None
+
+
+cdef class _Walk:
+    """A walk over a reader's plain transactions: the pieces of the last one taken, and a transaction's
+    rows events with their table maps and heads."""
+
+    cdef object reader, tables
+    # the last GTID tail (with its post-header length) and its domain id; TABLE_MAP body (with the schema
+    # history's version) and map; rows head (with type code and post-header length) and its facts
     cdef bytes tail
     cdef object tail_phl, domain
     cdef bytes map_body
     cdef object map_version, table_map
     cdef bytes head
     cdef object head_code, head_phl, facts
+    # the transaction being walked: its rows events' maps, facts and head lengths; the maps' events
+    cdef list rows, maps_used, facts_used, map_events
+    cdef list head_lens
 
-    def __init__(self, reader, rows_event, known_gtid_tail, const uint8_t[::1] kinds):
+    def __init__(self, reader):
         self.reader = reader
-        self.rows_event = rows_event
         self.tables = reader.tables
-        self.known_gtid_tail = known_gtid_tail
-        self.kinds = kinds
+        self.rows, self.maps_used, self.facts_used, self.map_events, self.head_lens = [], [], [], [], []
+
+    cdef object _domain(self, Event g):
+        """The domain id of a GTID event whose tail is known (None: not known, or no tail)."""
+        cdef Py_ssize_t body_len
+        cdef const char* body = _body(g, &body_len)
+        if body_len <= 8:
+            return None
+        if g.post_header_len == self.tail_phl and _same(self.tail, body + 8, body_len - 8):
+            return self.domain
+        known = known_gtid_tail(g.post_header_len, g.body_bytes)
+        if known is None:
+            return None
+        self.tail, self.tail_phl, self.domain = PyBytes_FromStringAndSize(body + 8, body_len - 8), \
+            g.post_header_len, known[0].domain_id
+        return self.domain
+
+    cdef object _table_map(self, Event ev, object version):
+        cdef Py_ssize_t body_len
+        cdef const char* body = _body(ev, &body_len)
+        if version == self.map_version and _same(self.map_body, body, body_len):
+            return self.table_map
+        table_map = self.reader.known_table_map(ev)
+        if table_map is not None:
+            self.map_body, self.map_version, self.table_map = \
+                PyBytes_FromStringAndSize(body, body_len), version, table_map
+        return table_map
+
+    cdef object _facts(self, Event ev, Py_ssize_t* head_len):
+        cdef Py_ssize_t body_len
+        cdef const char* body = _body(ev, &body_len)
+        cdef Py_ssize_t n = PyBytes_GET_SIZE(self.head) if self.head is not None else -1
+        if (ev.type_code == self.head_code and ev.post_header_len == self.head_phl and 0 <= n <= body_len
+                and memcmp(PyBytes_AS_STRING(self.head), body, n) == 0):
+            head_len[0] = n
+            return self.facts
+        known = self.reader.known_head_facts(ev)
+        if known is None:
+            return None
+        n = body_len - len(known[1])
+        self.head, self.head_code, self.head_phl, self.facts = \
+            PyBytes_FromStringAndSize(body, n), ev.type_code, ev.post_header_len, known[0]
+        head_len[0] = n
+        return self.facts
+
+    cdef Py_ssize_t _transaction(self, list block, Py_ssize_t start, object version, bint earlier):
+        """Walk the transaction ``block[start]`` begins (a GTID event whose tail is known): the index after its
+        XID when it is plain (its rows events' maps, facts, head lengths and maps' events in the lists), -1
+        otherwise. ``earlier``: the reader's maps of before it hold until a statement ends in it."""
+        cdef Py_ssize_t j = start + 1, n = len(block), head_len
+        cdef Event ev
+        cdef int kind
+        cdef dict maps = {}  # by table id: the map and its event, since the last statement ended in it
+        cdef bint ended = False  # a rows event ended its statement and no TABLE_MAP came after it
+        del self.rows[:], self.maps_used[:], self.facts_used[:], self.map_events[:], self.head_lens[:]
+        while j < n:
+            ev = <Event> block[j]
+            j += 1
+            if ev.in_payload is not None:
+                return -1
+            kind = _kinds[<int> ev.type_code]
+            if kind == _TABLE_MAP:
+                table_map = self._table_map(ev, version)
+                if table_map is None:
+                    return -1
+                maps[table_map.table_id] = (table_map, ev)
+                ended = False
+            elif kind == _ROWS:
+                facts = self._facts(ev, &head_len)
+                if facts is None or facts.version == 0 or facts.partial_json:
+                    return -1
+                found = maps.get(facts.table_id)
+                if found is not None:
+                    table_map, map_event = found
+                else:
+                    table_map = self.tables.get(facts.table_id) if earlier else None
+                    map_event = None
+                if table_map is None:
+                    return -1
+                self.rows.append(ev)
+                self.maps_used.append(table_map)
+                self.facts_used.append(facts)
+                self.head_lens.append(head_len)
+                self.map_events.append(map_event)
+                if facts.stmt_end:  # the statement ends: every map is forgotten
+                    maps = {}
+                    earlier = False
+                    ended = True
+            elif kind == _XID:
+                return j if ended else -1
+            elif kind != _ANNOTATE:
+                return -1
+        return -1  # it does not end in the block
+
+
+cdef class PlainRows(_Walk):
+    """The rows events of a ``ChangeReader``'s plain transactions (see the module docstring)."""
+
+    cdef object rows_event
+
+    def __init__(self, reader, rows_event):
+        super().__init__(reader)
+        self.rows_event = rows_event
 
     def walk(self, list block, Py_ssize_t start, version):
-        """The rows events of the plain transactions from ``block[start]`` (a MariaDB GTID event) on, in
-        order, the index in ``block`` after the last of them, and its GTID event (None: none was plain).
-
-        ``version``: the schema history's version (0 without one), part of a TABLE_MAP's identity.
-        """
+        """The rows events of the plain transactions from ``block[start]`` (:func:`is_plain_start`) on, as
+        ``ChangeReader.accept`` makes them, the index in ``block`` after the last of them, and its GTID event
+        (None: none was plain). ``version``: the schema history's version (0 without one)."""
         cdef list out = []
-        cdef list rows
-        cdef Py_ssize_t i = start, j, n = len(block), body_len, head_len
+        cdef Py_ssize_t i = start, j, k, n = len(block), body_len, head_len
         cdef Event g, ev
         cdef object last = None
-        cdef int kind
         cdef const char* body
-        cdef dict maps
-        cdef bint earlier = True, ended
         cdef str gtid
-        cdef object table_map, facts, known, rows_event, seq
         while i < n:
             g = <Event> block[i]
-            if self.kinds[<int> g.type_code] != _GTID or g.in_payload is not None:
+            if not is_plain_start(g):
                 break
-            body = PyBytes_AS_STRING(g.raw) + <Py_ssize_t> g.header_len
-            body_len = <Py_ssize_t> g.length - <Py_ssize_t> g.header_len - <Py_ssize_t> g.checksum_len
-            if body_len <= 8:
+            domain = self._domain(g)
+            if domain is None:
                 break
-            if not (g.post_header_len == self.tail_phl and _same(self.tail, body + 8, body_len - 8)):
-                known = self.known_gtid_tail(g.post_header_len, g.body_bytes)
-                if known is None:
-                    break
-                self.tail, self.tail_phl, self.domain = PyBytes_FromStringAndSize(body + 8, body_len - 8), \
-                    g.post_header_len, known[0].domain_id
-            gtid = f"{self.domain}-{g.server_id}-{_u64(body)}"  # as event_fields.known_mariadb_gtid
+            j = self._transaction(block, i, version, last is None)
+            if j < 0:
+                break
+            body = _body(g, &body_len)
+            gtid = f"{domain}-{g.server_id}-{_u64(body)}"  # as event_fields.known_mariadb_gtid
             seq = g.pos
-            rows = []
-            maps = {}
-            ended = False
-            j = i + 1
-            while j < n:
-                ev = <Event> block[j]
-                j += 1
-                if ev.in_payload is not None:
-                    break
-                kind = self.kinds[<int> ev.type_code]
-                body = PyBytes_AS_STRING(ev.raw) + <Py_ssize_t> ev.header_len
-                body_len = <Py_ssize_t> ev.length - <Py_ssize_t> ev.header_len - <Py_ssize_t> ev.checksum_len
-                if kind == _TABLE_MAP:
-                    if version == self.map_version and _same(self.map_body, body, body_len):
-                        table_map = self.table_map
-                    else:
-                        table_map = self.reader.known_table_map(ev)
-                        if table_map is None:
-                            break
-                        self.map_body, self.map_version, self.table_map = \
-                            PyBytes_FromStringAndSize(body, body_len), version, table_map
-                    maps[table_map.table_id] = table_map
-                    ended = False
-                elif kind == _ROWS:
-                    head_len = PyBytes_GET_SIZE(self.head) if self.head is not None else -1
-                    if (ev.type_code == self.head_code and ev.post_header_len == self.head_phl
-                            and 0 <= head_len <= body_len and memcmp(PyBytes_AS_STRING(self.head), body, head_len) == 0):
-                        facts = self.facts
-                    else:
-                        known = self.reader.known_head_facts(ev)
-                        if known is None:
-                            break
-                        facts = known[0]
-                        head_len = body_len - len(known[1])
-                        self.head, self.head_code, self.head_phl, self.facts = \
-                            PyBytes_FromStringAndSize(body, head_len), ev.type_code, ev.post_header_len, facts
-                    if facts.version == 0 or facts.partial_json:
-                        break
-                    table_map = maps.get(facts.table_id)
-                    if table_map is None and earlier:
-                        table_map = self.tables.get(facts.table_id)
-                    if table_map is None:
-                        break
-                    rows_event = self.rows_event.__new__(self.rows_event)
-                    rows_event.event = ev
-                    rows_event.table_map = table_map
-                    rows_event.op = facts.op
-                    rows_event.present_before = facts.present_before
-                    rows_event.present_after = facts.present_after
-                    rows_event.data = PyBytes_FromStringAndSize(body + head_len, body_len - head_len)
-                    rows_event.partial_json = False
-                    rows_event.gtid = gtid
-                    rows_event.transaction = seq
-                    rows.append(rows_event)
-                    if facts.stmt_end:  # the statement ends: every map is forgotten
-                        maps = {}
-                        earlier = False
-                        ended = True
-                elif kind == _XID:
-                    if ended:
-                        out.extend(rows)
-                        self.tables.end_statement()
-                        last = g
-                        i = j
-                    break
-                elif kind != _ANNOTATE:
-                    break
-            if last is not g:  # not plain, or not whole in the block: from its GTID event on, event by event
-                break
-            earlier = True  # the statement ended: the reader's maps are forgotten (end_statement above)
+            for k in range(len(self.rows)):
+                ev = <Event> self.rows[k]
+                facts = self.facts_used[k]
+                head_len = self.head_lens[k]
+                body = _body(ev, &body_len)
+                rows_event = self.rows_event.__new__(self.rows_event)
+                rows_event.event = ev
+                rows_event.table_map = self.maps_used[k]
+                rows_event.op = facts.op
+                rows_event.present_before = facts.present_before
+                rows_event.present_after = facts.present_after
+                rows_event.data = PyBytes_FromStringAndSize(body + head_len, body_len - head_len)
+                rows_event.partial_json = False
+                rows_event.gtid = gtid
+                rows_event.transaction = seq
+                out.append(rows_event)
+            self.tables.end_statement()
+            last = g
+            i = j
         return out, i, last
+
+
+cdef class PlainChanges(_Walk):
+    """The changes of a ``ChangeReader``'s plain transactions, each transaction given to ``commit(events,
+    changes, size, seconds)`` (``plain_transactions.Commit``; a change is a ``plain_transactions.Change``)."""
+
+    cdef object commit, image_counter
+    cdef dict counters  # by id() of a head's facts: the facts, table map and image counter last used with them
+
+    def __init__(self, reader, commit, image_counter):
+        super().__init__(reader)
+        self.commit = commit
+        self.image_counter = image_counter
+        self.counters = {}
+
+    cdef object _count(self, object facts, object table_map, Event ev, Py_ssize_t head_len):
+        """The row changes of a rows event's images (None: they do not scan)."""
+        cdef Py_ssize_t body_len
+        cdef const char* body = _body(ev, &body_len)
+        counter = self.counters.get(id(facts))
+        if counter is None or counter[0] is not facts or counter[1] is not table_map:
+            counter = (facts, table_map, self.image_counter(table_map, facts.op, facts.present_before,
+                                                            facts.present_after))
+            if len(self.counters) >= 1024:
+                self.counters.clear()
+            self.counters[id(facts)] = counter
+        if counter[2] is None:
+            return None
+        return counter[2](PyBytes_FromStringAndSize(body + head_len, body_len - head_len))
+
+    def walk(self, list block, Py_ssize_t start, version):
+        """Commit the plain transactions from ``block[start]`` (:func:`is_plain_start`) on, in order: the index
+        in ``block`` after the last of them and its GTID event (None: none was plain). Changes are counted
+        with an ``image_counter``, else each counts 0. ``version``: the schema history's version."""
+        cdef Py_ssize_t i = start, j, k, m, n = len(block), head_len
+        cdef Event g, ev
+        cdef object last = None
+        cdef list changes
+        cdef object size, earliest, latest, timestamp
+        while i < n:
+            g = <Event> block[i]
+            if not is_plain_start(g) or self._domain(g) is None:
+                break
+            j = self._transaction(block, i, version, last is None)
+            if j < 0:
+                break
+            changes = []
+            for k in range(len(self.rows)):
+                ev = <Event> self.rows[k]
+                facts = self.facts_used[k]
+                table_map = self.maps_used[k]
+                head_len = self.head_lens[k]
+                count = 0
+                if self.image_counter is not None:
+                    count = self._count(facts, table_map, ev, head_len)
+                    if count is None:
+                        break
+                changes.append((table_map, facts.op, count, ev.length, facts, <Py_ssize_t> ev.header_len + head_len,
+                                self.map_events[k]))
+            if len(changes) != len(self.rows):  # images that do not scan: event by event
+                break
+            size = 0
+            earliest = latest = g.timestamp
+            for m in range(i, j):
+                ev = <Event> block[m]
+                size += ev.length
+                timestamp = ev.timestamp
+                if timestamp < earliest:
+                    earliest = timestamp
+                elif timestamp > latest:
+                    latest = timestamp
+            self.commit(block[i:j], changes, size, latest - earliest)
+            self.tables.end_statement()
+            last = g
+            i = j
+        return i, last

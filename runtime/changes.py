@@ -30,7 +30,7 @@ from .errors import (
     UnsupportedEventError,
 )
 from .event import Event
-from .event_body import known_gtid_tail, known_rows_head, shared_head
+from .event_body import known_rows_head, shared_head
 from .event_fields import text_of
 from .filters import ChangeFilter
 from .reader import BinlogReader
@@ -66,14 +66,6 @@ except ImportError:  # without the compiled modules: every event through ChangeR
 #: Take the rows events of plain transactions whole when every event is wanted (``_plain_rows.pyx``; tests
 #: switch it off to compare with the event by event pass).
 PREFER_PLAIN_ROWS = True
-#: What each type code is to the plain-transaction walk (``_plain_rows.pyx``): 1 TABLE_MAP, 2 a rows event
-#: (not compressed), 3 ANNOTATE_ROWS, 4 XID, 5 MariaDB GTID, 0 anything else.
-_PLAIN_KINDS = bytes(
-    1 if code == et.TABLE_MAP_EVENT
-    else 2 if code in et.ROWS_EVENTS and "compressed" not in et.EventType(code).name
-    else 3 if code == et.ANNOTATE_ROWS_EVENT else 4 if code == et.XID_EVENT else 5 if code == et.MARIADB_GTID_EVENT
-    else 0
-    for code in range(256))
 
 
 class HeadFacts:
@@ -251,7 +243,7 @@ class ChangeReader:
         """:meth:`rows_events` of every event: plain transactions taken whole by the compiled walk, every other
         event through :meth:`accept` (the same rows events, errors and state: ``tests/test_plain_rows.py``)."""
         assert PlainRows is not None
-        walk = PlainRows(self, RowsEvent, known_gtid_tail, _PLAIN_KINDS).walk
+        walk = PlainRows(self, RowsEvent).walk
         accept = self.accept
         gtid_code = et.MARIADB_GTID_EVENT
         history = self.history

@@ -43,7 +43,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from itertools import chain
 from typing import Any, ClassVar, TextIO
 
 from . import constants as et
@@ -290,7 +289,7 @@ class BinlogStats:
     def _events(self, reader: ChangeReader) -> Iterable[Event | None]:
         """The events :meth:`read` counts one by one (see :meth:`.PlainTransactions.feed`)."""
         if self.COUNTS_PLAIN_WHOLE and PlainTransactions.applies(reader):
-            return PlainTransactions(reader, self._count_plain).feed(chain.from_iterable(reader.reader.blocks()))
+            return PlainTransactions(reader, self._count_plain).feed(reader.reader.blocks())
         return reader.reader
 
     def _close_all(self, *transactions: TransactionStats | None) -> None:

@@ -24,7 +24,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from binlog_ksy.runtime import constants as et
-from binlog_ksy.runtime import plain_transactions, stats
+from binlog_ksy.runtime import plain_transactions, reader, stats
 from binlog_ksy.runtime.reader import BinlogReader
 from binlog_ksy.write import BinlogBuilder
 from differential.paths import run_cli
@@ -83,8 +83,8 @@ def test_a_file_set_read_in_turn_the_same_both_ways(monkeypatch: pytest.MonkeyPa
             both_ways(monkeypatch, ["--format", "json", *EVERY_ONE, *files])
 
 
-def test_transactions_too_big_to_hold_the_same_both_ways(monkeypatch: pytest.MonkeyPatch) -> None:
-    """A transaction of more events or bytes than are held is fed event by event: the same figures."""
+def test_transactions_across_blocks_the_same_both_ways(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A transaction that does not end in its block of framed events is fed event by event: the same figures."""
     files = sorted((ROOT / "samples" / "mariadb-10.11" / "shop-full").glob("binlog.0*"))
     counted: list[int] = []
     real = stats.BinlogStats._count_plain
@@ -94,14 +94,12 @@ def test_transactions_too_big_to_hold_the_same_both_ways(monkeypatch: pytest.Mon
         real(self, events, *args)  # type: ignore[arg-type]
 
     monkeypatch.setattr(stats.BinlogStats, "_count_plain", count)
-    sizes: list[int] = []
-    for most_events, most_bytes in ((5, 1 << 20), (256, 700)):
-        monkeypatch.setattr(plain_transactions, "MOST_HELD_EVENTS", most_events)
-        monkeypatch.setattr(plain_transactions, "MOST_HELD_BYTES", most_bytes)
+    for block in (300, 1000, 4096):
+        monkeypatch.setattr(reader, "FRAME_BLOCK", block)
         counted.clear()
         _, out, _ = both_ways(monkeypatch, ["--format", "json", *EVERY_ONE, *files])
-        sizes.append(len(json.loads(out)["big_transactions"]))
-        assert 0 < len(counted) < sizes[-1] and max(counted) <= most_events  # some held whole, not all
+        listed = len(json.loads(out)["big_transactions"])
+        assert len(counted) < listed and (len(counted) > 0) == (block >= 1000), block  # some whole, not all
 
 
 @pytest.mark.parametrize("on_error", ["stop", "skip"])

@@ -8,7 +8,6 @@ import sys
 import tempfile
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from itertools import chain
 from typing import Any
 
 from .. import constants as et
@@ -222,8 +221,7 @@ class _FileFilter:
         transactions are planned whole instead (:meth:`_plan_plain`, :meth:`.PlainTransactions.feed`)."""
         reader = self.reader
         if self.flashback and self.selection.everything and PlainTransactions.applies(reader):
-            events = chain.from_iterable(reader.reader.blocks())
-            return PlainTransactions(reader, self._plan_plain, counts=False).feed(events)
+            return PlainTransactions(reader, self._plan_plain, counts=False).feed(reader.reader.blocks())
         return reader.reader
 
     def _plan_plain(self, events: list[Event], changes: list[Change], size: int, seconds: int) -> None:
