@@ -23,7 +23,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from test_flashback_bytes import drawn_binlog
-from test_plain_transactions import _SCENARIOS, drawn_transactions, scenario_binlog
+from test_plain_transactions import _SCENARIOS, damaged_copies, drawn_transactions, scenario_binlog
 
 from binlog_ksy.runtime import plain_transactions
 from binlog_ksy.runtime.commands import filter as filter_command
@@ -137,13 +137,9 @@ def test_cut_short_anywhere_the_same_both_ways(tmp_path: Path, on_error: str) ->
 
 
 def test_a_damaged_byte_the_same_both_ways(tmp_path: Path) -> None:
-    data = bytearray((ROOT / "samples" / "mariadb-10.11" / "shop-full" / "binlog.000002").read_bytes())
-    bad = tmp_path / "in" / "binlog.000002"
-    bad.parent.mkdir()
-    for where in range(len(data) // 7, len(data), len(data) // 7):
-        damaged = bytearray(data)
-        damaged[where] ^= 0x5A
-        bad.write_bytes(damaged)
+    (tmp_path / "in").mkdir()
+    source = ROOT / "samples" / "mariadb-10.11" / "shop-full" / "binlog.000002"
+    for bad in damaged_copies(source, tmp_path / "in" / "binlog.000002", 7):
         for on_error in ("stop", "skip"):
             _both_ways(tmp_path, "--on-error", on_error, bad)
 

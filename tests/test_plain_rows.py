@@ -19,7 +19,7 @@ from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, given, settings
-from test_plain_transactions import _SCENARIOS, drawn_transactions, scenario_binlog
+from test_plain_transactions import _SCENARIOS, damaged_copies, drawn_transactions, scenario_binlog
 
 from binlog_ksy.runtime import _plain_rows, changes, reader
 from binlog_ksy.runtime.changes import ChangeReader
@@ -135,12 +135,7 @@ def test_cut_short_anywhere_the_same_both_ways(monkeypatch: pytest.MonkeyPatch, 
 
 
 def test_a_damaged_byte_the_same_both_ways(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
-    data = bytearray(SHOP[1].read_bytes())
-    bad = tmp_path / "binlog.000002"
-    for where in range(len(data) // 5, len(data), len(data) // 5):
-        damaged = bytearray(data)
-        damaged[where] ^= 0x5A
-        bad.write_bytes(damaged)
+    for bad in damaged_copies(SHOP[1], tmp_path / "binlog.000002", 5):
         for on_error in ("stop", "skip"):
             both_ways(monkeypatch, [bad], on_error)
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import functools
 import json
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -116,14 +116,20 @@ def test_cut_short_anywhere_the_same_both_ways(monkeypatch: pytest.MonkeyPatch, 
     assert statuses - {0}, "no cut was reported"
 
 
-def test_a_damaged_byte_the_same_both_ways(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
-    """A checksum that does not match inside a run of plain transactions: skipped or stopped at, the same."""
-    data = bytearray((ROOT / "samples" / "mariadb-10.11" / "shop-full" / "binlog.000002").read_bytes())
-    bad = tmp_path / "binlog.000002"
-    for where in range(len(data) // 5, len(data), len(data) // 5):
+def damaged_copies(source: Path, target: Path, places: int) -> Iterator[Path]:
+    """``source`` written to ``target`` with one byte flipped, at each of ``places`` places in turn."""
+    data = source.read_bytes()
+    for where in range(len(data) // places, len(data), len(data) // places):
         damaged = bytearray(data)
         damaged[where] ^= 0x5A
-        bad.write_bytes(damaged)
+        target.write_bytes(damaged)
+        yield target
+
+
+def test_a_damaged_byte_the_same_both_ways(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """A checksum that does not match inside a run of plain transactions: skipped or stopped at, the same."""
+    source = ROOT / "samples" / "mariadb-10.11" / "shop-full" / "binlog.000002"
+    for bad in damaged_copies(source, tmp_path / "binlog.000002", 5):
         for on_error in ("stop", "skip"):
             both_ways(monkeypatch, ["--format", "json", "--on-error", on_error, *EVERY_ONE, bad])
 
