@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import json
 from functools import lru_cache
+from operator import attrgetter
 from typing import Any
 
 import numpy as np
@@ -148,17 +149,23 @@ def meta_arrays(columns: ChangeColumns) -> list[pa.Array]:
 
 
 def _meta_arrays(columns: ChangeColumns) -> list[pa.Array]:
-    events = [e.event for e in columns.events]
+    rows_events = columns.events
+    events = list(map(_EVENT, rows_events))
     return [
-        columns.per_row([e.file for e in events], pa.string()),
-        columns.per_row([e.pos for e in events], pa.int64()),
+        columns.per_row(list(map(_FILE, events)), pa.string()),
+        columns.per_row(list(map(_POS, events)), pa.int64()),
         _int32_array(columns.row_index),
-        columns.per_row([e.timestamp * 1_000_000 for e in events], pa.int64()).view(_TS),
-        columns.per_row([e.server_id for e in events], pa.int64()),
-        columns.per_row([e.gtid for e in columns.events], pa.string()),
-        columns.per_row([e.transaction for e in columns.events], pa.int64()),
+        columns.per_row(list(map(_TIMESTAMP, events)), pa.int64(), scale=1_000_000).view(_TS),
+        columns.per_row(list(map(_SERVER_ID, events)), pa.int64()),
+        columns.per_row(list(map(_GTID, rows_events)), pa.string()),
+        columns.per_row(list(map(_TRANSACTION, rows_events)), pa.int64()),
         pa.repeat(pa.scalar(columns.op, pa.string()), columns.count),
     ]
+
+
+_EVENT, _GTID, _TRANSACTION = attrgetter("event"), attrgetter("gtid"), attrgetter("transaction")
+_FILE, _POS, _TIMESTAMP, _SERVER_ID = attrgetter("file"), attrgetter("pos"), attrgetter("timestamp"), \
+    attrgetter("server_id")
 
 
 def typed_batch(columns: ChangeColumns, schema: pa.Schema | None = None) -> pa.RecordBatch:

@@ -174,21 +174,43 @@ class ChangeColumns:
         self._after = _slice_image(self.group.after, self.group_start, self.count)
         self._sliced = True
 
-    def per_row(self, values: Sequence[Any], typ: pa.DataType) -> pa.Array:
-        """One value per event (in :attr:`events` order) spread over the rows."""
+    def per_row(self, values: Sequence[Any], typ: pa.DataType, scale: int = 1) -> pa.Array:
+        """One value per event (in :attr:`events` order) spread over the rows (an ``int64`` value times
+        ``scale``)."""
         if len(values) == 1 or len(set(values)) == 1:
-            return pa.repeat(pa.scalar(values[0], typ), self.count)
+            return pa.repeat(pa.scalar(values[0] * scale if values[0] is not None else None, typ), self.count)
+        spread = self._spread()
         if pa.types.is_int64(typ):
-            ints = np.array([0 if v is None else v for v in values], dtype=np.int64)[self.event_of_row]
-            nulls = np.array([v is None for v in values])[self.event_of_row]
-            return _from_numpy(ints, np.where(nulls, -1, 0), typ)
+            try:
+                ints = np.array(values, dtype=np.int64)
+            except TypeError:  # a None among them: null there
+                ints = np.array([0 if v is None else v for v in values], dtype=np.int64)
+                nulls = np.array([v is None for v in values])
+                if spread is not None:
+                    ints, nulls = ints[spread], nulls[spread]
+                return _from_numpy(ints * scale, np.where(nulls, -1, 0), typ)
+            if spread is not None:
+                ints = ints[spread]
+            if scale != 1:
+                ints *= scale
+            return pa.Array.from_buffers(typ, len(ints), [None, pa.py_buffer(np.ascontiguousarray(ints))])
         if pa.types.is_string(typ):
-            return take_strings(values, self.event_of_row)
+            return pa.array(values, type=typ) if spread is None else take_strings(values, spread)
         key = "event_of_row"
         index = self.memo.get(key)
         if index is None:
             index = self.memo[key] = pa.array(self.event_of_row)
         return pa.array(values, type=typ).take(index)
+
+    def _spread(self) -> np.ndarray | None:
+        """:attr:`event_of_row`, or None when each event has one row, in order (a value per event is one per
+        row as it is)."""
+        if "spread" not in self.memo:
+            n = len(self.events)
+            eor = self.event_of_row
+            self.memo["spread"] = None if self.count == n and np.array_equal(eor, np.arange(n)) else eor
+        spread: np.ndarray | None = self.memo["spread"]
+        return spread
 
     @property
     def exact(self) -> bool:
