@@ -83,17 +83,17 @@ cdef class _Walk:
     cdef object map_version, table_map
     cdef bytes head
     cdef object head_code, head_phl, facts
-    # the transaction being walked: its rows events' maps, facts and head lengths; the maps' events
-    cdef list rows, maps_used, facts_used, map_events
-    cdef list head_lens
+    # the transaction being walked: each rows event with its table map, head facts, head length and its
+    # map's event (None: a map of before the transaction)
+    cdef list found
 
     def __init__(self, reader):
         self.reader = reader
         self.tables = reader.tables
-        self.rows, self.maps_used, self.facts_used, self.map_events, self.head_lens = [], [], [], [], []
+        self.found = []
 
     cdef object _domain(self, Event g):
-        """The domain id of a GTID event whose tail is known (None: not known, or no tail)."""
+        """The domain id of a GTID event whose tail is known (None: not known, or no tail); :attr:`domain` too."""
         cdef Py_ssize_t body_len
         cdef const char* body = _body(g, &body_len)
         if body_len <= 8:
@@ -136,15 +136,17 @@ cdef class _Walk:
         return self.facts
 
     cdef Py_ssize_t _transaction(self, list block, Py_ssize_t start, object version, bint earlier):
-        """Walk the transaction ``block[start]`` begins (a GTID event whose tail is known): the index after its
-        XID when it is plain (its rows events' maps, facts, head lengths and maps' events in the lists), -1
-        otherwise. ``earlier``: the reader's maps of before it hold until a statement ends in it."""
+        """Walk the transaction ``block[start]`` begins: the index after its XID when it is plain (its rows events
+        in :attr:`found`, its GTID's domain in :attr:`domain`), -1 otherwise. ``earlier``: the reader's maps of
+        before it hold until a statement ends in it."""
         cdef Py_ssize_t j = start + 1, n = len(block), head_len
         cdef Event ev
         cdef int kind
         cdef dict maps = {}  # by table id: the map and its event, since the last statement ended in it
         cdef bint ended = False  # a rows event ended its statement and no TABLE_MAP came after it
-        del self.rows[:], self.maps_used[:], self.facts_used[:], self.map_events[:], self.head_lens[:]
+        del self.found[:]
+        if not is_plain_start(block[start]) or self._domain(<Event> block[start]) is None:
+            return -1
         while j < n:
             ev = <Event> block[j]
             j += 1
@@ -169,11 +171,7 @@ cdef class _Walk:
                     map_event = None
                 if table_map is None:
                     return -1
-                self.rows.append(ev)
-                self.maps_used.append(table_map)
-                self.facts_used.append(facts)
-                self.head_lens.append(head_len)
-                self.map_events.append(map_event)
+                self.found.append((ev, table_map, facts, head_len, map_event))
                 if facts.stmt_end:  # the statement ends: every map is forgotten
                     maps = {}
                     earlier = False
@@ -199,32 +197,24 @@ cdef class PlainRows(_Walk):
         ``ChangeReader.accept`` makes them, the index in ``block`` after the last of them, and its GTID event
         (None: none was plain). ``version``: the schema history's version (0 without one)."""
         cdef list out = []
-        cdef Py_ssize_t i = start, j, k, n = len(block), body_len, head_len
+        cdef Py_ssize_t i = start, j, n = len(block), body_len, head_len
         cdef Event g, ev
         cdef object last = None
         cdef const char* body
         cdef str gtid
         while i < n:
-            g = <Event> block[i]
-            if not is_plain_start(g):
-                break
-            domain = self._domain(g)
-            if domain is None:
-                break
             j = self._transaction(block, i, version, last is None)
             if j < 0:
                 break
+            g = <Event> block[i]
             body = _body(g, &body_len)
-            gtid = f"{domain}-{g.server_id}-{_u64(body)}"  # as event_fields.known_mariadb_gtid
+            gtid = f"{self.domain}-{g.server_id}-{_u64(body)}"  # as event_fields.known_mariadb_gtid
             seq = g.pos
-            for k in range(len(self.rows)):
-                ev = <Event> self.rows[k]
-                facts = self.facts_used[k]
-                head_len = self.head_lens[k]
+            for ev, table_map, facts, head_len, _ in self.found:
                 body = _body(ev, &body_len)
                 rows_event = self.rows_event.__new__(self.rows_event)
                 rows_event.event = ev
-                rows_event.table_map = self.maps_used[k]
+                rows_event.table_map = table_map
                 rows_event.op = facts.op
                 rows_event.present_before = facts.present_before
                 rows_event.present_after = facts.present_after
@@ -271,33 +261,27 @@ cdef class PlainChanges(_Walk):
         """Commit the plain transactions from ``block[start]`` (:func:`is_plain_start`) on, in order: the index
         in ``block`` after the last of them and its GTID event (None: none was plain). Changes are counted
         with an ``image_counter``, else each counts 0. ``version``: the schema history's version."""
-        cdef Py_ssize_t i = start, j, k, m, n = len(block), head_len
+        cdef Py_ssize_t i = start, j, m, n = len(block), head_len
         cdef Event g, ev
         cdef object last = None
         cdef list changes
         cdef object size, earliest, latest, timestamp
         while i < n:
-            g = <Event> block[i]
-            if not is_plain_start(g) or self._domain(g) is None:
-                break
             j = self._transaction(block, i, version, last is None)
             if j < 0:
                 break
             changes = []
-            for k in range(len(self.rows)):
-                ev = <Event> self.rows[k]
-                facts = self.facts_used[k]
-                table_map = self.maps_used[k]
-                head_len = self.head_lens[k]
+            for ev, table_map, facts, head_len, map_event in self.found:
                 count = 0
                 if self.image_counter is not None:
                     count = self._count(facts, table_map, ev, head_len)
                     if count is None:
                         break
                 changes.append((table_map, facts.op, count, ev.length, facts, <Py_ssize_t> ev.header_len + head_len,
-                                self.map_events[k]))
-            if len(changes) != len(self.rows):  # images that do not scan: event by event
+                                map_event))
+            if len(changes) != len(self.found):  # images that do not scan: event by event
                 break
+            g = <Event> block[i]
             size = 0
             earliest = latest = g.timestamp
             for m in range(i, j):

@@ -59,7 +59,7 @@ _ROWS_EVENTS, _TABLE_MAP_EVENT, _QUERY_EVENTS = et.ROWS_EVENTS, et.TABLE_MAP_EVE
 
 PlainRows: type[_plain_rows.PlainRows] | None
 try:
-    from ._plain_rows import PlainRows
+    from ._plain_rows import PlainRows, is_plain_start
 except ImportError:  # without the compiled modules: every event through ChangeReader.accept
     PlainRows = None
 
@@ -245,13 +245,12 @@ class ChangeReader:
         assert PlainRows is not None
         walk = PlainRows(self, RowsEvent).walk
         accept = self.accept
-        gtid_code = et.MARIADB_GTID_EVENT
         history = self.history
         for block in self.reader.blocks():
             i, n = 0, len(block)
             while i < n:
                 event = block[i]
-                if event.type_code == gtid_code and isinstance(block, list):
+                if isinstance(block, list) and is_plain_start(event):
                     rows_events, i, last = walk(block, i, history.version if history is not None else 0)
                     if last is not None:
                         self.after_plain_transaction(last)

@@ -18,8 +18,9 @@ changes of its rows events counted by the compiled scanner
 (:func:`.rows.image_bounds.image_counter`; not counted with ``counts=False``),
 to a ``commit`` callable, and gives back every other event, which the caller
 feeds event by event (``ChangeReader.accept``): a transaction is either
-taken whole or not at all. Without the compiled modules, every event is given
-back. ``tests/test_plain_transactions.py`` checks that ``stats`` says the same
+taken whole or not at all. Without the compiled modules, :meth:`~PlainTransactions.applies`
+is False and the callers read every event one by one.
+``tests/test_plain_transactions.py`` checks that ``stats`` says the same
 with and without it, ``tests/test_flashback_fast_paths.py`` that
 ``filter --flashback`` writes the same undo binlogs.
 """

@@ -178,7 +178,8 @@ class ChangeColumns:
         """One value per event (in :attr:`events` order) spread over the rows (an ``int64`` value times
         ``scale``)."""
         if len(values) == 1 or len(set(values)) == 1:
-            return pa.repeat(pa.scalar(values[0] * scale if values[0] is not None else None, typ), self.count)
+            value = values[0] * scale if scale != 1 and values[0] is not None else values[0]
+            return pa.repeat(pa.scalar(value, typ), self.count)
         spread = self._spread()
         if pa.types.is_int64(typ):
             try:
