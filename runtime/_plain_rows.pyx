@@ -13,8 +13,9 @@ its last rows event ends its statement. Nothing in it is then parsed and nothing
 after it as after the event by event pass (``ChangeReader.after_plain_transaction``; the maps of its
 statements forgotten).
 
-The pieces met in the last transaction are compared byte for byte (an OLTP binlog repeats them): only a piece
-not met just before is looked up by the reader's own functions. A walk stops before the first transaction
+The pieces met in the last transaction are compared byte for byte (an OLTP binlog repeats them); TABLE_MAP
+bodies and rows heads met earlier are kept by their bytes too (a binlog that writes to a few tables in turn
+repeats them, not in a row): only a piece not met before is looked up by the reader's own functions. A walk stops before the first transaction
 that is not plain, or does not end in the block, which the caller feeds event by event
 (``ChangeReader.accept``). ``tests/test_plain_rows.py``, ``tests/test_plain_transactions.py`` and
 ``tests/test_flashback_fast_paths.py`` hold what each caller makes equal to the event by event pass.
@@ -44,6 +45,10 @@ cdef bytes _KINDS = bytes(
     else _GTID if code == et.MARIADB_GTID_EVENT else _OTHER
     for code in range(256))
 cdef const uint8_t* _kinds = <const uint8_t*> PyBytes_AS_STRING(_KINDS)
+
+
+#: TABLE_MAP bodies and rows heads a walk keeps at most (then it forgets them all and starts again).
+KEPT = 1024
 
 
 cdef inline uint64_t _u64(const char* p) noexcept nogil:
@@ -83,6 +88,10 @@ cdef class _Walk:
     cdef object map_version, table_map
     cdef bytes head
     cdef object head_code, head_phl, facts
+    # TABLE_MAP bodies met under the schema history's version ``maps_version``: body -> map; rows heads met:
+    # type code, post-header length and post-header -> (head, facts). At most KEPT of each.
+    cdef dict maps_met, heads_met
+    cdef object maps_version
     # the transaction being walked: each rows event with its table map, head facts, head length and its
     # map's event (None: a map of before the transaction)
     cdef list found
@@ -91,6 +100,8 @@ cdef class _Walk:
         self.reader = reader
         self.tables = reader.tables
         self.found = []
+        self.maps_met = {}
+        self.heads_met = {}
 
     cdef object _domain(self, Event g):
         """The domain id of a GTID event whose tail is known (None: not known, or no tail); :attr:`domain` too."""
@@ -112,28 +123,53 @@ cdef class _Walk:
         cdef const char* body = _body(ev, &body_len)
         if version == self.map_version and _same(self.map_body, body, body_len):
             return self.table_map
-        table_map = self.reader.known_table_map(ev)
-        if table_map is not None:
-            self.map_body, self.map_version, self.table_map = \
-                PyBytes_FromStringAndSize(body, body_len), version, table_map
+        if version != self.maps_version:
+            self.maps_met.clear()
+            self.maps_version = version
+        key = PyBytes_FromStringAndSize(body, body_len)
+        table_map = self.maps_met.get(key)
+        if table_map is None:
+            table_map = self.reader.known_table_map(ev)
+            if table_map is None:
+                return None
+            if len(self.maps_met) >= KEPT:
+                self.maps_met.clear()
+            self.maps_met[key] = table_map
+        self.map_body, self.map_version, self.table_map = key, version, table_map
         return table_map
 
     cdef object _facts(self, Event ev, Py_ssize_t* head_len):
         cdef Py_ssize_t body_len
         cdef const char* body = _body(ev, &body_len)
         cdef Py_ssize_t n = PyBytes_GET_SIZE(self.head) if self.head is not None else -1
+        cdef Py_ssize_t phl = <Py_ssize_t> ev.post_header_len
+        cdef bytes head
         if (ev.type_code == self.head_code and ev.post_header_len == self.head_phl and 0 <= n <= body_len
                 and memcmp(PyBytes_AS_STRING(self.head), body, n) == 0):
             head_len[0] = n
             return self.facts
-        known = self.reader.known_head_facts(ev)
-        if known is None:
-            return None
-        n = body_len - len(known[1])
-        self.head, self.head_code, self.head_phl, self.facts = \
-            PyBytes_FromStringAndSize(body, n), ev.type_code, ev.post_header_len, known[0]
+        key = (ev.type_code, ev.post_header_len, PyBytes_FromStringAndSize(body, phl if phl <= body_len else body_len))
+        met = self.heads_met.get(key)
+        if met is not None:
+            head = <bytes> met[0]
+            n = PyBytes_GET_SIZE(head)
+            if n <= body_len and memcmp(PyBytes_AS_STRING(head), body, n) == 0:
+                facts = met[1]
+            else:
+                met = None
+        if met is None:
+            known = self.reader.known_head_facts(ev)
+            if known is None:
+                return None
+            facts = known[0]
+            n = body_len - len(known[1])
+            head = PyBytes_FromStringAndSize(body, n)
+            if len(self.heads_met) >= KEPT:
+                self.heads_met.clear()
+            self.heads_met[key] = (head, facts)
+        self.head, self.head_code, self.head_phl, self.facts = head, ev.type_code, ev.post_header_len, facts
         head_len[0] = n
-        return self.facts
+        return facts
 
     cdef Py_ssize_t _transaction(self, list block, Py_ssize_t start, object version, bint earlier):
         """Walk the transaction ``block[start]`` begins: the index after its XID when it is plain (its rows events
@@ -223,9 +259,10 @@ cdef class PlainRows(_Walk):
                 rows_event.gtid = gtid
                 rows_event.transaction = seq
                 out.append(rows_event)
-            self.tables.end_statement()
             last = g
             i = j
+        if last is not None:  # each transaction ended its statements (only the first could use earlier maps)
+            self.tables.end_statement()
         return out, i, last
 
 
