@@ -18,7 +18,8 @@ All are compiled by Cython when the package is installed (``./setup.sh`` or
   transactions whole (see ``ChangeReader.rows_events`` in ``runtime/changes.py``).
 
 ``runtime/rows/image_scan.pxd`` holds the scan of row images both
-``_scan.pyx`` and ``_undo.pyx`` use. ``runtime/event.py`` is compiled as it
+``_scan.pyx`` and ``_undo.pyx`` use; ``runtime/event_frame.pxd`` the framing of
+one event both ``_framing.pyx`` and ``_plain_rows.pyx`` use. ``runtime/event.py`` is compiled as it
 is, its ``Event`` an extension type (``runtime/event.pxd``) whose fields the
 framing loop sets and the plain-transaction walk reads directly; without the
 compiled modules it is plain Python.
@@ -39,9 +40,10 @@ setup(
          Extension("binlog_ksy.runtime.writer._undo", ["runtime/writer/_undo.pyx"]),
          Extension("binlog_ksy.runtime.event", ["runtime/event.py"]),
          Extension("binlog_ksy.runtime.types._column_loops", ["runtime/types/_column_loops.pyx"]),
-         Extension("binlog_ksy.runtime._plain_rows", ["runtime/_plain_rows.pyx"])],
+         Extension("binlog_ksy.runtime._plain_rows", ["runtime/_plain_rows.pyx"], extra_link_args=ZLIB)],
         compiler_directives={"language_level": "3"},
-        # zlib_crc32.pxd, rows/image_scan.pxd: declarations and inline functions only, no module of their own;
+        # zlib_crc32.pxd, event_frame.pxd, rows/image_scan.pxd: declarations and inline functions only, no module
+        # of their own;
         # .typecheck/binlog_ksy/ links to the package's folders, so that binlog_ksy.runtime.event's event.pxd is
         # found by that name (by event.py, which it makes an extension type, and by _framing.pyx, which cimports it)
         include_path=[".typecheck", "runtime", "runtime/rows"],

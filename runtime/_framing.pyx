@@ -15,18 +15,9 @@ every special event still goes through the one path that knows about them.
 """
 from libc.stdint cimport uint8_t, uint32_t
 
-from zlib_crc32 cimport zlib_crc32
+from event_frame cimport HEADER_LEN, new_event, sure_length, u32  # runtime/event_frame.pxd
 
-from binlog_ksy.runtime.event cimport Event  # runtime/event.pxd: its fields are set here directly
-
-cdef enum:
-    _HEADER_LEN = 19
-#: zlib.crc32 of bytes followed by their own CRC32 (little-endian): see reader.CRC32_RESIDUE.
-cdef uint32_t _RESIDUE = 0x2144DF1C
-
-
-cdef inline uint32_t _u32(const uint8_t* p) noexcept nogil:
-    return p[0] | (<uint32_t>p[1] << 8) | (<uint32_t>p[2] << 16) | (<uint32_t>p[3] << 24)
+from binlog_ksy.runtime.event cimport Event  # runtime/event.pxd: its fields are set directly (event_frame.pxd)
 
 
 def frame_events(bytes buf, Py_ssize_t base, str file, const uint8_t[::1] type_codes,
@@ -43,50 +34,29 @@ def frame_events(bytes buf, Py_ssize_t base, str file, const uint8_t[::1] type_c
     cdef Py_ssize_t n = len(buf)
     cdef Py_ssize_t i = 0
     cdef Py_ssize_t length
-    cdef uint8_t raw_type, code
+    cdef uint8_t raw_type
     cdef int crc_len = 4 if has_crc32 else 0
-    cdef Py_ssize_t min_len = _HEADER_LEN + crc_len
+    cdef Py_ssize_t min_len = HEADER_LEN + crc_len
     cdef bint check = has_crc32 and verify
-    cdef object raw
     cdef Event event
     cdef set server_ids = seen.server_ids
     cdef uint32_t server_id, timestamp
     cdef uint32_t last_server_id = 0
     cdef bint any_server_id = False
     cdef long long latest = seen.last
-    while i + _HEADER_LEN <= n:
+    while True:
+        length = sure_length(p, i, n, &type_codes[0], &stop_types[0], min_len, max_length, check)
+        if length < 0:
+            break
         raw_type = p[i + 4]
-        code = type_codes[raw_type]
-        if stop_types[code]:
-            break
-        length = _u32(p + i + 9)
-        if length < min_len or length > max_length or i + length > n:
-            break
-        if check and <uint32_t>zlib_crc32(0, p + i, <unsigned int>length) != _RESIDUE:
-            break
-        raw = buf[i:i + length]
-        event = Event.__new__(Event)
-        event.file = file
-        event.pos = base + i
-        event.type_code = code
-        timestamp = _u32(p + i)
-        server_id = _u32(p + i + 5)
-        event.timestamp = timestamp
-        event.server_id = server_id
+        event = new_event(p, i, length, base, file, type_codes[raw_type], post_header_lengths[raw_type], crc_len)
+        timestamp = u32(p + i)
+        server_id = u32(p + i + 5)
         if timestamp > latest:
             latest = timestamp
         if server_id != last_server_id or not any_server_id:
             server_ids.add(server_id)
             last_server_id, any_server_id = server_id, True
-        event.length = length
-        event.end_pos = _u32(p + i + 13)
-        event.flags = p[i + 17] | (p[i + 18] << 8)
-        event.raw = raw
-        event.header_len = _HEADER_LEN
-        event.checksum_len = crc_len
-        event.post_header_len = post_header_lengths[raw_type]
-        event.in_payload = None
-        event._body = None
         out.append(event)
         i += length
     seen.last = latest

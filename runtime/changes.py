@@ -59,7 +59,7 @@ _ROWS_EVENTS, _TABLE_MAP_EVENT, _QUERY_EVENTS = et.ROWS_EVENTS, et.TABLE_MAP_EVE
 
 PlainRows: type[_plain_rows.PlainRows] | None
 try:
-    from ._plain_rows import PlainRows, is_plain_start
+    from ._plain_rows import PlainRows, TakenRows, is_plain_start
 except ImportError:  # without the compiled modules: every event through ChangeReader.accept
     PlainRows = None
 
@@ -240,13 +240,19 @@ class ChangeReader:
                 yield rows_event
 
     def _rows_events_in_blocks(self) -> Iterator[RowsEvent]:
-        """:meth:`rows_events` of every event: plain transactions taken whole by the compiled walk, every other
-        event through :meth:`accept` (the same rows events, errors and state: ``tests/test_plain_rows.py``)."""
+        """:meth:`rows_events` of every event: plain transactions taken whole by the compiled walk (from the
+        file's bytes at the head of a block, from the block's events after it), every other event through
+        :meth:`accept` (the same rows events, errors and state: ``tests/test_plain_rows.py``)."""
         assert PlainRows is not None
-        walk = PlainRows(self, RowsEvent).walk
+        plain = PlainRows(self, RowsEvent)
+        walk = plain.walk
         accept = self.accept
         history = self.history
-        for block in self.reader.blocks():
+        for block in self.reader.blocks(take=plain.take):
+            if type(block) is TakenRows:
+                self.after_plain_transaction(block.last)
+                yield from block.rows_events
+                continue
             i, n = 0, len(block)
             while i < n:
                 event = block[i]

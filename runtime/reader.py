@@ -42,9 +42,11 @@ from .constants import (
     BINLOG_MAGIC,
     ENCRYPTED_BINLOG_MAGIC,
     FORMAT_DESCRIPTION_EVENT,
+    MARIADB_GTID_EVENT,
     START_ENCRYPTION_EVENT,
     START_EVENT_V3,
     TRANSACTION_PAYLOAD_EVENT,
+    XID_EVENT,
     event_type_name,
     is_known_event_type,
 )
@@ -94,6 +96,14 @@ MAX_SCAN_EVENT = 1 << 16
 
 #: Bytes read at a time by the compiled framing loop (BinlogReader._frame_block).
 FRAME_BLOCK = 1 << 20
+
+#: What may take the events at the head of a block before they are framed (:meth:`BinlogReader.blocks`):
+#: called with the block's bytes, its file offset, the file name, the ``BinlogFormat`` (v4 headers), the
+#: reader's ``_Seen`` (to note the server ids and latest timestamp of what it takes), whether CRC32s are
+#: verified and the largest event length; returns the bytes it took (whole events, framed as the compiled loop
+#: frames them), what to hand out for them (0, None: nothing) and whether the bytes end inside what it would
+#: take next (then, when it took something, the next block starts there: nothing after it is framed).
+TakeHead = Callable[[bytes, int, str, "BinlogFormat", "_Seen", bool, int], tuple[int, Any, bool]]
 
 _HEADER_V4 = struct.Struct("<IBIIIH")
 _HEADER_V1 = struct.Struct("<IBII")
@@ -261,19 +271,26 @@ class BinlogReader:
         self._seen = _Seen()
         # Whether the plain events of a block are framed at once (no: a block read failed).
         self._framing_blocks = True
+        # What the ``take`` of :meth:`blocks` took at the head of the block being framed: bytes, and what to hand out.
+        self._taken: tuple[int, Any] | None = None
 
     # -- the public iterator -------------------------------------------------
 
     def __iter__(self) -> Iterator[Event]:
         return self._reading(blocks=False)
 
-    def blocks(self) -> Iterator[Sequence[Event]]:
+    def blocks(self, take: TakeHead | None = None) -> Iterator[Any]:
         """The same events as iterating the reader, in blocks: the plain events the compiled loop framed
         together, or one event (``itertools.chain.from_iterable`` gives them one by one, with no Python step
-        per event). :attr:`position` is then the end of the last block handed out."""
-        return self._reading(blocks=True)
+        per event). :attr:`position` is then the end of the last block handed out.
 
-    def _reading(self, blocks: bool) -> Iterator[Any]:
+        ``take`` may take the events at the head of a block of file bytes before the compiled loop frames
+        them (:data:`TakeHead`): what it returns for them is handed out in their place, and their events are
+        not.
+        """
+        return self._reading(blocks=True, take=take)
+
+    def _reading(self, blocks: bool, take: TakeHead | None = None) -> Iterator[Any]:
         if isinstance(self._source, (str, os.PathLike)):
             try:
                 f = open_binlog(os.fspath(self._source))  # a local path or a URI (s3://...); closed below
@@ -282,7 +299,7 @@ class BinlogReader:
         else:
             f = self._source
         try:
-            yield from self._read(f, blocks)
+            yield from self._read(f, blocks, take)
         except OSError as exc:  # a disk or network error, not the bytes: still a BinlogError
             raise UnreadableFileError(f"read error: {exc.strerror or exc}", file=self.name,
                                       offset=self.position) from None
@@ -314,7 +331,7 @@ class BinlogReader:
                 what = f"the file starts with {magic.hex(' ')}, not the binlog magic fe 62 69 6e"
             raise NotABinlogError(f"not a binlog: {what}", file=self.name, offset=0, length=self.size)
 
-    def _read(self, f: BinaryIO, blocks: bool) -> Iterator[Any]:
+    def _read(self, f: BinaryIO, blocks: bool, take: TakeHead | None) -> Iterator[Any]:
         """The events (``blocks``: in blocks, see :meth:`blocks`)."""
         self.size = _size_of(f)
         self._format_known = False
@@ -337,12 +354,16 @@ class BinlogReader:
                 if found is None:
                     return
                 pos = found
-            step = self._next_batch(f, pos, fmt, problem, jump is None, seekable, framed)
+            step = self._next_batch(f, pos, fmt, problem, jump is None, seekable, framed, take)
             if step is None:
                 return
             batch, pos, fmt = step
             problem = None
             if batch is framed:  # plain events (fmt.stop_types), noted in ``seen`` by the compiled loop already
+                if self._taken is not None:  # taken by ``take`` (blocks only), before the events framed
+                    pos = yield from self._hand_out_taken(pos)
+                    if not batch:
+                        continue
                 if blocks:
                     last = batch[-1]
                     self.position = pos = last.pos + last.length
@@ -365,6 +386,15 @@ class BinlogReader:
                 if event.timestamp > seen.last:
                     seen.last = event.timestamp
                 yield (event,) if blocks else event
+
+    def _hand_out_taken(self, pos: int) -> Generator[Any, None, int]:
+        """Hand out what the ``take`` of :meth:`blocks` took at ``pos``: the position after it."""
+        assert self._taken is not None
+        used, taken = self._taken
+        self._taken = None
+        self.position = pos + used
+        yield taken
+        return pos + used
 
     def _special(self, f: BinaryIO, event: Event, pos: int,
                  fmt: BinlogFormat) -> Generator[Event, None, tuple[int, BinlogFormat] | None]:
@@ -402,16 +432,18 @@ class BinlogReader:
         return pos, fmt
 
     def _next_batch(self, f: BinaryIO, pos: int, fmt: BinlogFormat, problem: str | None, fast: bool,
-                    seekable: bool, framed: list[Event]) -> tuple[Sequence[Event], int, BinlogFormat] | None:
-        """The events that start at ``pos``: a block's plain events, or one event; None at the end.
+                    seekable: bool, framed: list[Event], take: TakeHead | None = None
+                    ) -> tuple[Sequence[Event], int, BinlogFormat] | None:
+        """The events that start at ``pos``: a block's plain events (and what ``take`` took before them, in
+        :attr:`_taken`), or one event; None at the end.
 
         After a damaged event is skipped, no events and the position and framing to resume with.
         """
         framed.clear()
         if fast and self._framing_blocks and frame_events is not None and problem is None and self._format_known \
                 and fmt.header_len == V4_HEADER_LEN:
-            self._frame_block(f, pos, fmt, seekable, framed)
-            if framed:
+            self._frame_block(f, pos, fmt, seekable, framed, take)
+            if framed or self._taken is not None:
                 return framed, pos, fmt
         try:
             event = self._next_event(f, pos, fmt, problem)
@@ -426,8 +458,10 @@ class BinlogReader:
             return None
         return (event,), pos, fmt
 
-    def _frame_block(self, f: BinaryIO, pos: int, fmt: BinlogFormat, seekable: bool, out: list[Event]) -> None:
-        """Frame the plain events of the next FRAME_BLOCK bytes at ``pos`` with the compiled loop, into ``out``.
+    def _frame_block(self, f: BinaryIO, pos: int, fmt: BinlogFormat, seekable: bool, out: list[Event],
+                     take: TakeHead | None = None) -> None:
+        """Frame the plain events of the next FRAME_BLOCK bytes at ``pos`` with the compiled loop, into ``out``
+        (after those ``take`` takes at their head: :attr:`_taken`).
 
         The loop (``_framing.pyx``) stops at the first event it is not sure
         of (see ``fmt.stop_types``); the file is left at that event (or the
@@ -448,9 +482,21 @@ class BinlogReader:
             used = 0
         else:
             assert frame_events is not None
-            used = frame_events(buf, pos, self.name, fmt.type_codes, fmt.post_header_lengths_by_raw,
-                                fmt.stop_types, fmt.has_crc32, self.verify_checksums, MAX_EVENT_LENGTH, out,
-                                self._seen)
+            taken, short = 0, False
+            if take is not None:
+                taken, took, short = take(buf, pos, self.name, fmt, self._seen, self.verify_checksums,
+                                          MAX_EVENT_LENGTH)
+                if taken:
+                    self._taken = (taken, took)
+            if taken and short:  # the next block starts with the transaction the bytes end inside of
+                used = taken
+            else:
+                rest = buf[taken:] if taken else buf
+                used = taken + frame_events(rest, pos + taken, self.name, fmt.type_codes,
+                                            fmt.post_header_lengths_by_raw, fmt.stop_types, fmt.has_crc32,
+                                            self.verify_checksums, MAX_EVENT_LENGTH, out, self._seen)
+                if take is not None:
+                    used = _end_before_open_transaction(out, pos, used, taken)
         if used == len(buf):
             self._carry = b""
         elif seekable:
@@ -964,6 +1010,23 @@ def _crc_valid(f: BinaryIO, buf: bytes, i: int, pos: int, length: int, is_fde: b
         todo -= len(chunk)
     trailer = f.read(CHECKSUM_LEN)
     return len(trailer) == CHECKSUM_LEN and int.from_bytes(trailer, "little") == crc
+
+
+def _end_before_open_transaction(out: list[Event], pos: int, used: int, taken: int) -> int:
+    """The bytes of a block (at ``pos``) to frame when a ``take`` may take its head: the framed events ``out``
+    end before the last MariaDB GTID event no XID follows (when there is something before it), so that the next
+    block starts with its transaction."""
+    for k in range(len(out) - 1, -1, -1):
+        code = out[k].type_code
+        if code == XID_EVENT:
+            return used
+        if code == MARIADB_GTID_EVENT:
+            if k == 0 and not taken:  # nothing would be left of the block
+                return used
+            end = out[k].pos - pos
+            del out[k:]
+            return end
+    return used
 
 
 class _Seen:

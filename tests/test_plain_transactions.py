@@ -239,6 +239,7 @@ _SCENARIOS = {
     "a transaction with no rows forgets no map": "GSMX|GX|GRX",
     "a rows event after its statement ended has no map": "GSRX",
     "a map of before is gone after its statement ended too": "GSMX|GSRX",
+    "a map of before is gone after its statement ended in another transaction": "GSMX|GSX|GRX",
     "a map of before and a statement": "GSMX|GRSX",
     "a map before the statement": "GMSX",
     "no xid before the next gtid": "GS|GSX|GSMX|GRX",
