@@ -2,9 +2,9 @@
 
 Both the extraction job (``job/task.py``, ``tables/<schema>.<table>/``) and
 ``spark.read.format("binlog").option("kind", "typed")`` build their rows here:
-consecutive rows events of one layout are gathered (:class:`RunQueue`),
-decoded column by column (:func:`columns_of_run`, the row decoder where the
-columnar one cannot go) and turned into Arrow batches by
+a window of rows events is gathered (:class:`RunQueue`), the runs of each
+layout in it decoded column by column at once (:func:`columns_of_window`; the row
+decoder where the columnar one cannot go) and turned into Arrow batches by
 :func:`runtime.outputs.typed.typed_batch` with the types of
 :mod:`runtime.types.arrow`. The data source then casts them to the Arrow form
 of the Spark schema that Spark reads back from ``tables/`` (uint32 -> bigint,
@@ -34,44 +34,57 @@ from ..runtime.errors import BinlogError, UsageError
 from ..runtime.filters import ChangeFilter
 from ..runtime.outputs.typed import typed_batch, typed_schema
 from ..runtime.reader import BinlogReader
-from ..runtime.rows.columnar import MAX_RUN_BYTES, ChangeColumns, columns_of_rows, decode_run, run_key
+from ..runtime.rows.columnar import WINDOW_BYTES, ChangeColumns, columns_of_rows, decode_run, window_runs
 from ..runtime.rows.events import RowsEvent
 from ..runtime.schema.file import SchemaFile
 from ..runtime.schema.history import DdlStatement, SchemaHistory
 from ..runtime.storage import open_binlog
 from ..runtime.table_map import TableMap
 
-__all__ = ["RunQueue", "TypedPlan", "columns_of_run", "follow_ddl", "iter_typed_batches", "layout_text",
-           "plan_typed", "typed_rows"]
+__all__ = ["RunQueue", "TypedPlan", "columns_of_run", "columns_of_window", "follow_ddl", "iter_typed_batches",
+           "layout_text", "plan_typed", "typed_rows"]
 
 
 # -- what the job and the data source share -------------------------------------------------------
 
 
 class RunQueue:
-    """Consecutive rows events of one layout (table, op, column bitmaps), gathered to be decoded together."""
+    """A window of rows events (about :data:`WINDOW_BYTES` of row images), gathered to be decoded together: the
+    runs of each layout (table, op, column bitmaps) at once (:func:`columns_of_window`)."""
 
     def __init__(self) -> None:
         self.run: list[RowsEvent] = []
-        self.key: tuple[Any, ...] | None = None
         self.size = 0
 
     def __bool__(self) -> bool:
         return bool(self.run)
 
     def ends_run(self, rows_event: RowsEvent) -> bool:
-        """Whether the run gathered so far must be decoded before ``rows_event`` joins the queue."""
-        return bool(self.run) and (run_key(rows_event) != self.key or self.size >= MAX_RUN_BYTES)
+        """Whether the window gathered so far must be decoded before ``rows_event`` joins the queue."""
+        return self.size >= WINDOW_BYTES
 
     def add(self, rows_event: RowsEvent) -> None:
         self.run.append(rows_event)
-        self.key = run_key(rows_event)
         self.size += len(rows_event.data)
 
     def take(self) -> list[RowsEvent]:
-        """The run gathered so far; the queue is empty after."""
+        """The window gathered so far; the queue is empty after."""
         run, self.run, self.size = self.run, [], 0
         return run
+
+
+def columns_of_window(changes: ChangeReader, window: list[RowsEvent]
+                      ) -> Iterator[tuple[ChangeColumns, list[RowsEvent], RowsEvent | None, list[Any] | None]]:
+    """The row changes of a window, run by run in file order (:func:`~.columnar.window_runs`):
+    ``(columns, run, None, None)`` for a run the columnar decoder took (a slice of its layout's runs decoded
+    together, or the run decoded alone), else :func:`columns_of_run`'s ``(columns, run, rows_event,
+    row_changes)`` per rows event."""
+    for run, columns in window_runs(window, errors=changes.undecodable):
+        if columns is not None:
+            yield columns, run, None, None
+            continue
+        for one, rows_event, decoded in columns_of_run(changes, run):
+            yield one, run, rows_event, decoded
 
 
 def columns_of_run(changes: ChangeReader, run: Sequence[RowsEvent]
@@ -98,9 +111,17 @@ def columns_of_run(changes: ChangeReader, run: Sequence[RowsEvent]
 
 
 def typed_rows(columns: ChangeColumns) -> tuple[pa.Schema, pa.RecordBatch]:
-    """The ``tables/<schema>.<table>/`` rows of decoded columns, with their table layout's schema."""
-    schema = typed_schema(columns.table_map)
-    return schema, typed_batch(columns, schema)
+    """The ``tables/<schema>.<table>/`` rows of decoded columns, with their table layout's schema (a slice of
+    runs decoded together: the rows of the batch made once for all of them)."""
+    group = columns.group
+    if group is None:
+        schema = typed_schema(columns.table_map)
+        return schema, typed_batch(columns, schema)
+    made = group.memo.get("typed_rows")
+    if made is None:
+        schema = typed_schema(group.table_map)
+        made = group.memo["typed_rows"] = (schema, typed_batch(group, schema))
+    return made[0], made[1].slice(columns.group_start, columns.count)
 
 
 def layout_text(schema: pa.Schema) -> str:
@@ -239,8 +260,8 @@ def iter_typed_batches(uri: str, plan: TypedPlan, flt: ChangeFilter, *, history:
         yield from _batches(changes, queue.take(), wanted)
 
 
-def _batches(changes: ChangeReader, run: list[RowsEvent], wanted: str) -> Iterator[pa.RecordBatch]:
-    for columns, _, _ in columns_of_run(changes, run):
+def _batches(changes: ChangeReader, window: list[RowsEvent], wanted: str) -> Iterator[pa.RecordBatch]:
+    for columns, _, _, _ in columns_of_window(changes, window):
         schema, batch = typed_rows(columns)
         if layout_text(schema) == wanted:
             yield batch

@@ -421,3 +421,8 @@ def test_slice_events_of_events_without_rows() -> None:
     assert part.before is None and part.after is not None and part.after.arrays[0].to_pylist() == [12, 13]
     empty = group.slice_events(1, 2, table_map)
     assert empty.count == 0 and empty.event_of_row.tolist() == [] and empty.after is not None
+
+
+def test_window_runs_of_an_empty_window_is_nothing() -> None:
+    """A window with no rows event (a task whose rows events are all filtered out) hands out no run."""
+    assert list(columnar.window_runs([])) == []

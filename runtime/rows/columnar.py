@@ -49,7 +49,7 @@ from .scan import VALUE_NULL, gather_fixed, gather_values, scan_images
 
 __all__ = ["ChangeColumns", "ImageColumns", "TableLayout", "columns_of_rows", "decode_run",
            "image_layouts", "iter_change_columns", "run_key", "table_layout",
-           "take_strings", "MAX_RUN_BYTES", "WINDOW_BYTES"]
+           "take_strings", "window_runs", "MAX_RUN_BYTES", "WINDOW_BYTES"]
 
 T = MYSQL_TYPE
 
@@ -623,13 +623,43 @@ def _window_columns(reader: RowsEventSource, window: list[RowsEvent], runs: list
     """The runs of a window in file order (each given by its first event and its key's events), each key
     decoded once over the whole window."""
     errors = reader.undecodable
+    for run, columns in _decoded_runs(window, runs, errors):
+        if columns is None:
+            yield from _run_columns(reader, run, errors)
+        else:
+            yield columns
+
+
+def window_runs(window: list[RowsEvent], *, errors: str = "strict"
+                ) -> Iterator[tuple[list[RowsEvent], ChangeColumns | None]]:
+    """The runs of a window of rows events in file order (a run: consecutive events of one :func:`run_key`),
+    each with its columns: a slice of its key's runs decoded at once (:attr:`ChangeColumns.group`), or None
+    when the run is to be decoded on its own (:func:`decode_run`, then the row decoder for what that does not
+    take)."""
+    groups: dict[tuple[Any, ...], list[RowsEvent]] = {}
+    runs: list[tuple[int, list[RowsEvent]]] = []
+    last: list[RowsEvent] | None = None
+    for i, rows_event in enumerate(window):
+        events = groups.setdefault(run_key(rows_event), [])
+        if events is not last:
+            runs.append((i, events))
+            last = events
+        events.append(rows_event)
+    return _decoded_runs(window, runs, errors)
+
+
+def _decoded_runs(window: list[RowsEvent], runs: list[tuple[int, list[RowsEvent]]], errors: str
+                  ) -> Iterator[tuple[list[RowsEvent], ChangeColumns | None]]:
+    if not runs:
+        return
     decoded: dict[int, ChangeColumns | None] = {}  # by id of the key's list of events
     taken: dict[int, int] = {}  # events of the key handed out so far
     ends = [start for start, _ in runs[1:]]
     ends.append(len(window))
     for (start, group_events), stop in zip(runs, ends, strict=True):
+        run = window[start:stop]
         if len(group_events) == stop - start:  # the key's only run: decoded alone, as it is
-            yield from _run_columns(reader, window[start:stop], errors)
+            yield run, None
             continue
         key = id(group_events)
         first = taken.get(key, 0)
@@ -638,10 +668,8 @@ def _window_columns(reader: RowsEventSource, window: list[RowsEvent], runs: list
         else:
             group = decoded[key] = decode_run(group_events, errors=errors)
         taken[key] = first + stop - start
-        if group is None:  # something in the key's runs needs the row decoder: each run on its own
-            yield from _run_columns(reader, window[start:stop], errors)
-        else:
-            yield group.slice_events(first, first + stop - start, window[start].table_map)
+        # None: something in the key's runs needs the row decoder: each run on its own
+        yield run, None if group is None else group.slice_events(first, first + stop - start, run[0].table_map)
 
 
 def _run_columns(reader: RowsEventSource, run: list[RowsEvent], errors: str) -> Iterator[ChangeColumns]:

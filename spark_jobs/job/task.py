@@ -56,7 +56,7 @@ from ..records import (
     _text_map,
     event_body,
 )
-from ..typed import RunQueue, columns_of_run, typed_rows
+from ..typed import RunQueue, columns_of_window, typed_rows
 
 __all__ = ["DEFAULT_SPLIT_SIZE", "TaskOptions", "TaskResult", "TaskSpec", "partition_dir", "plan_tasks", "run_task",
            "split_points", "use_system_allocator"]
@@ -213,12 +213,18 @@ class _PartWriter:
         if self.batch_rows >= self.ROW_GROUP_ROWS:
             self._write_batches()
 
+    #: Batches of fewer rows than this on average are copied into one chunk before they are written: the
+    #: Parquet writer's cost per chunk outweighs the copy (the slices of a table written in turn with others).
+    SMALL_CHUNK_ROWS = 1024
+
     def _write_batches(self) -> None:
         if self.batches:
             if self._writer is None:
                 self._writer = _open_writer(self.path, self.schema)
-            self._writer.write_table(pa.Table.from_batches(self.batches, schema=self.schema),
-                                     row_group_size=self.ROW_GROUP_ROWS)
+            table = pa.Table.from_batches(self.batches, schema=self.schema)
+            if len(self.batches) > 1 and self.batch_rows < self.SMALL_CHUNK_ROWS * len(self.batches):
+                table = table.combine_chunks()
+            self._writer.write_table(table, row_group_size=self.ROW_GROUP_ROWS)
         self.batches = []
         self.batch_rows = 0
 
@@ -549,8 +555,8 @@ class _Task:
             self.transactions.release()
             self.source_contexts.clear()
 
-    def _decode_run(self, changes: ChangeReader, run: list[RowsEvent]) -> None:
-        for columns, rows_event, decoded in columns_of_run(changes, run):
+    def _decode_run(self, changes: ChangeReader, window: list[RowsEvent]) -> None:
+        for columns, run, rows_event, decoded in columns_of_window(changes, window):
             if rows_event is None:
                 self._columnar(changes, run, columns)
             else:  # what the columnar decoder cannot take, through the row decoder
@@ -561,9 +567,19 @@ class _Task:
                 self._typed(columns)
 
     def _columnar(self, changes: ChangeReader, run: list[RowsEvent], columns: ChangeColumns) -> None:
-        """``changes/`` (and ``cdc/``) rows of a run the columnar decoder took whole."""
+        """``changes/`` (and ``cdc/``) rows of a run the columnar decoder took whole (a slice of runs decoded
+        together: the rows of the batch made once for all of them, at the first, which comes first in the
+        file)."""
         table_map = columns.table_map
-        batch = changes_batch(columns, self._new_layout(table_map))
+        group = columns.group
+        if group is None:
+            batch = changes_batch(columns, self._new_layout(table_map))
+        else:
+            if "changes_batch" not in group.memo:
+                group.memo["changes_batch"] = changes_batch(group, self._new_layout(table_map))
+            batch = group.memo["changes_batch"]
+            if batch is not None:
+                batch = batch.slice(columns.group_start, columns.count)
         if batch is None:  # a value Arrow cannot hold (zero dates): its JSON comes from the row decoder
             for rows_event in run:
                 try:
