@@ -49,12 +49,10 @@ from .scan import VALUE_NULL, gather_fixed, gather_values, scan_images
 
 __all__ = ["ChangeColumns", "ImageColumns", "TableLayout", "columns_of_rows", "decode_run",
            "image_layouts", "iter_change_columns", "run_key", "table_layout",
-           "take_strings", "window_runs", "MAX_RUN_BYTES", "WINDOW_BYTES"]
+           "take_strings", "window_runs", "WINDOW_BYTES"]
 
 T = MYSQL_TYPE
 
-#: Bytes of row images decoded in one go (bounds the memory of a run).
-MAX_RUN_BYTES = 1 << 20
 #: Bytes of row images :func:`iter_change_columns` reads ahead, its runs of one layout decoded together
 #: (bounds its memory; more runs of a layout per decode where many tables are written in turn).
 WINDOW_BYTES = 2 << 20
