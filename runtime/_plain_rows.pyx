@@ -85,7 +85,7 @@ def is_plain_start(Event event):
 cdef struct _Piece:
     # an event of the walk: where it is (its index in the block, or its offset in the bytes) and where the next
     # one is; what it is to the walk, its type code and post-header length; its body; its header's server id
-    # and, for an event of the bytes, its length
+    # (of a GTID event; of every event of the bytes)
     Py_ssize_t at, next
     int kind, type_code, post_header_len
     const char* body
@@ -170,7 +170,8 @@ cdef class _Walk:
             piece.type_code = <int> ev.type_code
             piece.post_header_len = <int> ev.post_header_len
             piece.body = _body(ev, &piece.body_len)
-            piece.server_id = <uint32_t> ev.server_id
+            if _kinds[piece.type_code] == _GTID:  # only a GTID's is read (the transaction's GTID text)
+                piece.server_id = <uint32_t> ev.server_id
         else:
             length = sure_length(self.p, at, self.n, <const uint8_t*> PyBytes_AS_STRING(self.type_codes),
                                  <const uint8_t*> PyBytes_AS_STRING(self.stop_types), self.min_len,

@@ -2,7 +2,7 @@
 
 Both the extraction job (``job/task.py``, ``tables/<schema>.<table>/``) and
 ``spark.read.format("binlog").option("kind", "typed")`` build their rows here:
-a window of rows events is gathered (:class:`RunQueue`), the runs of each
+a window of rows events is gathered (:class:`RowsWindow`), the runs of each
 layout in it decoded column by column at once (:func:`columns_of_window`; the row
 decoder where the columnar one cannot go) and turned into Arrow batches by
 :func:`runtime.outputs.typed.typed_batch` with the types of
@@ -41,36 +41,36 @@ from ..runtime.schema.history import DdlStatement, SchemaHistory
 from ..runtime.storage import open_binlog
 from ..runtime.table_map import TableMap
 
-__all__ = ["RunQueue", "TypedPlan", "columns_of_run", "columns_of_window", "follow_ddl", "iter_typed_batches",
+__all__ = ["RowsWindow", "TypedPlan", "columns_of_run", "columns_of_window", "follow_ddl", "iter_typed_batches",
            "layout_text", "plan_typed", "typed_rows"]
 
 
 # -- what the job and the data source share -------------------------------------------------------
 
 
-class RunQueue:
+class RowsWindow:
     """A window of rows events (about :data:`WINDOW_BYTES` of row images), gathered to be decoded together: the
     runs of each layout (table, op, column bitmaps) at once (:func:`columns_of_window`)."""
 
     def __init__(self) -> None:
-        self.run: list[RowsEvent] = []
+        self.events: list[RowsEvent] = []
         self.size = 0
 
     def __bool__(self) -> bool:
-        return bool(self.run)
+        return bool(self.events)
 
-    def ends_run(self, rows_event: RowsEvent) -> bool:
-        """Whether the window gathered so far must be decoded before ``rows_event`` joins the queue."""
+    def is_full(self) -> bool:
+        """Whether the window must be decoded before another rows event joins it."""
         return self.size >= WINDOW_BYTES
 
     def add(self, rows_event: RowsEvent) -> None:
-        self.run.append(rows_event)
+        self.events.append(rows_event)
         self.size += len(rows_event.data)
 
     def take(self) -> list[RowsEvent]:
-        """The window gathered so far; the queue is empty after."""
-        run, self.run, self.size = self.run, [], 0
-        return run
+        """The rows events gathered so far; the window is empty after."""
+        events, self.events, self.size = self.events, [], 0
+        return events
 
 
 def columns_of_window(changes: ChangeReader, window: list[RowsEvent]
@@ -241,7 +241,7 @@ def iter_typed_batches(uri: str, plan: TypedPlan, flt: ChangeFilter, *, history:
     with f:
         reader = BinlogReader(f, name=uri, verify_checksums=verify_checksums, on_error="skip")
         changes = ChangeReader(f, reader=reader, schema=schema_file, filters=flt, history=history, on_error="skip")
-        queue = RunQueue()
+        window = RowsWindow()
         try:
             for event in reader:
                 if flt.past_stop(event.pos) and event.in_payload is None:
@@ -252,12 +252,12 @@ def iter_typed_batches(uri: str, plan: TypedPlan, flt: ChangeFilter, *, history:
                 table_map = rows_event.table_map
                 if (table_map.schema, table_map.table) != (plan.schema_name, plan.table):
                     continue
-                if queue.ends_run(rows_event):
-                    yield from _batches(changes, queue.take(), wanted)
-                queue.add(rows_event)
+                if window.is_full():
+                    yield from _batches(changes, window.take(), wanted)
+                window.add(rows_event)
         except BinlogError:
             pass  # not a binlog, encrypted: raised even in skip mode
-        yield from _batches(changes, queue.take(), wanted)
+        yield from _batches(changes, window.take(), wanted)
 
 
 def _batches(changes: ChangeReader, window: list[RowsEvent], wanted: str) -> Iterator[pa.RecordBatch]:

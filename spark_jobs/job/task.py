@@ -56,7 +56,7 @@ from ..records import (
     _text_map,
     event_body,
 )
-from ..typed import RunQueue, columns_of_window, typed_rows
+from ..typed import RowsWindow, columns_of_window, typed_rows
 
 __all__ = ["DEFAULT_SPLIT_SIZE", "TaskOptions", "TaskResult", "TaskSpec", "partition_dir", "plan_tasks", "run_task",
            "split_points", "use_system_allocator"]
@@ -381,7 +381,7 @@ class _Task:
         self.payload: Event | None = None  # the last TRANSACTION_PAYLOAD read: its inner events follow it
         self.defined: dict[tuple[str, str], Any] = {}
         self.layouts: dict[tuple[str, str, pa.Schema], _PartWriter] = {}
-        self.pending = RunQueue()  # rows events waiting to be decoded together
+        self.pending = RowsWindow()  # rows events waiting to be decoded together
         #: With cdc/: follows the events for the connector's source.thread and source.ts_*; the context of
         #: each pending rows event (by id) until it is decoded.
         self.sources = SourceTracker() if opts.cdc_name is not None else None
@@ -540,22 +540,22 @@ class _Task:
         self.progress.update(self._length, st.rows, done=True)
 
     def _queue_rows(self, changes: ChangeReader, rows_event: RowsEvent) -> None:
-        """Gather consecutive rows events of one layout; they are decoded together (columnar)."""
-        if self.pending.ends_run(rows_event):
+        """Gather a window of rows events; the runs of each layout in it are decoded together (columnar)."""
+        if self.pending.is_full():
             self._flush_rows(changes)
         self.pending.add(rows_event)
 
     def _flush_rows(self, changes: ChangeReader) -> None:
-        run = self.pending.take()
-        if not run:
+        window = self.pending.take()
+        if not window:
             return
         try:
-            self._decode_run(changes, run)
+            self._decode_window(changes, window)
         finally:
             self.transactions.release()
             self.source_contexts.clear()
 
-    def _decode_run(self, changes: ChangeReader, window: list[RowsEvent]) -> None:
+    def _decode_window(self, changes: ChangeReader, window: list[RowsEvent]) -> None:
         for columns, run, rows_event, decoded in columns_of_window(changes, window):
             if rows_event is None:
                 self._columnar(changes, run, columns)
