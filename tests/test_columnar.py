@@ -32,6 +32,7 @@ from binlog_ksy.runtime.rows.columnar import (
     columns_of_rows,
     decode_run,
     iter_change_columns,
+    iter_change_groups,
 )
 from binlog_ksy.runtime.rows.events import RowsEvent
 from binlog_ksy.runtime.rows.image import decode_rows
@@ -347,23 +348,48 @@ def test_runs_gathered_per_layout_equal_the_row_decoder_in_file_order(chosen: li
         with contextlib.suppress(BinlogError):  # rejected: reported above
             want_lines += [dumps(change_json(c)).encode("utf-8") + b"\n" for c in source.decode(ev)]
     assert _json_lines_of_runs(source, got) == b"".join(want_lines)
-    # the Parquet datasets hold each table's rows in file order, as the row decoder's runs give them
+    # the Parquet datasets hold each table's rows in file order, as the row decoder's runs give them, one part
+    # per layout in turn: written from the groups a window's runs of one key make (iter_change_groups)
+    grouped_source = _ListSource(events)
+    with mock.patch.object(columnar, "MANY_KEYS", many_keys):
+        grouped = list(iter_change_groups(grouped_source, max_run_bytes=budget))
+    assert [err.offset for err in grouped_source.errors] == rejected
     out = tmp_path_factory.mktemp("typed") / "out"
     output = TypedParquetOutput(str(out))
-    for run in got:
-        output.write(run)
+    for columns, ordinals in grouped:
+        assert len(ordinals) == len(columns.events)
+        output.write(columns, ordinals)
     summary = output.commit()
-    expected: dict[str, list[pa.RecordBatch]] = {}
+    expected: dict[str, list[list[pa.RecordBatch]]] = {}  # a table's parts: its runs of one layout in turn
     for run in want:
-        expected.setdefault(run.table_map.qualified_name, []).append(typed_batch(run))
-    assert {name: t["rows"] for name, t in summary["tables"].items()} == {
-        name: sum(b.num_rows for b in batches) for name, batches in expected.items()}
+        parts = expected.setdefault(run.table_map.qualified_name, [])
+        batch = typed_batch(run)
+        if not parts or not parts[-1][-1].schema.equals(batch.schema):
+            parts.append([])
+        parts[-1].append(batch)
+    assert {name: (t["rows"], t["layouts"]) for name, t in summary["tables"].items()} == {
+        name: (sum(b.num_rows for part in parts for b in part), len(parts)) for name, parts in expected.items()}
     for name, info in summary["tables"].items():
-        written = pq.read_table(sorted((out / info["folder"]).glob("part-*.parquet"))) if info["layouts"] == 1 \
-            else None
-        if written is None:  # a table altered mid-stream: one part per layout, compared row by row
-            continue
-        assert written.to_pylist() == pa.Table.from_batches(expected[name]).to_pylist()
+        files = sorted((out / info["folder"]).glob("part-*.parquet"))
+        for written, part in zip(files, expected[name], strict=True):
+            assert pq.read_table(written).to_pylist() == pa.Table.from_batches(part).to_pylist()
+
+
+def test_a_window_hands_out_each_key_once_when_its_tables_take_turns() -> None:
+    """Two tables written in turn: iter_change_groups hands out one group per key, whose ordinals are its
+    events' places in the stream; iter_change_columns the same rows run by run."""
+    from binlog_ksy.runtime.rows.columnar import run_key
+
+    pool = [ev for ev in _pool() if columnar.decode_run([ev]) is not None]
+    first = pool[0]
+    second = next(ev for ev in pool if ev.table_map.qualified_name != first.table_map.qualified_name)
+    events = [first, second, first, first, second, first]
+    groups = list(iter_change_groups(_ListSource(events)))
+    assert [(run_key(columns.events[0]), ordinals.tolist()) for columns, ordinals in groups] == [
+        (run_key(first), [0, 2, 3, 5]), (run_key(second), [1, 4])]
+    runs = list(iter_change_columns(_ListSource(events)))
+    assert [len(run.events) for run in runs] == [1, 1, 2, 1, 1]
+    assert sum(run.count for run in runs) == sum(columns.count for columns, _ in groups)
 
 
 # -- text of single-byte charsets turned into UTF-8 a column at a time ----------------------------------------

@@ -296,10 +296,10 @@ def _run_parquet(args: argparse.Namespace, flt: ChangeFilter, schema: SchemaFile
                               verify_checksums=args.verify_checksums, undecodable=undecodable, history=history)
         reported = 0
         try:
-            from ..rows.columnar import iter_change_columns
+            from ..rows.columnar import iter_change_groups
 
-            for columns in iter_change_columns(reader):
-                output.write(columns)
+            for columns, ordinals in iter_change_groups(reader):  # each table's rows put in file order
+                output.write(columns, ordinals)
                 while reported < len(reader.errors):
                     report_error(reader.errors[reported], args.debug)
                     reported += 1

@@ -36,10 +36,11 @@ MARKER_FILE = "_binlog_ksy_rows.json"
 
 #: Rows per Parquet row group.
 ROW_GROUP_ROWS = 65536
-#: Pending rows in stretches of fewer rows than this (on average) are copied into one chunk before they are
-#: written: the Parquet writer's cost per chunk outweighs the copy (a table written in turn with others, its
-#: inserts, updates and deletes in runs of ~10 rows: 0.48 -> 0.16 s CPU for the ddl benchmark's 60 parts).
+#: Pending rows in stretches of fewer rows than this (on average) are taken into one chunk before they are
+#: written; longer stretches are written as slices of their batches (no copy).
 SMALL_CHUNK_ROWS = 1024
+#: Threads that write the tables' last rows at the end (each its own tables: they are written side by side).
+FINISHING_THREADS = 2
 
 
 @dataclass
@@ -49,23 +50,19 @@ class _Table:
     rows: int = 0
     schema: pa.Schema | None = None
     writer: pq.ParquetWriter | None = None
-    #: Rows waiting for the next row group, in file order: ``(batch, first row, rows)``.
-    pending: list[tuple[pa.RecordBatch, int, int]] = field(default_factory=list)
+    #: Rows waiting for the next row group: ``(batch, the ordinal of each row's rows event)``; the rows are
+    #: written in the order of those ordinals (file order), whatever order the batches came in.
+    pending: list[tuple[pa.RecordBatch, np.ndarray]] = field(default_factory=list)
     pending_rows: int = 0
 
-    def add(self, batch: pa.RecordBatch, start: int, rows: int) -> None:
-        if self.pending:
-            last, last_start, last_rows = self.pending[-1]
-            if last is batch and last_start + last_rows == start:  # the next rows of the same batch
-                self.pending[-1] = (batch, last_start, last_rows + rows)
-                self.pending_rows += rows
-                return
-        self.pending.append((batch, start, rows))
-        self.pending_rows += rows
+    def add(self, batch: pa.RecordBatch, ordinals: np.ndarray) -> None:
+        self.pending.append((batch, ordinals))
+        self.pending_rows += batch.num_rows
 
     def flush(self, background: _Background) -> None:
         if self.pending and self.writer is not None:
-            background.submit(_write_pending, self.writer, self.pending)
+            background.submit(_write_pending, self.writer, self.pending,
+                              nbytes=sum(batch.nbytes for batch, _ in self.pending))
         self.pending = []
         self.pending_rows = 0
 
@@ -76,40 +73,38 @@ class _Table:
             self.writer = None
 
 
-def _pending_table(pending: list[tuple[pa.RecordBatch, int, int]]) -> pa.Table:
-    """The pending rows as one table (a chunk per stretch of rows of one batch; one chunk if they are short)."""
-    if len(pending) > 1 and sum(rows for _, _, rows in pending) < SMALL_CHUNK_ROWS * len(pending):
-        return _gathered(pending)
-    return pa.Table.from_batches([batch if start == 0 and rows == batch.num_rows else batch.slice(start, rows)
-                                  for batch, start, rows in pending])
-
-
-def _gathered(pending: list[tuple[pa.RecordBatch, int, int]]) -> pa.Table:
-    """Short stretches of rows of a few batches as one chunk: one ``take`` over the batches end to end (putting
-    the stretches together chunk by chunk costs per stretch: 0.10 -> 0.04 s for the ddl benchmark's parts, and
-    ``take`` imports ``pyarrow.compute`` once, about 0.035 s)."""
-    firsts: dict[int, int] = {}  # id of a batch -> its first row end to end
-    batches = []
-    total = 0
-    for batch, _, _ in pending:
-        if id(batch) not in firsts:
-            firsts[id(batch)] = total
-            batches.append(batch)
-            total += batch.num_rows
-    starts = np.array([firsts[id(batch)] + start for batch, start, _ in pending], dtype=np.int64)
-    lengths = np.array([rows for _, _, rows in pending], dtype=np.int64)
-    # row j of stretch k is row starts[k] + j end to end: its position in the pending rows plus a shift
-    shifts = starts - (np.cumsum(lengths) - lengths)
-    index = np.arange(int(lengths.sum()), dtype=np.int64) + np.repeat(shifts, lengths)
-    whole = batches[0] if len(batches) == 1 else pa.concat_batches(batches)
+def _pending_table(pending: list[tuple[pa.RecordBatch, np.ndarray]]) -> pa.Table:
+    """The pending rows as one table in file order: the batches as they are when they already are in order,
+    else slices of them (long stretches) or one chunk taken from them (short stretches: the Parquet writer's
+    cost per chunk outweighs the copy)."""
+    batches = [batch for batch, _ in pending]
+    if len(pending) == 1:  # a batch's rows are in file order
+        return pa.Table.from_batches(batches)
+    keys = np.concatenate([ordinals for _, ordinals in pending])
+    order = np.argsort(keys, kind="stable")
+    breaks = np.flatnonzero(np.diff(order) != 1) + 1  # where a stretch of consecutive rows ends
+    if not len(breaks):
+        return pa.Table.from_batches(batches)
+    if len(order) >= SMALL_CHUNK_ROWS * (len(breaks) + 1):
+        firsts = order[np.concatenate(([0], breaks))]
+        lengths = np.diff(np.concatenate(([0], breaks, [len(order)])))
+        whole = pa.Table.from_batches(batches)
+        return pa.concat_tables([whole.slice(int(first), int(n)) for first, n in zip(firsts, lengths, strict=True)])
     # an int64 array over the index's buffer (``pa.array`` of numpy imports ``numpy.ma``, 20-70 ms)
-    return pa.Table.from_batches([whole.take(pa.Array.from_buffers(pa.int64(), len(index),
-                                                                   [None, pa.py_buffer(index)]))])
+    index = pa.Array.from_buffers(pa.int64(), len(order), [None, pa.py_buffer(order.astype(np.int64))])
+    return pa.Table.from_batches([pa.concat_batches(batches).take(index)])
 
 
-def _write_pending(writer: pq.ParquetWriter, pending: list[tuple[pa.RecordBatch, int, int]]) -> None:
+def _write_pending(writer: pq.ParquetWriter, pending: list[tuple[pa.RecordBatch, np.ndarray]]) -> None:
     """Write pending rows (in the writer thread: assembling them, as encoding them, overlaps decoding)."""
     writer.write_table(_pending_table(pending), row_group_size=ROW_GROUP_ROWS)
+
+
+def _finish(writer: pq.ParquetWriter, pending: list[tuple[pa.RecordBatch, np.ndarray]]) -> None:
+    """Write a table's last rows and close its part."""
+    if pending:
+        _write_pending(writer, pending)
+    writer.close()
 
 
 class _Background:
@@ -117,19 +112,26 @@ class _Background:
 
     def __init__(self) -> None:
         self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="parquet-writer")
-        self._futures: list[Future[Any]] = []
+        self._futures: list[tuple[Future[Any], int]] = []
+        self._queued_bytes = 0
 
-    #: Writes queued at most: the reader waits beyond that, so memory stays bounded.
-    MAX_QUEUED = 2
+    #: Bytes of Arrow data queued for writing at most: the reader waits beyond that, so memory stays bounded
+    #: (many tables flushed at once, at an ALTER TABLE of each, say, queue up to this and the reader goes on).
+    MAX_QUEUED_BYTES = 48 << 20
 
-    def submit(self, fn: Any, *args: Any, **kwargs: Any) -> None:
-        while self._futures and (self._futures[0].done() or len(self._futures) >= self.MAX_QUEUED):
-            self._futures.pop(0).result()  # raises the writer's error here
-        self._futures.append(self._pool.submit(fn, *args, **kwargs))
+    def submit(self, fn: Any, *args: Any, nbytes: int = 0) -> None:
+        """Queue ``fn(*args)``, a write of ``nbytes`` bytes of Arrow data."""
+        while self._futures and (self._futures[0][0].done()
+                                 or self._queued_bytes + nbytes > self.MAX_QUEUED_BYTES):
+            done, done_bytes = self._futures.pop(0)
+            self._queued_bytes -= done_bytes
+            done.result()  # raises the writer's error here
+        self._futures.append((self._pool.submit(fn, *args), nbytes))
+        self._queued_bytes += nbytes
 
     def wait(self) -> None:
         try:
-            for f in self._futures:
+            for f, _ in self._futures:
                 f.result()
         finally:
             self._futures = []
@@ -161,19 +163,15 @@ class TypedParquetOutput:
         self.tables: dict[str, _Table] = {}
         self._background = _Background()
 
-    def write(self, columns: ChangeColumns) -> None:
-        """Add a run of row changes to its table's dataset."""
-        # a slice of runs decoded together: their table, schema and typed rows are found once, for the group
-        source = columns.group if columns.group is not None else columns
-        target: tuple[_Table, pa.Schema] | None = source.memo.get("parquet_target")
-        if target is None:  # one layout, so one table and schema, for every run of the group
-            table_map = columns.table_map
-            qualified = table_map.qualified_name
-            table = self.tables.get(qualified)
-            if table is None:
-                table = self.tables[qualified] = _Table(table_dir_name(table_map.schema, table_map.table))
-            target = source.memo["parquet_target"] = (table, typed_schema(table_map))
-        table, schema = target
+    def write(self, columns: ChangeColumns, ordinals: np.ndarray) -> None:
+        """Add row changes to their table's dataset; ``ordinals`` orders their rows events among all those
+        written (:func:`~..rows.columnar.iter_change_groups`): each table's rows are written in that order."""
+        table_map = columns.table_map
+        qualified = table_map.qualified_name
+        table = self.tables.get(qualified)
+        if table is None:
+            table = self.tables[qualified] = _Table(table_dir_name(table_map.schema, table_map.table))
+        schema = typed_schema(table_map)
         if table.schema is not schema and (table.schema is None or not table.schema.equals(schema)):
             table.close(self._background)
             folder = os.path.join(self.tmp, table.folder)
@@ -182,10 +180,7 @@ class TypedParquetOutput:
                                             **PARQUET_OPTIONS)
             table.schema = schema
             table.parts += 1
-        batch = source.memo.get("typed_batch")
-        if batch is None:
-            batch = source.memo["typed_batch"] = typed_batch(source, schema)
-        table.add(batch, columns.group_start, columns.count)
+        table.add(typed_batch(columns, schema), ordinals[columns.event_of_row])
         table.rows += columns.count
         if table.pending_rows >= ROW_GROUP_ROWS:
             table.flush(self._background)
@@ -196,9 +191,13 @@ class TypedParquetOutput:
 
     def commit(self, extra: dict[str, Any] | None = None) -> dict[str, Any]:
         """Close every dataset, write the summary and put the directory in place of ``output``."""
+        self._background.wait()  # what was queued, then each table's last rows: the tables two at a time
+        last = [(table.writer, table.pending) for table in self.tables.values() if table.writer is not None]
         for table in self.tables.values():
-            table.close(self._background)
-        self._background.wait()
+            table.writer, table.pending, table.pending_rows = None, [], 0
+        with ThreadPoolExecutor(max_workers=FINISHING_THREADS, thread_name_prefix="parquet-writer") as pool:
+            for done in [pool.submit(_finish, writer, pending) for writer, pending in last]:
+                done.result()
         summary = {**self.summary(), **(extra or {})}
         with open(os.path.join(self.tmp, MARKER_FILE), "w", encoding="utf-8") as fh:
             json.dump(summary, fh, indent=2)

@@ -27,6 +27,7 @@ reference, and its errors name the column and byte offset. Arrow types:
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
+from itertools import pairwise
 from typing import Any
 
 import numpy as np
@@ -48,7 +49,7 @@ from .layouts import _sides, _Slow, image_layouts
 from .scan import VALUE_NULL, gather_fixed, gather_values, scan_images
 
 __all__ = ["ChangeColumns", "ImageColumns", "TableLayout", "columns_of_rows", "decode_run",
-           "image_layouts", "iter_change_columns", "run_key", "table_layout",
+           "image_layouts", "iter_change_columns", "iter_change_groups", "run_key", "table_layout",
            "take_strings", "window_runs", "WINDOW_BYTES"]
 
 T = MYSQL_TYPE
@@ -583,6 +584,30 @@ def iter_change_columns(reader: RowsEventSource, *, max_run_bytes: int = WINDOW_
     every change before the bad event is yielded before the error is raised.
     A window of :data:`MANY_KEYS` keys or more reads twice as far.
     """
+    for window, runs in _windows(reader, max_run_bytes):
+        yield from _window_columns(reader, window, runs)
+
+
+def iter_change_groups(reader: RowsEventSource, *, max_run_bytes: int = WINDOW_BYTES
+                       ) -> Iterator[tuple[ChangeColumns, np.ndarray]]:
+    """The row changes :func:`iter_change_columns` hands out, a window's runs of one key at once, for outputs
+    that keep each table apart (the typed Parquet datasets): each with the ordinal in the stream of each of its
+    events (``ordinals[columns.event_of_row]`` puts a table's rows back in file order).
+
+    A table's changes of one layout all come before those of the next (an ALTER TABLE between them): the
+    groups are handed out in the order of their first runs. A window whose runs of a key need the row decoder,
+    or where a table's layouts take turns, is handed out run by run, as :func:`iter_change_columns` does.
+    """
+    base = 0
+    for window, runs in _windows(reader, max_run_bytes):
+        yield from _window_groups(reader, window, runs, base)
+        base += len(window)
+
+
+def _windows(reader: RowsEventSource, max_run_bytes: int
+             ) -> Iterator[tuple[list[RowsEvent], list[tuple[int, list[RowsEvent]]]]]:
+    """The rows events read in windows, each with its runs (a run's first event, and its key's events: a run
+    is consecutive events of such a list). See :func:`iter_change_columns`."""
     window: list[RowsEvent] = []
     # the events of each run_key in the window (a run: consecutive events of one such list), and each
     # run's first event and list
@@ -595,7 +620,7 @@ def iter_change_columns(reader: RowsEventSource, *, max_run_bytes: int = WINDOW_
         for rows_event in reader.rows_events():
             if window and ((size >= max_run_bytes and (len(groups) < MANY_KEYS or size >= 2 * max_run_bytes))
                            or len(reader.errors) != reported):
-                yield from _window_columns(reader, window, runs)
+                yield window, runs
                 window, groups, runs, last, size = [], {}, [], None, 0
                 reported = len(reader.errors)
             key = run_key(rows_event)
@@ -610,10 +635,10 @@ def iter_change_columns(reader: RowsEventSource, *, max_run_bytes: int = WINDOW_
             size += len(rows_event.data)
     except BinlogError:
         if window:
-            yield from _window_columns(reader, window, runs)
+            yield window, runs
         raise
     if window:
-        yield from _window_columns(reader, window, runs)
+        yield window, runs
 
 
 def _window_columns(reader: RowsEventSource, window: list[RowsEvent], runs: list[tuple[int, list[RowsEvent]]]
@@ -626,6 +651,69 @@ def _window_columns(reader: RowsEventSource, window: list[RowsEvent], runs: list
             yield from _run_columns(reader, run, errors)
         else:
             yield columns
+
+
+def _window_groups(reader: RowsEventSource, window: list[RowsEvent], runs: list[tuple[int, list[RowsEvent]]],
+                   base: int) -> Iterator[tuple[ChangeColumns, np.ndarray]]:
+    """A window's runs of each key decoded at once and handed out whole (see :func:`iter_change_groups`)."""
+    if not runs:
+        return
+    spans: dict[int, list[tuple[int, int]]] = {}  # by id of the key's list of events: its runs' window indexes
+    keys: list[list[RowsEvent]] = []  # in the order of their first runs
+    ends = [start for start, _ in runs[1:]]
+    ends.append(len(window))
+    for (start, events), stop in zip(runs, ends, strict=True):
+        key_spans = spans.get(id(events))
+        if key_spans is None:
+            key_spans = spans[id(events)] = []
+            keys.append(events)
+        key_spans.append((start, stop))
+    decoded: list[tuple[ChangeColumns, np.ndarray]] | None = []
+    if _layouts_in_turn(keys, spans):
+        decoded = None
+    else:
+        assert decoded is not None
+        for events in keys:
+            columns = decode_run(events, errors=reader.undecodable)
+            if columns is None:  # the row decoder is needed: its errors are reported in file order, run by run
+                decoded = None
+                break
+            decoded.append((columns, _span_ordinals(spans[id(events)], base)))
+    if decoded is not None:
+        yield from decoded
+        return
+    at = 0  # the runs come in file order, each of consecutive events (an event the row decoder rejects: none)
+    for columns in _window_columns(reader, window, runs):
+        while window[at] is not columns.events[0]:
+            at += 1
+        yield columns, np.arange(base + at, base + at + len(columns.events), dtype=np.int64)
+        at += len(columns.events)
+
+
+def _layouts_in_turn(keys: list[list[RowsEvent]], spans: dict[int, list[tuple[int, int]]]) -> bool:
+    """Whether a table's runs of one layout are followed by runs of another and then of the first again."""
+    tables: dict[tuple[str, str], dict[TableLayout, tuple[int, int]]] = {}
+    for events in keys:
+        layout = table_layout(events[0].table_map)
+        key_spans = spans[id(events)]
+        first, stop = key_spans[0][0], key_spans[-1][1]
+        layouts = tables.setdefault((layout.schema, layout.table), {})
+        seen = layouts.get(layout)
+        layouts[layout] = (first, stop) if seen is None else (min(seen[0], first), max(seen[1], stop))
+    for layouts in tables.values():
+        if len(layouts) > 1:
+            bounds = sorted(layouts.values())
+            if any(after[0] < before[1] for before, after in pairwise(bounds)):
+                return True
+    return False
+
+
+def _span_ordinals(key_spans: list[tuple[int, int]], base: int) -> np.ndarray:
+    """The ordinals of the events of ``[start, stop)`` window spans (in order), ``base`` the window's first."""
+    bounds = np.array(key_spans, dtype=np.int64).reshape(-1, 2)
+    lengths = bounds[:, 1] - bounds[:, 0]
+    shifts = bounds[:, 0] - (np.cumsum(lengths) - lengths)  # event j of span k: its place among the key's + shift
+    return np.arange(int(lengths.sum()), dtype=np.int64) + np.repeat(shifts, lengths) + base
 
 
 def window_runs(window: list[RowsEvent], *, errors: str = "strict"
