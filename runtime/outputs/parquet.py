@@ -12,6 +12,7 @@ previous run wrote.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import shutil
@@ -43,34 +44,61 @@ SMALL_CHUNK_ROWS = 1024
 FINISHING_THREADS = 2
 
 
+class _Part:
+    """One part file of a table: opened by its first write, in the writer thread (opening costs about 1 ms)."""
+
+    def __init__(self, path: str, schema: pa.Schema) -> None:
+        self.path, self.schema = path, schema
+        self._writer: pq.ParquetWriter | None = None
+
+    def write(self, pending: list[tuple[pa.RecordBatch, np.ndarray]]) -> None:
+        table = _pending_table(pending)
+        self._open().write_table(table, row_group_size=ROW_GROUP_ROWS)
+
+    def close(self) -> None:
+        self._open().close()
+
+    def discard(self) -> None:
+        """Close the file if it was opened (a run that failed: what was written is dropped)."""
+        if self._writer is not None:
+            self._writer.close()
+
+    def _open(self) -> pq.ParquetWriter:
+        if self._writer is None:
+            os.makedirs(os.path.dirname(self.path), exist_ok=True)
+            self._writer = pq.ParquetWriter(self.path, self.schema, **PARQUET_OPTIONS)
+        return self._writer
+
+
 @dataclass
 class _Table:
     folder: str
     parts: int = 0
     rows: int = 0
     schema: pa.Schema | None = None
-    writer: pq.ParquetWriter | None = None
+    part: _Part | None = None
     #: Rows waiting for the next row group: ``(batch, the ordinal of each row's rows event)``; the rows are
     #: written in the order of those ordinals (file order), whatever order the batches came in.
     pending: list[tuple[pa.RecordBatch, np.ndarray]] = field(default_factory=list)
     pending_rows: int = 0
+    pending_bytes: int = 0
 
     def add(self, batch: pa.RecordBatch, ordinals: np.ndarray) -> None:
         self.pending.append((batch, ordinals))
         self.pending_rows += batch.num_rows
+        self.pending_bytes += batch.get_total_buffer_size()
 
     def flush(self, background: _Background) -> None:
-        if self.pending and self.writer is not None:
-            background.submit(_write_pending, self.writer, self.pending,
-                              nbytes=sum(batch.nbytes for batch, _ in self.pending))
+        if self.pending and self.part is not None:
+            background.submit(self.part.write, self.pending, nbytes=self.pending_bytes)
         self.pending = []
-        self.pending_rows = 0
+        self.pending_rows = self.pending_bytes = 0
 
     def close(self, background: _Background) -> None:
         self.flush(background)
-        if self.writer is not None:
-            background.submit(self.writer.close)
-            self.writer = None
+        if self.part is not None:
+            background.submit(self.part.close)
+            self.part = None
 
 
 def _pending_table(pending: list[tuple[pa.RecordBatch, np.ndarray]]) -> pa.Table:
@@ -95,16 +123,11 @@ def _pending_table(pending: list[tuple[pa.RecordBatch, np.ndarray]]) -> pa.Table
     return pa.Table.from_batches([pa.concat_batches(batches).take(index)])
 
 
-def _write_pending(writer: pq.ParquetWriter, pending: list[tuple[pa.RecordBatch, np.ndarray]]) -> None:
-    """Write pending rows (in the writer thread: assembling them, as encoding them, overlaps decoding)."""
-    writer.write_table(_pending_table(pending), row_group_size=ROW_GROUP_ROWS)
-
-
-def _finish(writer: pq.ParquetWriter, pending: list[tuple[pa.RecordBatch, np.ndarray]]) -> None:
+def _finish(part: _Part, pending: list[tuple[pa.RecordBatch, np.ndarray]]) -> None:
     """Write a table's last rows and close its part."""
     if pending:
-        _write_pending(writer, pending)
-    writer.close()
+        part.write(pending)
+    part.close()
 
 
 class _Background:
@@ -174,10 +197,7 @@ class TypedParquetOutput:
         schema = typed_schema(table_map)
         if table.schema is not schema and (table.schema is None or not table.schema.equals(schema)):
             table.close(self._background)
-            folder = os.path.join(self.tmp, table.folder)
-            os.makedirs(folder, exist_ok=True)
-            table.writer = pq.ParquetWriter(os.path.join(folder, f"part-{table.parts:05d}.parquet"), schema,
-                                            **PARQUET_OPTIONS)
+            table.part = _Part(os.path.join(self.tmp, table.folder, f"part-{table.parts:05d}.parquet"), schema)
             table.schema = schema
             table.parts += 1
         table.add(typed_batch(columns, schema), ordinals[columns.event_of_row])
@@ -192,11 +212,11 @@ class TypedParquetOutput:
     def commit(self, extra: dict[str, Any] | None = None) -> dict[str, Any]:
         """Close every dataset, write the summary and put the directory in place of ``output``."""
         self._background.wait()  # what was queued, then each table's last rows: the tables two at a time
-        last = [(table.writer, table.pending) for table in self.tables.values() if table.writer is not None]
+        last = [(table.part, table.pending) for table in self.tables.values() if table.part is not None]
         for table in self.tables.values():
-            table.writer, table.pending, table.pending_rows = None, [], 0
+            table.part, table.pending, table.pending_rows, table.pending_bytes = None, [], 0, 0
         with ThreadPoolExecutor(max_workers=FINISHING_THREADS, thread_name_prefix="parquet-writer") as pool:
-            for done in [pool.submit(_finish, writer, pending) for writer, pending in last]:
+            for done in [pool.submit(_finish, part, pending) for part, pending in last]:
                 done.result()
         summary = {**self.summary(), **(extra or {})}
         with open(os.path.join(self.tmp, MARKER_FILE), "w", encoding="utf-8") as fh:
@@ -208,14 +228,13 @@ class TypedParquetOutput:
 
     def abort(self) -> None:
         """Drop everything written (the previous output stays)."""
-        for table in self.tables.values():
-            table.pending = []
-            try:
-                table.close(self._background)
-            except Exception:  # noqa: BLE001 - aborting after a failure: whatever closing raises, the staging goes
-                pass
         try:
             self._background.wait()
-        except Exception:  # noqa: BLE001 - the same: the error being handled is the caller's, not this one
+        except Exception:  # noqa: BLE001 - aborting after a failure: whatever writing raised, the staging goes
             pass
+        for table in self.tables.values():
+            if table.part is not None:
+                with contextlib.suppress(Exception):  # the same: the error being handled is the caller's
+                    table.part.discard()
+            table.part, table.pending = None, []
         shutil.rmtree(self.tmp, ignore_errors=True)

@@ -150,7 +150,18 @@ def meta_arrays(columns: ChangeColumns) -> list[pa.Array]:
 
 def _meta_arrays(columns: ChangeColumns) -> list[pa.Array]:
     rows_events = columns.events
-    events = list(map(_EVENT, rows_events))
+    events = [rows_event.event for rows_event in rows_events]
+    if len(events) > 1:  # the integers of every event at once (a run of several events, or a group of runs)
+        try:
+            numbers = np.array([(e.pos, e.timestamp, e.server_id, r.transaction)
+                                for e, r in zip(events, rows_events, strict=True)], dtype=np.int64)
+        except TypeError:  # a None among them (no transaction): one column at a time, null there
+            pass
+        else:
+            pos, timestamp, server_id, transaction = _int64_columns(columns, numbers)
+            return [columns.per_row(list(map(_FILE, events)), pa.string()), pos, _int32_array(columns.row_index),
+                    timestamp.view(_TS), server_id, columns.per_row(list(map(_GTID, rows_events)), pa.string()),
+                    transaction, pa.repeat(pa.scalar(columns.op, pa.string()), columns.count)]
     return [
         columns.per_row(list(map(_FILE, events)), pa.string()),
         columns.per_row(list(map(_POS, events)), pa.int64()),
@@ -161,6 +172,22 @@ def _meta_arrays(columns: ChangeColumns) -> list[pa.Array]:
         columns.per_row(list(map(_TRANSACTION, rows_events)), pa.int64()),
         pa.repeat(pa.scalar(columns.op, pa.string()), columns.count),
     ]
+
+
+def _int64_columns(columns: ChangeColumns, numbers: np.ndarray) -> list[pa.Array]:
+    """The columns of an events x values ``int64`` array spread over the rows (the second, a time in seconds,
+    in microseconds)."""
+    spread = columns.event_of_row if len(numbers) != columns.count else None
+    if spread is None and not np.array_equal(columns.event_of_row, np.arange(len(numbers))):
+        spread = columns.event_of_row
+    rows = numbers if spread is None else numbers[spread]
+    arrays = []
+    for k in range(rows.shape[1]):
+        values = np.ascontiguousarray(rows[:, k])
+        if k == 1:
+            values = values * 1_000_000
+        arrays.append(pa.Array.from_buffers(pa.int64(), len(values), [None, pa.py_buffer(values)]))
+    return arrays
 
 
 _EVENT, _GTID, _TRANSACTION = attrgetter("event"), attrgetter("gtid"), attrgetter("transaction")
