@@ -668,17 +668,7 @@ def _window_groups(reader: RowsEventSource, window: list[RowsEvent], runs: list[
             key_spans = spans[id(events)] = []
             keys.append(events)
         key_spans.append((start, stop))
-    decoded: list[tuple[ChangeColumns, np.ndarray]] | None = []
-    if _layouts_in_turn(keys, spans):
-        decoded = None
-    else:
-        assert decoded is not None
-        for events in keys:
-            columns = decode_run(events, errors=reader.undecodable)
-            if columns is None:  # the row decoder is needed: its errors are reported in file order, run by run
-                decoded = None
-                break
-            decoded.append((columns, _span_ordinals(spans[id(events)], base)))
+    decoded = None if _layouts_in_turn(keys, spans) else _decoded_keys(keys, spans, base, reader.undecodable)
     if decoded is not None:
         yield from decoded
         return
@@ -688,6 +678,19 @@ def _window_groups(reader: RowsEventSource, window: list[RowsEvent], runs: list[
             at += 1
         yield columns, np.arange(base + at, base + at + len(columns.events), dtype=np.int64)
         at += len(columns.events)
+
+
+def _decoded_keys(keys: list[list[RowsEvent]], spans: dict[int, list[tuple[int, int]]], base: int, errors: str
+                  ) -> list[tuple[ChangeColumns, np.ndarray]] | None:
+    """Each key's runs decoded at once, with the ordinals of their events; None when a key's runs need the row
+    decoder (whose errors are then reported in file order, run by run)."""
+    decoded = []
+    for events in keys:
+        columns = decode_run(events, errors=errors)
+        if columns is None:
+            return None
+        decoded.append((columns, _span_ordinals(spans[id(events)], base)))
+    return decoded
 
 
 def _layouts_in_turn(keys: list[list[RowsEvent]], spans: dict[int, list[tuple[int, int]]]) -> bool:
