@@ -129,7 +129,9 @@ def _float32(x: float) -> float:
     return float(np.float32(x))
 
 
-_TEXT = st.text(st.sampled_from(ODD + "abc ") | st.characters(), max_size=12)
+#: Text a decoded column can hold: any character but a lone surrogate (the decoder never makes one, and Arrow
+#: refuses one; ``st.characters()`` draws them, rarely: a CI run drew ``'\ud800'``).
+_TEXT = st.text(st.sampled_from(ODD + "abc ") | st.characters(exclude_categories=("Cs",)), max_size=12)
 VALUES: dict[str, st.SearchStrategy[Any]] = {
     "id": st.integers(-(1 << 31), (1 << 31) - 1),
     "ti": st.integers(0, 255),
