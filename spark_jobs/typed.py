@@ -42,7 +42,7 @@ from ..runtime.storage import open_binlog
 from ..runtime.table_map import TableMap
 
 __all__ = ["RowsWindow", "TypedPlan", "columns_of_run", "columns_of_window", "follow_ddl", "iter_typed_batches",
-           "layout_text", "plan_typed", "typed_rows"]
+           "layout_text", "plan_typed", "typed_rows", "typed_rows_of"]
 
 
 # -- what the job and the data source share -------------------------------------------------------
@@ -113,15 +113,23 @@ def columns_of_run(changes: ChangeReader, run: Sequence[RowsEvent]
 def typed_rows(columns: ChangeColumns) -> tuple[pa.Schema, pa.RecordBatch]:
     """The ``tables/<schema>.<table>/`` rows of decoded columns, with their table layout's schema (a slice of
     runs decoded together: the rows of the batch made once for all of them)."""
+    schema, batch, start = typed_rows_of(columns)
+    return schema, batch if start == 0 and columns.count == batch.num_rows else batch.slice(start, columns.count)
+
+
+def typed_rows_of(columns: ChangeColumns) -> tuple[pa.Schema, pa.RecordBatch, int]:
+    """:func:`typed_rows` as ``(schema, batch, first row)``: the columns' rows are ``columns.count`` rows of
+    ``batch`` from its first row on (a slice of runs decoded together: the batch is made once for all of
+    them, and not sliced)."""
     group = columns.group
     if group is None:
         schema = typed_schema(columns.table_map)
-        return schema, typed_batch(columns, schema)
+        return schema, typed_batch(columns, schema), 0
     made = group.memo.get("typed_rows")
     if made is None:
         schema = typed_schema(group.table_map)
         made = group.memo["typed_rows"] = (schema, typed_batch(group, schema))
-    return made[0], made[1].slice(columns.group_start, columns.count)
+    return made[0], made[1], columns.group_start
 
 
 def layout_text(schema: pa.Schema) -> str:

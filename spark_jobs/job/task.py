@@ -32,6 +32,7 @@ from ...runtime.constants import GTID_EVENTS, TRANSACTION_PAYLOAD_EVENT
 from ...runtime.errors import BinlogError
 from ...runtime.event import Event
 from ...runtime.filters import ChangeFilter, EventSelection
+from ...runtime.outputs.row_stretches import Stretches
 from ...runtime.outputs.typed import table_dir_name
 from ...runtime.present.debezium import SourceContext, SourceTracker, messages
 from ...runtime.present.value_json import image_json
@@ -56,7 +57,7 @@ from ..records import (
     _text_map,
     event_body,
 )
-from ..typed import RowsWindow, columns_of_window, typed_rows
+from ..typed import RowsWindow, columns_of_window, typed_rows_of
 
 __all__ = ["DEFAULT_SPLIT_SIZE", "TaskOptions", "TaskResult", "TaskSpec", "partition_dir", "plan_tasks", "run_task",
            "split_points", "use_system_allocator"]
@@ -198,35 +199,26 @@ class _PartWriter:
     def __init__(self, path: str, schema: pa.Schema, batch_size: int) -> None:
         self.path, self.schema, self.batch_size = path, schema, max(1, batch_size)
         self.rows: list[tuple[Any, ...]] = []
-        self.batches: list[pa.RecordBatch] = []
-        self.batch_rows = 0
+        self.batches = Stretches()
         self.count = 0
         self._writer: pq.ParquetWriter | None = None
 
-    def add_batch(self, batch: pa.RecordBatch) -> None:
-        """Rows already in Arrow form (written in file order with the tuples given to :meth:`add`)."""
+    def add_batch(self, batch: pa.RecordBatch, start: int = 0, rows: int | None = None) -> None:
+        """Rows already in Arrow form: rows ``start`` to ``start + rows`` of ``batch`` (all of it by default),
+        written in file order with the tuples given to :meth:`add`."""
         if self.rows:
             self.flush()
-        self.batches.append(batch)
-        self.batch_rows += batch.num_rows
-        self.count += batch.num_rows
-        if self.batch_rows >= self.ROW_GROUP_ROWS:
+        before = self.batches.rows
+        self.batches.add(batch, start, rows)
+        self.count += self.batches.rows - before
+        if self.batches.rows >= self.ROW_GROUP_ROWS:
             self._write_batches()
-
-    #: Batches of fewer rows than this on average are copied into one chunk before they are written: the
-    #: Parquet writer's cost per chunk outweighs the copy (the slices of a table written in turn with others).
-    SMALL_CHUNK_ROWS = 1024
 
     def _write_batches(self) -> None:
         if self.batches:
             if self._writer is None:
                 self._writer = _open_writer(self.path, self.schema)
-            table = pa.Table.from_batches(self.batches, schema=self.schema)
-            if len(self.batches) > 1 and self.batch_rows < self.SMALL_CHUNK_ROWS * len(self.batches):
-                table = table.combine_chunks()
-            self._writer.write_table(table, row_group_size=self.ROW_GROUP_ROWS)
-        self.batches = []
-        self.batch_rows = 0
+            self._writer.write_table(self.batches.take_table(self.schema), row_group_size=self.ROW_GROUP_ROWS)
 
     def add(self, row: tuple[Any, ...]) -> None:
         self.rows.append(row)
@@ -578,8 +570,6 @@ class _Task:
             if "changes_batch" not in group.memo:
                 group.memo["changes_batch"] = changes_batch(group, self._new_layout(table_map))
             batch = group.memo["changes_batch"]
-            if batch is not None:
-                batch = batch.slice(columns.group_start, columns.count)
         if batch is None:  # a value Arrow cannot hold (zero dates): its JSON comes from the row decoder
             for rows_event in run:
                 try:
@@ -587,7 +577,10 @@ class _Task:
                 except BinlogError as err:
                     changes.errors.append(err)
             return
-        self._changes_writer(table_map).add_batch(batch)
+        if group is None:
+            self._changes_writer(table_map).add_batch(batch)
+        else:  # the run's rows of its group's batch
+            self._changes_writer(table_map).add_batch(batch, columns.group_start, columns.count)
         if self.opts.cdc_name is not None:
             for rows_event in run:
                 try:
@@ -649,7 +642,7 @@ class _Task:
     def _typed(self, columns: ChangeColumns) -> None:
         """The run's rows in ``tables/<schema>.<table>/``: one part per table layout."""
         table_map = columns.table_map
-        schema, batch = typed_rows(columns)
+        schema, batch, start = typed_rows_of(columns)
         layout_key = (table_map.schema, table_map.table, schema)
         writer = self.layouts.get(layout_key)
         if writer is None:
@@ -659,7 +652,7 @@ class _Task:
             writer = self.layouts[layout_key] = _PartWriter(path, schema, self.opts.batch_size)
             fingerprint = hashlib.sha1(schema.to_string(show_schema_metadata=False).encode()).hexdigest()[:16]
             self.result.typed.setdefault(table_map.qualified_name, []).append(fingerprint)
-        writer.add_batch(batch)
+        writer.add_batch(batch, start, columns.count)
 
     def finish(self) -> TaskResult:
         self.transactions.flush()
