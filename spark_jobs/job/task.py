@@ -373,6 +373,10 @@ class _Task:
         self.payload: Event | None = None  # the last TRANSACTION_PAYLOAD read: its inner events follow it
         self.defined: dict[tuple[str, str], Any] = {}
         self.layouts: dict[tuple[str, str, pa.Schema], _PartWriter] = {}
+        #: The last writer of each table (``(schema object, writer)``): found without hashing an Arrow schema,
+        #: which walks every field (most runs are a table's next run in the layout it had).
+        self._last_layout: dict[tuple[str, str], tuple[pa.Schema, _PartWriter]] = {}
+        self._changes_writers: dict[tuple[str, str], _PartWriter] = {}
         self.pending = RowsWindow()  # rows events waiting to be decoded together
         #: With cdc/: follows the events for the connector's source.thread and source.ts_*; the context of
         #: each pending rows event (by id) until it is decoded.
@@ -613,8 +617,13 @@ class _Task:
         return [_column_info(c) for c in table_map.columns]
 
     def _changes_writer(self, table_map: Any) -> _PartWriter:
-        return self.parts.get(schemas.CHANGES, "changes", partition_dir("schema", table_map.schema),
-                              partition_dir("table", table_map.table))
+        table = (table_map.schema, table_map.table)
+        writer = self._changes_writers.get(table)
+        if writer is None:  # the partition's names escaped once a table
+            writer = self._changes_writers[table] = self.parts.get(
+                schemas.CHANGES, "changes", partition_dir("schema", table_map.schema),
+                partition_dir("table", table_map.table))
+        return writer
 
     def _count(self, columns: ChangeColumns) -> None:
         qualified = columns.table_map.qualified_name
@@ -643,6 +652,11 @@ class _Task:
         """The run's rows in ``tables/<schema>.<table>/``: one part per table layout."""
         table_map = columns.table_map
         schema, batch, start = typed_rows_of(columns)
+        table = (table_map.schema, table_map.table)
+        last = self._last_layout.get(table)
+        if last is not None and last[0] is schema:
+            last[1].add_batch(batch, start, columns.count)
+            return
         layout_key = (table_map.schema, table_map.table, schema)
         writer = self.layouts.get(layout_key)
         if writer is None:
@@ -652,6 +666,7 @@ class _Task:
             writer = self.layouts[layout_key] = _PartWriter(path, schema, self.opts.batch_size)
             fingerprint = hashlib.sha1(schema.to_string(show_schema_metadata=False).encode()).hexdigest()[:16]
             self.result.typed.setdefault(table_map.qualified_name, []).append(fingerprint)
+        self._last_layout[table] = (schema, writer)
         writer.add_batch(batch, start, columns.count)
 
     def finish(self) -> TaskResult:
