@@ -33,7 +33,7 @@ from typing import Any
 import pyarrow as pa
 
 from ..runtime.changes import OnError, Undecodable
-from ..runtime.constants import ROWS_EVENTS, TABLE_MAP_EVENT
+from ..runtime.constants import MARIADB_GTID_EVENT, ROWS_EVENTS, TABLE_MAP_EVENT, XID_EVENT
 from ..runtime.errors import BinlogError, UndecodableValueError
 from ..runtime.event import Event
 from ..runtime.event_body import known_rows_head
@@ -244,7 +244,8 @@ def event_body(event: Event) -> str | None:
     """The ``body`` column of ``events`` (the data source's and ``extract``'s ``events/``): the decoded
     body as JSON text; rows events keep their table id and flags, not their row bytes (``changes`` has them).
 
-    TABLE_MAP bodies repeat (one per statement): their text is kept by their bytes.
+    TABLE_MAP bodies repeat (one per statement): their text is kept by their bytes; a GTID or XID body's is
+    that of an earlier body with the same bytes but its number (:func:`_number_first_text`).
     """
     from ..runtime.present.describe import event_to_dict
 
@@ -260,8 +261,51 @@ def event_body(event: Event) -> str | None:
                 _TABLE_MAP_BODIES.clear()
             _TABLE_MAP_BODIES[key] = text
         return text
+    shape = _NUMBER_FIRST.get(code)
+    if shape is not None and len(event.body_bytes) >= shape[1]:
+        return _number_first_text(event, shape[0], shape[2])
     return _json_text(event_to_dict(event)["body"])
 
+
+def _gtid_end(event: Event, seq_no: int) -> str:
+    """The end of a MariaDB GTID body's text: its ``gtid`` (the domain id from the body, the server id from the
+    header)."""
+    domain_id = int.from_bytes(event.body_bytes[8:12], "little")
+    return f',"gtid":"{domain_id}-{event.server_id}-{seq_no}"}}'
+
+
+#: Bodies whose first field is an 8-byte number that no other field depends on (MariaDB's GTID ``seq_no``,
+#: the XID's ``xid``; ksy/event_mariadb.ksy, ksy/event_control.ksy): (its name, the fewest bytes, the end of
+#: the text made of the number and the header, if any). Their text is that of any body with the same other
+#: bytes, but for the number (first) and that end.
+_NUMBER_FIRST: dict[int, tuple[str, int, Callable[[Event, int], str] | None]] = {
+    MARIADB_GTID_EVENT: ("seq_no", 12, _gtid_end), XID_EVENT: ("xid", 8, None)}
+#: The text between the number and the end of the bodies of a (type, post-header length, bytes after the
+#: number).
+_NUMBER_FIRST_BODIES: dict[tuple[int, int, bytes], str] = {}
+
+
+def _number_first_text(event: Event, name: str, end_of: Callable[[Event, int], str] | None) -> str:
+    """The ``body`` text of an event of :data:`_NUMBER_FIRST`: the text of an earlier body with the same other
+    bytes, with this one's number and end; the first of them is written from its parsed body, and becomes the
+    template only if it is made that way."""
+    body = event.body_bytes
+    number = int.from_bytes(body[:8], "little")
+    head = f'{{"{name}":{number}'
+    end = "" if end_of is None else end_of(event, number)
+    key = (event.type_code, event.post_header_len, body[8:])
+    middle = _NUMBER_FIRST_BODIES.get(key)
+    if middle is not None:
+        return head + middle + end
+    from ..runtime.present.describe import event_to_dict
+
+    text = _json_text(event_to_dict(event)["body"])
+    if text.startswith(head) and text.endswith(end) and len(text) > len(head) + len(end) \
+            and text[len(head)] in ",}":
+        if len(_NUMBER_FIRST_BODIES) >= 1024:
+            _NUMBER_FIRST_BODIES.clear()
+        _NUMBER_FIRST_BODIES[key] = text[len(head):len(text) - len(end)]
+    return text
 
 
 def _rows_body_text(event: Event) -> str:
