@@ -28,6 +28,7 @@ import json
 import os
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field, replace
+from functools import cache
 from typing import Any
 
 import pyarrow as pa
@@ -186,6 +187,7 @@ def _json_text(value: Any) -> str:
     return json.dumps(value, ensure_ascii=False, separators=(",", ":"), default=str)
 
 
+@cache
 def _row_dumps() -> Callable[[Any], str]:
     """The runtime's JSON writer for row images (the text ``binlog-ksy rows --format jsonl`` prints)."""
     from ..runtime.types.json_text import dumps
@@ -247,8 +249,6 @@ def event_body(event: Event) -> str | None:
     TABLE_MAP bodies repeat (one per statement): their text is kept by their bytes; a GTID or XID body's is
     that of an earlier body with the same bytes but its number (:func:`_number_first_text`).
     """
-    from ..runtime.present.describe import event_to_dict
-
     code = event.type_code
     if code in ROWS_EVENTS:
         return _rows_body_text(event)
@@ -256,7 +256,7 @@ def event_body(event: Event) -> str | None:
         key = event.body_bytes
         text = _TABLE_MAP_BODIES.get(key)
         if text is None:
-            text = _json_text(event_to_dict(event)["body"])
+            text = _parsed_body_text(event)
             if len(_TABLE_MAP_BODIES) >= 1024:
                 _TABLE_MAP_BODIES.clear()
             _TABLE_MAP_BODIES[key] = text
@@ -264,7 +264,21 @@ def event_body(event: Event) -> str | None:
     shape = _NUMBER_FIRST.get(code)
     if shape is not None and len(event.body_bytes) >= shape[1]:
         return _number_first_text(event, shape[0], shape[2])
-    return _json_text(event_to_dict(event)["body"])
+    return _parsed_body_text(event)
+
+
+@cache
+def _event_to_dict() -> Callable[[Event], dict[str, Any]]:
+    """``describe.event_to_dict``, imported when first needed (not at every event: an import statement costs
+    about a microsecond even when the module is loaded)."""
+    from ..runtime.present.describe import event_to_dict
+
+    return event_to_dict
+
+
+def _parsed_body_text(event: Event) -> str:
+    """An event's ``body`` text from its parsed body."""
+    return _json_text(_event_to_dict()(event)["body"])
 
 
 def _gtid_end(event: Event, seq_no: int) -> str:
@@ -297,9 +311,7 @@ def _number_first_text(event: Event, name: str, end_of: Callable[[Event, int], s
     middle = _NUMBER_FIRST_BODIES.get(key)
     if middle is not None:
         return head + middle + end
-    from ..runtime.present.describe import event_to_dict
-
-    text = _json_text(event_to_dict(event)["body"])
+    text = _parsed_body_text(event)
     if text.startswith(head) and text.endswith(end) and len(text) > len(head) + len(end) \
             and text[len(head)] in ",}":
         if len(_NUMBER_FIRST_BODIES) >= 1024:
