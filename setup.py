@@ -15,7 +15,9 @@ All are compiled by Cython when the package is installed (``./setup.sh`` or
 - ``runtime/types/_column_loops.pyx``: the decoders of DATE, DATETIME2,
   TIMESTAMP2 and DECIMAL columns (see ``runtime/types/column_loops.py``);
 - ``runtime/_plain_rows.pyx``: the walk that takes the rows events of plain
-  transactions whole (see ``ChangeReader.rows_events`` in ``runtime/changes.py``).
+  transactions whole (see ``ChangeReader.rows_events`` in ``runtime/changes.py``);
+- ``runtime/present/_text_join.pyx``: the copy loop that puts pieces of text end
+  to end, row by row (see ``join`` in ``runtime/present/arrow_text.py``).
 
 ``runtime/rows/image_scan.pxd`` holds the scan of row images both
 ``_scan.pyx`` and ``_undo.pyx`` use; ``runtime/event_frame.pxd`` the framing of
@@ -40,7 +42,8 @@ setup(
          Extension("binlog_ksy.runtime.writer._undo", ["runtime/writer/_undo.pyx"]),
          Extension("binlog_ksy.runtime.event", ["runtime/event.py"]),
          Extension("binlog_ksy.runtime.types._column_loops", ["runtime/types/_column_loops.pyx"]),
-         Extension("binlog_ksy.runtime._plain_rows", ["runtime/_plain_rows.pyx"], extra_link_args=ZLIB)],
+         Extension("binlog_ksy.runtime._plain_rows", ["runtime/_plain_rows.pyx"], extra_link_args=ZLIB),
+         Extension("binlog_ksy.runtime.present._text_join", ["runtime/present/_text_join.pyx"])],
         compiler_directives={"language_level": "3"},
         # zlib_crc32.pxd, event_frame.pxd, rows/image_scan.pxd: declarations and inline functions only, no module
         # of their own;
