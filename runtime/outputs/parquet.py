@@ -28,6 +28,7 @@ from ..atomic import exchange, remove_leftovers, repair, staging_name
 from ..errors import ConfigError
 from ..rows.columnar import ChangeColumns
 from ..storage import is_uri
+from .row_stretches import Stretches
 from .typed import PARQUET_OPTIONS, table_dir_name, typed_batch, typed_schema
 
 __all__ = ["MARKER_FILE", "TypedParquetOutput"]
@@ -37,9 +38,6 @@ MARKER_FILE = "_binlog_ksy_rows.json"
 
 #: Rows per Parquet row group.
 ROW_GROUP_ROWS = 65536
-#: Pending rows in stretches of fewer rows than this (on average) are taken into one chunk before they are
-#: written; longer stretches are written as slices of their batches (no copy).
-SMALL_CHUNK_ROWS = 1024
 #: Threads that write the tables' last rows at the end (each its own tables: they are written side by side).
 FINISHING_THREADS = 2
 
@@ -102,25 +100,23 @@ class _Table:
 
 
 def _pending_table(pending: list[tuple[pa.RecordBatch, np.ndarray]]) -> pa.Table:
-    """The pending rows as one table in file order: the batches as they are when they already are in order,
-    else slices of them (long stretches) or one chunk taken from them (short stretches: the Parquet writer's
-    cost per chunk outweighs the copy)."""
+    """The pending rows as one table in file order: the stretches of consecutive rows of a batch that the
+    ordinals put one after another (:class:`~.row_stretches.Stretches`: slices, or one chunk when short)."""
     batches = [batch for batch, _ in pending]
     if len(pending) == 1:  # a batch's rows are in file order
         return pa.Table.from_batches(batches)
-    keys = np.concatenate([ordinals for _, ordinals in pending])
-    order = np.argsort(keys, kind="stable")
-    breaks = np.flatnonzero(np.diff(order) != 1) + 1  # where a stretch of consecutive rows ends
-    if not len(breaks):
-        return pa.Table.from_batches(batches)
-    if len(order) >= SMALL_CHUNK_ROWS * (len(breaks) + 1):
-        firsts = order[np.concatenate(([0], breaks))]
-        lengths = np.diff(np.concatenate(([0], breaks, [len(order)])))
-        whole = pa.Table.from_batches(batches)
-        return pa.concat_tables([whole.slice(int(first), int(n)) for first, n in zip(firsts, lengths, strict=True)])
-    # an int64 array over the index's buffer (``pa.array`` of numpy imports ``numpy.ma``, 20-70 ms)
-    index = pa.Array.from_buffers(pa.int64(), len(order), [None, pa.py_buffer(order.astype(np.int64))])
-    return pa.Table.from_batches([pa.concat_batches(batches).take(index)])
+    order = np.argsort(np.concatenate([ordinals for _, ordinals in pending]), kind="stable")
+    firsts = np.cumsum([0] + [batch.num_rows for batch in batches])  # each batch's first row end to end
+    # a stretch ends where the next row is not the next one end to end, or is a batch's first
+    starts = np.flatnonzero(np.diff(order, prepend=-2) != 1)
+    starts = np.union1d(starts, np.flatnonzero(np.isin(order, firsts[1:-1])))
+    lengths = np.diff(np.append(starts, len(order)))
+    which = np.searchsorted(firsts, order[starts], side="right") - 1
+    stretches = Stretches()
+    for k, first, rows in zip(which.tolist(), (order[starts] - firsts[which]).tolist(), lengths.tolist(),
+                              strict=True):
+        stretches.add(batches[k], first, rows)
+    return stretches.take_table(batches[0].schema)
 
 
 def _finish(part: _Part, pending: list[tuple[pa.RecordBatch, np.ndarray]]) -> None:

@@ -33,16 +33,17 @@ class Stretches:
     def __bool__(self) -> bool:
         return bool(self.items)
 
-    def add(self, batch: pa.RecordBatch, start: int = 0, rows: int | None = None) -> None:
-        """Rows ``start`` to ``start + rows`` of ``batch`` (to its end when ``rows`` is None)."""
+    def add(self, batch: pa.RecordBatch, start: int = 0, rows: int | None = None) -> int:
+        """Rows ``start`` to ``start + rows`` of ``batch`` (to its end when ``rows`` is None); returns how many."""
         rows = batch.num_rows - start if rows is None else rows
         self.rows += rows
         if self.items:
             last, last_start, last_rows = self.items[-1]
             if last is batch and last_start + last_rows == start:
                 self.items[-1] = (batch, last_start, last_rows + rows)
-                return
+                return rows
         self.items.append((batch, start, rows))
+        return rows
 
     def take_table(self, schema: pa.Schema) -> pa.Table:
         """The rows as one table (the stretches are forgotten)."""

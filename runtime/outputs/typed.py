@@ -151,46 +151,37 @@ def meta_arrays(columns: ChangeColumns) -> list[pa.Array]:
 def _meta_arrays(columns: ChangeColumns) -> list[pa.Array]:
     rows_events = columns.events
     events = [rows_event.event for rows_event in rows_events]
-    if len(events) > 1:  # the integers of every event at once (a run of several events, or a group of runs)
-        try:
-            numbers = np.array([(e.pos, e.timestamp, e.server_id, r.transaction)
-                                for e, r in zip(events, rows_events, strict=True)], dtype=np.int64)
-        except TypeError:  # a None among them (no transaction): one column at a time, null there
-            pass
-        else:
-            pos, timestamp, server_id, transaction = _int64_columns(columns, numbers)
-            return [columns.per_row(list(map(_FILE, events)), pa.string()), pos, _int32_array(columns.row_index),
-                    timestamp.view(_TS), server_id, columns.per_row(list(map(_GTID, rows_events)), pa.string()),
-                    transaction, pa.repeat(pa.scalar(columns.op, pa.string()), columns.count)]
+    numbers = _event_numbers(columns, events) if len(events) > 1 else None
+    if numbers is None:
+        numbers = [columns.per_row(list(map(_POS, events)), pa.int64()),
+                   columns.per_row(list(map(_TIMESTAMP, events)), pa.int64(), scale=1_000_000),
+                   columns.per_row(list(map(_SERVER_ID, events)), pa.int64()),
+                   columns.per_row(list(map(_TRANSACTION, rows_events)), pa.int64())]
+    pos, timestamp, server_id, transaction = numbers
     return [
         columns.per_row(list(map(_FILE, events)), pa.string()),
-        columns.per_row(list(map(_POS, events)), pa.int64()),
+        pos,
         _int32_array(columns.row_index),
-        columns.per_row(list(map(_TIMESTAMP, events)), pa.int64(), scale=1_000_000).view(_TS),
-        columns.per_row(list(map(_SERVER_ID, events)), pa.int64()),
+        timestamp.view(_TS),
+        server_id,
         columns.per_row(list(map(_GTID, rows_events)), pa.string()),
-        columns.per_row(list(map(_TRANSACTION, rows_events)), pa.int64()),
+        transaction,
         pa.repeat(pa.scalar(columns.op, pa.string()), columns.count),
     ]
 
 
-def _int64_columns(columns: ChangeColumns, numbers: np.ndarray) -> list[pa.Array]:
-    """The columns of an events x values ``int64`` array spread over the rows (the second, a time in seconds,
-    in microseconds)."""
-    spread = columns.event_of_row if len(numbers) != columns.count else None
-    if spread is None and not np.array_equal(columns.event_of_row, np.arange(len(numbers))):
-        spread = columns.event_of_row
-    rows = numbers if spread is None else numbers[spread]
-    arrays = []
-    for k in range(rows.shape[1]):
-        values = np.ascontiguousarray(rows[:, k])
-        if k == 1:
-            values = values * 1_000_000
-        arrays.append(pa.Array.from_buffers(pa.int64(), len(values), [None, pa.py_buffer(values)]))
-    return arrays
+def _event_numbers(columns: ChangeColumns, events: list[Any]) -> list[pa.Array] | None:
+    """``pos``, ``timestamp`` (in microseconds), ``server_id`` and ``transaction`` of several events at once,
+    spread over the rows; None when one is missing (no transaction: null there, one column at a time)."""
+    try:
+        numbers = np.array([(e.pos, e.timestamp * 1_000_000, e.server_id, r.transaction)
+                            for e, r in zip(events, columns.events, strict=True)], dtype=np.int64)
+    except TypeError:
+        return None
+    return columns.per_row_ints(numbers)
 
 
-_EVENT, _GTID, _TRANSACTION = attrgetter("event"), attrgetter("gtid"), attrgetter("transaction")
+_GTID, _TRANSACTION = attrgetter("gtid"), attrgetter("transaction")
 _FILE, _POS, _TIMESTAMP, _SERVER_ID = attrgetter("file"), attrgetter("pos"), attrgetter("timestamp"), \
     attrgetter("server_id")
 

@@ -35,9 +35,13 @@ def join(*pieces: pa.Array | str) -> pa.Array:
     arrays = [p for p in pieces if not isinstance(p, str)]
     copy = copy_pieces
     if copy is None or not arrays or any(a.type != pa.string() for a in arrays):
-        return pc.binary_join_element_wise(*[text_scalar(p) if isinstance(p, str) else p for p in pieces],
-                                           text_scalar(""))
+        return _arrow_join(pieces)
     return _joined(pieces, len(arrays[0]), copy)
+
+
+def _arrow_join(pieces: tuple[pa.Array | str, ...]) -> pa.Array:
+    return pc.binary_join_element_wise(*[text_scalar(p) if isinstance(p, str) else p for p in pieces],
+                                       text_scalar(""))
 
 
 def _joined(pieces: tuple[pa.Array | str, ...], n: int, copy: _CopyPieces) -> pa.Array:
@@ -65,8 +69,7 @@ def _joined(pieces: tuple[pa.Array | str, ...], n: int, copy: _CopyPieces) -> pa
     ends = np.cumsum(lengths)
     total = int(ends[-1]) if n else 0
     if total >= 2**31:  # more than a string array holds: Arrow says so
-        return pc.binary_join_element_wise(*[text_scalar(p) if isinstance(p, str) else p for p in pieces],
-                                           text_scalar(""))
+        return _arrow_join(pieces)
     out = np.empty(total, dtype=np.uint8)
     starts = ends - lengths
     copy(out, starts, _ALL_VALID if valid is None else valid.view(np.uint8), spec)

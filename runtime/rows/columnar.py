@@ -202,6 +202,14 @@ class ChangeColumns:
             index = self.memo[key] = pa.array(self.event_of_row)
         return pa.array(values, type=typ).take(index)
 
+    def per_row_ints(self, values: np.ndarray) -> list[pa.Array]:
+        """The ``int64`` columns of an events x columns array (one row per event, in :attr:`events` order)
+        spread over the rows."""
+        spread = self._spread()
+        rows = values if spread is None else values[spread]
+        return [pa.Array.from_buffers(pa.int64(), len(rows), [None, pa.py_buffer(np.ascontiguousarray(rows[:, k]))])
+                for k in range(rows.shape[1])]
+
     def _spread(self) -> np.ndarray | None:
         """:attr:`event_of_row`, or None when each event has one row, in order (a value per event is one per
         row as it is)."""

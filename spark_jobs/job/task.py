@@ -208,9 +208,7 @@ class _PartWriter:
         written in file order with the tuples given to :meth:`add`."""
         if self.rows:
             self.flush()
-        before = self.batches.rows
-        self.batches.add(batch, start, rows)
-        self.count += self.batches.rows - before
+        self.count += self.batches.add(batch, start, rows)
         if self.batches.rows >= self.ROW_GROUP_ROWS:
             self._write_batches()
 
