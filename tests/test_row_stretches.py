@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import numpy as np
 import pyarrow as pa
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -62,3 +63,29 @@ def test_next_rows_of_a_batch_lengthen_the_last_stretch_and_short_ones_become_on
     assert table.num_rows == 20 and table.column("n").num_chunks == 1
     assert table.column("n").to_pylist() == [n for start in range(0, 10, 2)
                                              for n in (start, start + 1, 100 + start, 101 + start)]
+
+
+@settings(max_examples=200, deadline=None)
+@given(sizes=st.lists(st.integers(0, 30), min_size=1, max_size=4), data=st.data(),
+       small=st.sampled_from([1, 4, 1024]))
+def test_rows_in_order_are_the_batches_rows_in_the_order_given(sizes: list[int], data: st.DataObject,
+                                                               small: int) -> None:
+    """Taken at once or sliced, the table is the rows end to end in the order given: runs of consecutive rows
+    (across a batch's end too, which must start a new stretch) and rows out of order."""
+    batches = [_batch(100 * k, n) for k, n in enumerate(sizes)]
+    everything = [row for batch in batches for row in batch.to_pylist()]
+    total = len(everything)
+    if total == 0:
+        return
+    pieces = data.draw(st.lists(st.tuples(st.integers(0, total - 1), st.integers(1, 12)), min_size=1, max_size=12))
+    order = [i for first, length in pieces for i in range(first, min(first + length, total))]
+    row_stretches_small = row_stretches.SMALL_STRETCH_ROWS
+    try:
+        row_stretches.SMALL_STRETCH_ROWS = small
+        table = row_stretches.rows_in_order(batches, np.array(order, dtype=np.int64), _SCHEMA)
+    finally:
+        row_stretches.SMALL_STRETCH_ROWS = row_stretches_small
+    assert table.schema.equals(_SCHEMA)
+    assert table.to_pylist() == [everything[i] for i in order]
+    if small == 1 and len(batches) == 1 and order == list(range(len(order))):
+        assert table.column("n").num_chunks == 1  # one stretch: a slice, not a copy

@@ -28,7 +28,7 @@ from ..atomic import exchange, remove_leftovers, repair, staging_name
 from ..errors import ConfigError
 from ..rows.columnar import ChangeColumns
 from ..storage import is_uri
-from .row_stretches import Stretches
+from .row_stretches import rows_in_order
 from .typed import PARQUET_OPTIONS, table_dir_name, typed_batch, typed_schema
 
 __all__ = ["MARKER_FILE", "TypedParquetOutput"]
@@ -100,23 +100,13 @@ class _Table:
 
 
 def _pending_table(pending: list[tuple[pa.RecordBatch, np.ndarray]]) -> pa.Table:
-    """The pending rows as one table in file order: the stretches of consecutive rows of a batch that the
-    ordinals put one after another (:class:`~.row_stretches.Stretches`: slices, or one chunk when short)."""
+    """The pending rows as one table in file order (:func:`~.row_stretches.rows_in_order`: one chunk, or
+    slices of the batches when they hold long stretches of it)."""
     batches = [batch for batch, _ in pending]
     if len(pending) == 1:  # a batch's rows are in file order
         return pa.Table.from_batches(batches)
     order = np.argsort(np.concatenate([ordinals for _, ordinals in pending]), kind="stable")
-    firsts = np.cumsum([0] + [batch.num_rows for batch in batches])  # each batch's first row end to end
-    # a stretch ends where the next row is not the next one end to end, or is a batch's first
-    starts = np.flatnonzero(np.diff(order, prepend=-2) != 1)
-    starts = np.union1d(starts, np.flatnonzero(np.isin(order, firsts[1:-1])))
-    lengths = np.diff(np.append(starts, len(order)))
-    which = np.searchsorted(firsts, order[starts], side="right") - 1
-    stretches = Stretches()
-    for k, first, rows in zip(which.tolist(), (order[starts] - firsts[which]).tolist(), lengths.tolist(),
-                              strict=True):
-        stretches.add(batches[k], first, rows)
-    return stretches.take_table(batches[0].schema)
+    return rows_in_order(batches, order, batches[0].schema)
 
 
 def _finish(part: _Part, pending: list[tuple[pa.RecordBatch, np.ndarray]]) -> None:
