@@ -12,12 +12,9 @@ removed by the next run into the same output.
 
 from __future__ import annotations
 
-import ctypes
-import ctypes.util
 import errno
 import os
 import shutil
-import uuid
 from collections.abc import Callable
 
 __all__ = ["exchange", "repair", "remove_leftovers", "staging_name", "pid_alive"]
@@ -30,8 +27,10 @@ _RENAMEAT2: list[Callable[..., int] | None] = []
 
 def _load_renameat2() -> Callable[..., int] | None:
     if not _RENAMEAT2:
+        import ctypes  # only to replace an output that exists
+
         try:
-            libc = ctypes.CDLL(ctypes.util.find_library("c") or "libc.so.6", use_errno=True)
+            libc = ctypes.CDLL(None, use_errno=True)  # the C library this process runs on
             function = libc.renameat2
             function.argtypes = [ctypes.c_int, ctypes.c_char_p, ctypes.c_int, ctypes.c_char_p, ctypes.c_uint]
             function.restype = ctypes.c_int
@@ -44,7 +43,7 @@ def _load_renameat2() -> Callable[..., int] | None:
 def staging_name(output: str, kind: str = "tmp") -> str:
     """A fresh path beside ``output`` for a run of this process (``.<name>.<kind>-<pid>-<id>``)."""
     parent, name = os.path.split(os.path.abspath(output).rstrip("/"))
-    return os.path.join(parent, f".{name}.{kind}-{os.getpid()}-{uuid.uuid4().hex[:12]}")
+    return os.path.join(parent, f".{name}.{kind}-{os.getpid()}-{os.urandom(6).hex()}")
 
 
 def pid_alive(pid: int) -> bool:
@@ -72,6 +71,8 @@ def exchange(new: str, output: str) -> str | None:
     if function is not None:
         if function(_AT_FDCWD, os.fsencode(new), _AT_FDCWD, os.fsencode(output), _RENAME_EXCHANGE) == 0:
             return new  # the old output is where the new one was
+        import ctypes
+
         code = ctypes.get_errno()
         if code not in (errno.EINVAL, errno.ENOSYS, errno.EOPNOTSUPP):
             raise OSError(code, os.strerror(code), output)

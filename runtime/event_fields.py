@@ -9,7 +9,6 @@ mysql::serialization), MariaDB sql/log_event.h (``Gtid_log_event``: the GTID is
 
 from __future__ import annotations
 
-import uuid
 from typing import Any
 
 from . import constants as et
@@ -35,7 +34,10 @@ def text_of(data: bytes | bytearray | str | None) -> str | None:
 
 def format_uuid(raw: bytes) -> str:
     """A 16-byte server UUID as MySQL prints it (lower-case, dashed)."""
-    return str(uuid.UUID(bytes=bytes(raw)))
+    if len(raw) != 16:
+        raise ValueError(f"a server UUID has 16 bytes, not {len(raw)}")
+    h = bytes(raw).hex()
+    return f"{h[:8]}-{h[8:12]}-{h[12:16]}-{h[16:20]}-{h[20:]}"
 
 
 def query_text(b: Any) -> str | None:

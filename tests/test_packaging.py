@@ -2,7 +2,13 @@
 
 from __future__ import annotations
 
+import os
+import shlex
+import subprocess
+import sys
 import tomllib
+
+import pytest
 
 from fixture_index import ROOT
 
@@ -24,9 +30,42 @@ def test_every_package_is_listed() -> None:
         assert pkg in found, f"{pkg} is listed but has no __init__.py"
 
 
-def test_console_script_points_at_main() -> None:
+def test_console_script_points_at_run() -> None:
     scripts = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["scripts"]
-    assert scripts["binlog-ksy"] == "binlog_ksy.cli:main"
+    assert scripts["binlog-ksy"] == "binlog_ksy.cli:run"
+    from binlog_ksy.cli import run
+
+    assert callable(run)
+
+
+_SAMPLE = ROOT / "samples" / "mariadb-10.11" / "shop-full" / "binlog.000001"
+#: Standard output buffered, as it is for a user (PYTHONUNBUFFERED would flush every write).
+_BUFFERED = {name: value for name, value in os.environ.items() if name != "PYTHONUNBUFFERED"}
+
+
+@pytest.mark.parametrize("argv", [["events", str(_SAMPLE)], ["rows", "--format", "jsonl", str(_SAMPLE)],
+                                  ["sql", str(_SAMPLE)], ["events", str(_SAMPLE), "/no/such/binlog"],
+                                  ["rows", "--no-such-option"], ["rows", "--help"]])
+def test_the_program_leaves_with_mains_output_and_status(argv: list[str], capsys: pytest.CaptureFixture[str]
+                                                          ) -> None:
+    """``run`` leaves without tearing the interpreter down: every line main writes is there all the same
+    (flushed, though the output is a file and not a terminal), and the status is main's."""
     from binlog_ksy.cli import main
 
-    assert callable(main)
+    status = main(argv)
+    want = capsys.readouterr()
+    done = subprocess.run([sys.executable, "-m", "binlog_ksy.cli", *argv], capture_output=True, text=True,
+                          check=False, timeout=120, env=_BUFFERED)
+    assert done.returncode == status
+    assert done.stdout == want.out
+    assert done.stderr.splitlines()[:3] == want.err.splitlines()[:3]
+    assert len(done.stdout) > 1000 or status != 0
+
+
+def test_a_closed_pipe_ends_the_program_quietly() -> None:
+    """``binlog-ksy events FILE | head -1``: the first line, no traceback, status 0."""
+    command = f"{shlex.quote(sys.executable)} -m binlog_ksy.cli events {shlex.quote(str(_SAMPLE))} | head -1"
+    done = subprocess.run(["bash", "-o", "pipefail", "-c", command], capture_output=True, text=True, check=False,
+                          timeout=120, env=_BUFFERED)
+    assert done.returncode == 0 and len(done.stdout.splitlines()) == 1
+    assert "Traceback" not in done.stderr and "Exception ignored" not in done.stderr

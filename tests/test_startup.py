@@ -56,6 +56,15 @@ def test_row_commands_on_a_small_file_load_the_row_decoder_but_not_numpy_arrow_y
                                                      "yaml"))) == []
 
 
+def test_rows_parquet_loads_the_parquet_writer_and_not_what_other_formats_and_outputs_need(tmp_path: Path) -> None:
+    """``rows --format parquet`` into a folder: neither the Debezium presenter, the lake outputs' staging
+    (``tempfile``), YAML nor Spark."""
+    loaded = _loaded_after(["rows", "--format", "parquet", str(SMALL), "--output", str(tmp_path / "out")])
+    assert "pyarrow.parquet" in loaded
+    assert sorted(m for m in loaded if m.startswith(("binlog_ksy.runtime.present.debezium", "tempfile", "yaml",
+                                                     "pyspark", "binlog_ksy.spark_jobs"))) == []
+
+
 def test_help_lists_every_command(capsys: pytest.CaptureFixture[str]) -> None:
     parser = build_parser()
     with pytest.raises(SystemExit):

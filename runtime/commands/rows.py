@@ -6,7 +6,6 @@ import argparse
 import os
 import shutil
 import sys
-import tempfile
 import time
 from collections.abc import Callable
 from datetime import UTC, datetime
@@ -15,7 +14,6 @@ from typing import TYPE_CHECKING, Any, TextIO
 from ..changes import ChangeReader, RowChange, Undecodable
 from ..errors import BinlogError, UsageError
 from ..filters import ChangeFilter
-from ..present.debezium import iter_messages
 from ..present.value_json import change_json, image_json
 from ..schema.file import SchemaFile
 from ..schema.history import SchemaHistory
@@ -258,6 +256,8 @@ def _write_changes(args: argparse.Namespace, reader: ChangeReader, out: TextIO, 
             if warnings.reported < len(errors):
                 warnings.flush()
     elif args.format == "debezium":  # follows every event (the transaction's thread and commit time), row by row
+        from ..present.debezium import iter_messages
+
         for _change, _op, _key, value in iter_messages(reader, name=args.topic_prefix, ts_ms=now_ms):
             out.write(value)
             out.write("\n")
@@ -284,6 +284,8 @@ def _run_parquet(args: argparse.Namespace, flt: ChangeFilter, schema: SchemaFile
         if args.table_format == "parquet":
             output = TypedParquetOutput(args.output)
         else:  # typed Parquet staged locally, then published as tables
+            import tempfile
+
             staging = tempfile.mkdtemp(prefix=".binlog-ksy-rows-")
             output = TypedParquetOutput(os.path.join(staging, "tables"))
     except UsageError as err:
