@@ -149,6 +149,8 @@ def meta_arrays(columns: ChangeColumns) -> list[pa.Array]:
 
 
 def _meta_arrays(columns: ChangeColumns) -> list[pa.Array]:
+    if columns.facts is not None:
+        return _meta_of_facts(columns)
     rows_events = columns.events
     events = [rows_event.event for rows_event in rows_events]
     numbers = _event_numbers(columns, events) if len(events) > 1 else None
@@ -168,6 +170,34 @@ def _meta_arrays(columns: ChangeColumns) -> list[pa.Array]:
         transaction,
         pa.repeat(pa.scalar(columns.op, pa.string()), columns.count),
     ]
+
+
+def _meta_of_facts(columns: ChangeColumns) -> list[pa.Array]:
+    """:func:`_meta_arrays` taken from the facts of the run's window (:class:`~..rows.event_facts.EventFacts`)."""
+    facts = columns.facts
+    assert facts is not None and columns.facts_at is not None
+    at = columns.facts_at[columns.event_of_row]  # each row's event in the window
+    numbers, nulls = facts.numbers()
+    rows = numbers[at]
+    missing = None if nulls is None else nulls[at]
+    pos, timestamp, server_id, transaction = (
+        pa.Array.from_buffers(pa.int64(), len(at), [_validity(None if missing is None else missing[:, k]),
+                                                    pa.py_buffer(np.ascontiguousarray(rows[:, k]))])
+        for k in range(4))
+    return [
+        facts.files(at),
+        pos,
+        _int32_array(columns.row_index),
+        timestamp.view(_TS),
+        server_id,
+        facts.gtids(at),
+        transaction,
+        pa.repeat(pa.scalar(columns.op, pa.string()), columns.count),
+    ]
+
+
+def _validity(missing: np.ndarray | None) -> pa.Buffer | None:
+    return None if missing is None or not missing.any() else pa.py_buffer(np.packbits(~missing, bitorder="little"))
 
 
 def _event_numbers(columns: ChangeColumns, events: list[Any]) -> list[pa.Array] | None:

@@ -43,10 +43,12 @@ from ..types.column_loops import date_column, datetime2_column, decimal_column, 
 from ..types.decimal_columns import decimal128_array
 from ..types.temporal_columns import datetime_column, hires_column, time2_column, time_column, timestamp_column
 from ..types.text_columns import single_byte_table, to_utf8
+from .encoded_texts import take_strings
+from .event_facts import EventFacts
 from .events import Op, RowsEvent, RowsEventSource
 from .image import _checked_reader, _Codec, decode_rows, get_decoder
 from .layouts import _sides, _Slow, image_layouts
-from .scan import VALUE_NULL, gather_fixed, gather_values, scan_images
+from .scan import gather_fixed, gather_values, scan_images
 
 __all__ = ["ChangeColumns", "ImageColumns", "TableLayout", "columns_of_rows", "decode_run",
            "image_layouts", "iter_change_columns", "iter_change_groups", "run_key", "table_layout",
@@ -115,8 +117,8 @@ class ChangeColumns:
     sliced from the group's when first asked for (the outputs mostly use the group's).
     """
 
-    __slots__ = ("table_map", "op", "events", "count", "memo", "group", "group_start", "_event_of_row",
-                 "_row_index", "_before", "_after", "_sliced", "_event_bounds", "_first_event")
+    __slots__ = ("table_map", "op", "events", "count", "memo", "group", "group_start", "facts", "facts_at",
+                 "_event_of_row", "_row_index", "_before", "_after", "_sliced", "_event_bounds", "_first_event")
 
     def __init__(self, table_map: TableMap, op: Op, events: list[RowsEvent], event_of_row: np.ndarray,
                  row_index: np.ndarray, before: ImageColumns | None, after: ImageColumns | None,
@@ -132,6 +134,10 @@ class ChangeColumns:
         #: row ``group_start`` of the group on; ``None``: the run was decoded alone.
         self.group = group
         self.group_start = group_start
+        #: The facts of the window the run's events were read in, and where each of its events is there
+        #: (None: the outputs read them from the events).
+        self.facts: EventFacts | None = None
+        self.facts_at: np.ndarray | None = None
         self._event_of_row: np.ndarray | None = event_of_row
         self._row_index: np.ndarray | None = row_index
         self._before = before
@@ -235,6 +241,7 @@ class ChangeColumns:
         part.table_map, part.op, part.events, part.count = table_map, self.op, self.events[first:stop], \
             bounds[stop] - start
         part.memo, part.group, part.group_start, part._first_event = {}, self, start, first
+        part.facts, part.facts_at = self.facts, None if self.facts_at is None else self.facts_at[first:stop]
         part._event_of_row = part._row_index = part._before = part._after = part._event_bounds = None
         part._sliced = False
         return part
@@ -245,27 +252,6 @@ def _slice_image(image: ImageColumns | None, start: int, n: int) -> ImageColumns
 
 
 # -- values of one column ------------------------------------------------------------------
-
-
-def take_strings(texts: Sequence[str | None], index: np.ndarray, null: np.ndarray | None = None) -> pa.Array:
-    """``texts[index[i]]`` for each ``i`` as a string array, NULL where the text is ``None`` or ``null[i]``.
-
-    Built from buffers (each text encoded once, the bytes gathered by the
-    compiled loop): ``pa.Array.take`` does the same at a higher fixed cost.
-    """
-    encoded = [b"" if t is None else t.encode("utf-8") for t in texts]
-    sizes = np.fromiter(map(len, encoded), dtype=np.int64, count=len(encoded))
-    starts = np.zeros(len(encoded), dtype=np.int64)
-    np.cumsum(sizes[:-1], out=starts[1:])
-    missing = np.fromiter((t is None for t in texts), dtype=np.bool_, count=len(texts))[index]
-    if null is not None:
-        missing |= null
-    offsets = np.where(missing, VALUE_NULL, starts[index])
-    data = np.frombuffer(b"".join(encoded) + b"\0", dtype=np.uint8)
-    bounds, values = gather_values(data, offsets, sizes[index])
-    validity, nulls = _validity(offsets)
-    return pa.Array.from_buffers(pa.string(), len(offsets), [validity, pa.py_buffer(bounds), pa.py_buffer(values)],
-                                 null_count=nulls)
 
 
 def _validity(offsets: np.ndarray) -> tuple[pa.Buffer | None, int]:
@@ -676,7 +662,8 @@ def _window_groups(reader: RowsEventSource, window: list[RowsEvent], runs: list[
             key_spans = spans[id(events)] = []
             keys.append(events)
         key_spans.append((start, stop))
-    decoded = None if _layouts_in_turn(keys, spans) else _decoded_keys(keys, spans, base, reader.undecodable)
+    decoded = None if _layouts_in_turn(keys, spans) else _decoded_keys(window, keys, spans, base,
+                                                                         reader.undecodable)
     if decoded is not None:
         yield from decoded
         return
@@ -688,16 +675,19 @@ def _window_groups(reader: RowsEventSource, window: list[RowsEvent], runs: list[
         at += len(columns.events)
 
 
-def _decoded_keys(keys: list[list[RowsEvent]], spans: dict[int, list[tuple[int, int]]], base: int, errors: str
-                  ) -> list[tuple[ChangeColumns, np.ndarray]] | None:
-    """Each key's runs decoded at once, with the ordinals of their events; None when a key's runs need the row
-    decoder (whose errors are then reported in file order, run by run)."""
+def _decoded_keys(window: list[RowsEvent], keys: list[list[RowsEvent]], spans: dict[int, list[tuple[int, int]]],
+                  base: int, errors: str) -> list[tuple[ChangeColumns, np.ndarray]] | None:
+    """Each key's runs decoded at once, with the ordinals of their events (and the window's facts); None when
+    a key's runs need the row decoder (whose errors are then reported in file order, run by run)."""
     decoded = []
+    facts = EventFacts(window)
     for events in keys:
         columns = decode_run(events, errors=errors)
         if columns is None:
             return None
-        decoded.append((columns, _span_ordinals(spans[id(events)], base)))
+        at = _span_ordinals(spans[id(events)], 0)
+        columns.facts, columns.facts_at = facts, at
+        decoded.append((columns, at + base))
     return decoded
 
 
