@@ -178,11 +178,11 @@ def _meta_of_facts(columns: ChangeColumns) -> list[pa.Array]:
     assert facts is not None and columns.facts_at is not None
     at = columns.facts_at[columns.event_of_row]  # each row's event in the window
     numbers, nulls = facts.numbers()
-    rows = numbers[at]
-    missing = None if nulls is None else nulls[at]
+    rows = numbers.take(at, axis=1)  # C order: each fact's row is contiguous
+    missing = None if nulls is None else nulls.take(at, axis=1)
     pos, timestamp, server_id, transaction = (
-        pa.Array.from_buffers(pa.int64(), len(at), [_validity(None if missing is None else missing[:, k]),
-                                                    pa.py_buffer(np.ascontiguousarray(rows[:, k]))])
+        pa.Array.from_buffers(pa.int64(), len(at), [_validity(None if missing is None else missing[k]),
+                                                    pa.py_buffer(rows[k])])
         for k in range(4))
     return [
         facts.files(at),

@@ -28,7 +28,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from itertools import pairwise
-from typing import Any
+from typing import Any, NamedTuple
 
 import numpy as np
 import pyarrow as pa
@@ -578,8 +578,8 @@ def iter_change_columns(reader: RowsEventSource, *, max_run_bytes: int = WINDOW_
     every change before the bad event is yielded before the error is raised.
     A window of :data:`MANY_KEYS` keys or more reads twice as far.
     """
-    for window, runs in _windows(reader, max_run_bytes):
-        yield from _window_columns(reader, window, runs)
+    for window in _windows(reader, max_run_bytes):
+        yield from _window_columns(reader, window.events, window.runs)
 
 
 def iter_change_groups(reader: RowsEventSource, *, max_run_bytes: int = WINDOW_BYTES
@@ -593,46 +593,58 @@ def iter_change_groups(reader: RowsEventSource, *, max_run_bytes: int = WINDOW_B
     or where a table's layouts take turns, is handed out run by run, as :func:`iter_change_columns` does.
     """
     base = 0
-    for window, runs in _windows(reader, max_run_bytes):
-        yield from _window_groups(reader, window, runs, base)
-        base += len(window)
+    for window in _windows(reader, max_run_bytes):
+        yield from _window_groups(reader, window, base)
+        base += len(window.events)
 
 
-def _windows(reader: RowsEventSource, max_run_bytes: int
-             ) -> Iterator[tuple[list[RowsEvent], list[tuple[int, list[RowsEvent]]]]]:
-    """The rows events read in windows, each with its runs (a run's first event, and its key's events: a run
-    is consecutive events of such a list). See :func:`iter_change_columns`."""
+class _Window(NamedTuple):
+    """Rows events read together: their runs (a run's first event, and its key's events: a run is consecutive
+    events of such a list), each key's events (in the order of their first runs) and each event's key there."""
+
+    events: list[RowsEvent]
+    runs: list[tuple[int, list[RowsEvent]]]
+    keys: list[list[RowsEvent]]
+    key_of_event: list[int]
+
+
+def _windows(reader: RowsEventSource, max_run_bytes: int) -> Iterator[_Window]:
+    """The rows events read in windows. See :func:`iter_change_columns`."""
     window: list[RowsEvent] = []
-    # the events of each run_key in the window (a run: consecutive events of one such list), and each
-    # run's first event and list
-    groups: dict[tuple[Any, ...], list[RowsEvent]] = {}
+    numbers: dict[tuple[Any, ...], int] = {}  # each run_key's number in the window
+    keys: list[list[RowsEvent]] = []
+    key_of_event: list[int] = []
     runs: list[tuple[int, list[RowsEvent]]] = []
-    last: list[RowsEvent] | None = None
+    last = -1
     size = 0
-    reported = len(reader.errors)
+    errors = reader.errors
+    reported = len(errors)
     try:
         for rows_event in reader.rows_events():
-            if window and ((size >= max_run_bytes and (len(groups) < MANY_KEYS or size >= 2 * max_run_bytes))
-                           or len(reader.errors) != reported):
-                yield window, runs
-                window, groups, runs, last, size = [], {}, [], None, 0
-                reported = len(reader.errors)
+            if window and ((size >= max_run_bytes and (len(keys) < MANY_KEYS or size >= 2 * max_run_bytes))
+                           or len(errors) != reported):
+                yield _Window(window, runs, keys, key_of_event)
+                window, numbers, keys, key_of_event, runs, last, size = [], {}, [], [], [], -1, 0
+                reported = len(errors)
             key = run_key(rows_event)
-            events = groups.get(key)
-            if events is None:
-                events = groups[key] = []
-            if events is not last:
+            number = numbers.get(key)
+            if number is None:
+                number = numbers[key] = len(keys)
+                keys.append([])
+            events = keys[number]
+            if number != last:
                 runs.append((len(window), events))
-                last = events
+                last = number
             events.append(rows_event)
+            key_of_event.append(number)
             window.append(rows_event)
             size += len(rows_event.data)
     except BinlogError:
         if window:
-            yield window, runs
+            yield _Window(window, runs, keys, key_of_event)
         raise
     if window:
-        yield window, runs
+        yield _Window(window, runs, keys, key_of_event)
 
 
 def _window_columns(reader: RowsEventSource, window: list[RowsEvent], runs: list[tuple[int, list[RowsEvent]]]
@@ -647,57 +659,50 @@ def _window_columns(reader: RowsEventSource, window: list[RowsEvent], runs: list
             yield columns
 
 
-def _window_groups(reader: RowsEventSource, window: list[RowsEvent], runs: list[tuple[int, list[RowsEvent]]],
-                   base: int) -> Iterator[tuple[ChangeColumns, np.ndarray]]:
+def _window_groups(reader: RowsEventSource, window: _Window, base: int
+                   ) -> Iterator[tuple[ChangeColumns, np.ndarray]]:
     """A window's runs of each key decoded at once and handed out whole (see :func:`iter_change_groups`)."""
-    if not runs:
+    if not window.runs:
         return
-    spans: dict[int, list[tuple[int, int]]] = {}  # by id of the key's list of events: its runs' window indexes
-    keys: list[list[RowsEvent]] = []  # in the order of their first runs
-    ends = [start for start, _ in runs[1:]]
-    ends.append(len(window))
-    for (start, events), stop in zip(runs, ends, strict=True):
-        key_spans = spans.get(id(events))
-        if key_spans is None:
-            key_spans = spans[id(events)] = []
-            keys.append(events)
-        key_spans.append((start, stop))
-    decoded = None if _layouts_in_turn(keys, spans) else _decoded_keys(window, keys, spans, base,
-                                                                         reader.undecodable)
+    # each key's events' places in the window, in order: the window's places sorted by key, stably
+    key_of_event = np.array(window.key_of_event, dtype=np.int64)
+    ends = np.cumsum(np.bincount(key_of_event, minlength=len(window.keys)))
+    places = np.split(np.argsort(key_of_event, kind="stable"), ends[:-1])
+    decoded = None if _layouts_in_turn(window.keys, places) else _decoded_keys(window, places, base,
+                                                                                 reader.undecodable)
     if decoded is not None:
         yield from decoded
         return
     at = 0  # the runs come in file order, each of consecutive events (an event the row decoder rejects: none)
-    for columns in _window_columns(reader, window, runs):
-        while window[at] is not columns.events[0]:
+    events = window.events
+    for columns in _window_columns(reader, events, window.runs):
+        while events[at] is not columns.events[0]:
             at += 1
         yield columns, np.arange(base + at, base + at + len(columns.events), dtype=np.int64)
         at += len(columns.events)
 
 
-def _decoded_keys(window: list[RowsEvent], keys: list[list[RowsEvent]], spans: dict[int, list[tuple[int, int]]],
-                  base: int, errors: str) -> list[tuple[ChangeColumns, np.ndarray]] | None:
+def _decoded_keys(window: _Window, places: list[np.ndarray], base: int, errors: str
+                  ) -> list[tuple[ChangeColumns, np.ndarray]] | None:
     """Each key's runs decoded at once, with the ordinals of their events (and the window's facts); None when
     a key's runs need the row decoder (whose errors are then reported in file order, run by run)."""
     decoded = []
-    facts = EventFacts(window)
-    for events in keys:
+    facts = EventFacts(window.events)
+    for events, at in zip(window.keys, places, strict=True):
         columns = decode_run(events, errors=errors)
         if columns is None:
             return None
-        at = _span_ordinals(spans[id(events)], 0)
         columns.facts, columns.facts_at = facts, at
         decoded.append((columns, at + base))
     return decoded
 
 
-def _layouts_in_turn(keys: list[list[RowsEvent]], spans: dict[int, list[tuple[int, int]]]) -> bool:
+def _layouts_in_turn(keys: list[list[RowsEvent]], places: list[np.ndarray]) -> bool:
     """Whether a table's runs of one layout are followed by runs of another and then of the first again."""
     tables: dict[tuple[str, str], dict[TableLayout, tuple[int, int]]] = {}
-    for events in keys:
+    for events, at in zip(keys, places, strict=True):
         layout = table_layout(events[0].table_map)
-        key_spans = spans[id(events)]
-        first, stop = key_spans[0][0], key_spans[-1][1]
+        first, stop = int(at[0]), int(at[-1]) + 1
         layouts = tables.setdefault((layout.schema, layout.table), {})
         seen = layouts.get(layout)
         layouts[layout] = (first, stop) if seen is None else (min(seen[0], first), max(seen[1], stop))
@@ -707,14 +712,6 @@ def _layouts_in_turn(keys: list[list[RowsEvent]], spans: dict[int, list[tuple[in
             if any(after[0] < before[1] for before, after in pairwise(bounds)):
                 return True
     return False
-
-
-def _span_ordinals(key_spans: list[tuple[int, int]], base: int) -> np.ndarray:
-    """The ordinals of the events of ``[start, stop)`` window spans (in order), ``base`` the window's first."""
-    bounds = np.array(key_spans, dtype=np.int64).reshape(-1, 2)
-    lengths = bounds[:, 1] - bounds[:, 0]
-    shifts = bounds[:, 0] - (np.cumsum(lengths) - lengths)  # event j of span k: its place among the key's + shift
-    return np.arange(int(lengths.sum()), dtype=np.int64) + np.repeat(shifts, lengths) + base
 
 
 def window_runs(window: list[RowsEvent], *, errors: str = "strict"

@@ -23,12 +23,16 @@ class EncodedTexts:
     __slots__ = ("_data", "_starts", "_sizes", "_missing")
 
     def __init__(self, texts: Sequence[str | None]) -> None:
-        encoded = [b"" if t is None else t.encode("utf-8") for t in texts]
-        self._sizes = np.fromiter(map(len, encoded), dtype=np.int64, count=len(encoded))
-        self._starts = np.zeros(len(encoded), dtype=np.int64)
-        np.cumsum(self._sizes[:-1], out=self._starts[1:])
-        self._missing = np.fromiter((t is None for t in texts), dtype=np.bool_, count=len(texts))
-        self._data = np.frombuffer(b"".join(encoded) + b"\0", dtype=np.uint8)
+        n = len(texts)
+        encoded = pa.array(texts, pa.large_string())  # encoded by Arrow, in one call
+        validity, offsets, data = encoded.buffers()
+        bounds = np.frombuffer(offsets, dtype=np.int64, count=n + 1)
+        self._starts = bounds[:-1]
+        self._sizes = np.diff(bounds)
+        self._missing = (np.zeros(n, dtype=np.bool_) if validity is None else
+                         np.unpackbits(np.frombuffer(validity, dtype=np.uint8), count=n, bitorder="little") == 0)
+        # gather_values reads from a buffer that is never empty
+        self._data = np.frombuffer(data, dtype=np.uint8) if data is not None and data.size else np.zeros(1, np.uint8)
 
     def take(self, index: np.ndarray, null: np.ndarray | None = None) -> pa.Array:
         """Text ``index[i]`` for each ``i``, NULL where it is ``None`` or ``null[i]``."""

@@ -12,6 +12,8 @@ instead of one per fact and per run (a window of 72 k small transactions had
 
 from __future__ import annotations
 
+from operator import attrgetter
+
 import numpy as np
 import pyarrow as pa
 
@@ -19,6 +21,9 @@ from .encoded_texts import EncodedTexts
 from .events import RowsEvent
 
 __all__ = ["EventFacts"]
+
+_EVENT, _TRANSACTION = attrgetter("event"), attrgetter("transaction")
+_POS, _TIMESTAMP, _SERVER_ID = attrgetter("pos"), attrgetter("timestamp"), attrgetter("server_id")
 
 
 class EventFacts:
@@ -39,18 +44,25 @@ class EventFacts:
         self._file: str | None = None
 
     def numbers(self) -> tuple[np.ndarray, np.ndarray | None]:
-        """``(events x 4 int64: pos, timestamp in microseconds, server_id, transaction; where those are
+        """``(4 x events int64: pos, timestamp in microseconds, server_id, transaction; where those are
         missing, or None when none is)``."""
         if self._numbers is None:
+            window = self.window
+            events = list(map(_EVENT, window))
+            n = len(window)
+            numbers = np.empty((4, n), dtype=np.int64)
+            numbers[0] = np.fromiter(map(_POS, events), np.int64, n)
+            numbers[1] = np.fromiter(map(_TIMESTAMP, events), np.int64, n)
+            numbers[1] *= 1_000_000
+            numbers[2] = np.fromiter(map(_SERVER_ID, events), np.int64, n)
             try:
-                self._numbers = np.array([(r.event.pos, r.event.timestamp * 1_000_000, r.event.server_id,
-                                           r.transaction) for r in self.window], dtype=np.int64).reshape(-1, 4)
-            except TypeError:  # a missing one (an event outside any transaction): null there
-                facts = [(r.event.pos, r.event.timestamp * 1_000_000, r.event.server_id, r.transaction)
-                         for r in self.window]
-                self._nulls = np.array([[v is None for v in row] for row in facts], dtype=np.bool_).reshape(-1, 4)
-                self._numbers = np.array([[0 if v is None else v for v in row] for row in facts],
-                                         dtype=np.int64).reshape(-1, 4)
+                numbers[3] = np.fromiter(map(_TRANSACTION, window), np.int64, n)
+            except TypeError:  # an event outside any transaction: null there
+                transactions = list(map(_TRANSACTION, window))
+                self._nulls = np.zeros((4, n), dtype=np.bool_)
+                self._nulls[3] = [t is None for t in transactions]
+                numbers[3] = [0 if t is None else t for t in transactions]
+            self._numbers = numbers
         return self._numbers, self._nulls
 
     def gtids(self, at: np.ndarray) -> pa.Array:
