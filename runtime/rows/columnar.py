@@ -28,6 +28,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from itertools import pairwise
+from operator import attrgetter
 from typing import Any, NamedTuple
 
 import numpy as np
@@ -487,6 +488,9 @@ def run_key(rows_event: RowsEvent) -> tuple[Any, ...]:
             rows_event.present_after, rows_event.partial_json)
 
 
+_DATA = attrgetter("data")
+
+
 def decode_run(run: Sequence[RowsEvent], *, errors: str = "strict") -> ChangeColumns | None:
     """The row changes of a run of rows events with one layout, as columns; ``None`` = use the row decoder.
 
@@ -503,14 +507,15 @@ def decode_run(run: Sequence[RowsEvent], *, errors: str = "strict") -> ChangeCol
         return None
     try:
         sides = _sides(table_map, op, first.present_before, first.present_after, errors)
-        buf = b"".join(e.data for e in run) if len(run) > 1 else first.data
+        datas = list(map(_DATA, run))
+        buf = b"".join(datas) if len(run) > 1 else first.data
         data = np.frombuffer(buf, dtype=np.uint8)
         scan = scan_images(data, layouts)
         if scan.truncated_at is not None or scan.count % len(sides):
             return None
         # every event must start where an image (pair) starts
         event_starts = np.zeros(len(run), dtype=np.int64)
-        np.cumsum([len(e.data) for e in run[:-1]], out=event_starts[1:])
+        np.cumsum(np.fromiter(map(len, datas), np.int64, len(run) - 1), out=event_starts[1:])
         row_starts = scan.starts[:: len(sides)]
         event_of_row = np.searchsorted(event_starts, row_starts, side="right") - 1
         first_rows = np.searchsorted(row_starts, event_starts)
