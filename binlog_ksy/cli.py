@@ -24,6 +24,9 @@ from typing import NoReturn
 # `rows --format parquet`, about 40 MB more peak RSS). Before anything imports pyarrow; a user's
 # setting wins.
 os.environ.setdefault("ARROW_DEFAULT_MEMORY_POOL", "jemalloc")
+# numpy's OpenBLAS starts a thread per core that spins a while after it starts; nothing here does linear
+# algebra, and on a small machine those threads take CPU from ours (8 ms of a small file's 0.15 s).
+os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 
 import importlib
 

@@ -8,6 +8,7 @@ classes or the row decoders; ``binlog-ksy --help`` still lists every command.
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -81,3 +82,15 @@ def test_the_api_imports_lazily() -> None:
             "print(before, 'binlog_ksy.runtime.changes' in sys.modules, bool(binlog_ksy.__version__))\n")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout.split()
     assert out == ["False", "True", "True"]
+
+
+def test_numpy_starts_no_blas_threads_unless_the_user_asks() -> None:
+    """OpenBLAS's spinning threads take CPU from ours: one thread, unless OPENBLAS_NUM_THREADS says otherwise."""
+    code = ("import os, binlog_ksy.cli, numpy\n"
+            "print(os.environ['OPENBLAS_NUM_THREADS'], len(os.listdir('/proc/self/task')))\n")
+    env = {k: v for k, v in os.environ.items() if k != "OPENBLAS_NUM_THREADS"}
+    ours = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, env=env)
+    theirs = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
+                            env={**env, "OPENBLAS_NUM_THREADS": "2"})
+    assert ours.stdout.split()[0] == "1" and theirs.stdout.split()[0] == "2"
+    assert int(ours.stdout.split()[1]) < int(theirs.stdout.split()[1])  # numpy started fewer threads
