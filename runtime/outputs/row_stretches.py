@@ -14,11 +14,6 @@ from __future__ import annotations
 import numpy as np
 import pyarrow as pa
 
-try:  # Arrow's kernels without the pyarrow.compute module, which builds a wrapper for each (25 ms to import)
-    from pyarrow._compute import call_function
-except ImportError:  # pragma: no cover - a pyarrow that moved it
-    from pyarrow.compute import call_function
-
 __all__ = ["SMALL_STRETCH_ROWS", "Stretches", "rows_in_order"]
 
 #: Stretches of fewer rows than this on average are taken into one chunk.
@@ -107,6 +102,10 @@ def _taken(batches: list[pa.RecordBatch], index: np.ndarray) -> pa.RecordBatch:
     """Rows ``index`` of ``batches`` end to end."""
     whole = batches[0] if len(batches) == 1 else pa.concat_batches(batches)
     index = np.ascontiguousarray(index, dtype=np.int64)
+    try:  # Arrow's kernel without pyarrow.compute, which builds a wrapper for each kernel (25 ms to import)
+        from pyarrow._compute import call_function
+    except ImportError:  # pragma: no cover - a pyarrow that moved it
+        from pyarrow.compute import call_function
     # an int64 array over the index's buffer (``pa.array`` of numpy imports ``numpy.ma``, 20-70 ms)
     result: pa.RecordBatch = call_function("take", [whole, pa.Array.from_buffers(pa.int64(), len(index),
                                                                                  [None, pa.py_buffer(index)])])
