@@ -156,12 +156,24 @@ def run() -> NoReturn:
     status = main(arguments)
     if _command_of(arguments) in USUAL_EXIT:
         sys.exit(status)
-    for stream in (sys.stdout, sys.stderr):
-        try:
-            stream.flush()
-        except (OSError, ValueError):  # a closed pipe or stream: nothing more can be written there
-            pass
+    try:
+        sys.stdout.flush()
+    except (BrokenPipeError, ValueError):  # the reader went away (`| head`), or main closed the pipe then
+        pass
+    except OSError as exc:  # a full disk, say: the output is incomplete, and the run failed
+        _say(f"binlog-ksy: error: cannot write standard output: {exc.strerror or exc}\n")
+        status = max(status, 1)
+    _say("")
     os._exit(status)
+
+
+def _say(text: str) -> None:
+    """Write ``text`` to standard error and flush it (a closed or failing stderr is left alone)."""
+    try:
+        sys.stderr.write(text)
+        sys.stderr.flush()
+    except (OSError, ValueError):
+        pass
 
 
 if __name__ == "__main__":

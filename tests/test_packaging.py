@@ -69,3 +69,14 @@ def test_a_closed_pipe_ends_the_program_quietly() -> None:
                           timeout=120, env=_BUFFERED)
     assert done.returncode == 0 and len(done.stdout.splitlines()) == 1
     assert "Traceback" not in done.stderr and "Exception ignored" not in done.stderr
+
+
+def test_output_that_cannot_be_written_fails_the_program() -> None:
+    """Standard output on a full disk (/dev/full): the last write fails when the program leaves, and it says so
+    and exits 1 instead of losing the output silently."""
+    with open("/dev/full", "w", encoding="utf-8") as full:
+        done = subprocess.run([sys.executable, "-m", "binlog_ksy.cli", "rows", "--help"], stdout=full,
+                              stderr=subprocess.PIPE, text=True, check=False, timeout=120, env=_BUFFERED)
+    assert done.returncode == 1
+    assert "cannot write standard output: No space left on device" in done.stderr
+    assert "Traceback" not in done.stderr
