@@ -120,7 +120,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         args = parser.parse_args(arguments)
     except SystemExit as exc:  # argparse exits 2 on usage errors, 0 on --help
         return int(exc.code or 0)
-    from .runtime.commands.common import EXIT_OK, EXIT_USAGE, expand_file_arguments
+    from .runtime.commands.common import EXIT_DAMAGED, EXIT_OK, EXIT_USAGE, expand_file_arguments, output_full
 
     try:
         status = expand_file_arguments(args)  # directories, globs, s3://... URIs -> files
@@ -136,6 +136,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         except Exception:  # noqa: BLE001 - the pipe is gone either way
             pass
         return EXIT_OK
+    except OSError as exc:
+        if not output_full(exc):
+            raise
+        _say(f"binlog-ksy: error: cannot write the output: {exc.strerror or exc}\n")
+        # what standard output still holds cannot be written either: not again when the program leaves
+        sys.stdout = open(os.devnull, "w", encoding="utf-8")  # noqa: SIM115 - stands for stdout to the end
+        return EXIT_DAMAGED
 
 
 #: Commands that leave the interpreter the usual way (:func:`run`): they own threads or processes that must

@@ -80,3 +80,14 @@ def test_output_that_cannot_be_written_fails_the_program() -> None:
     assert done.returncode == 1
     assert "cannot write standard output: No space left on device" in done.stderr
     assert "Traceback" not in done.stderr
+
+
+@pytest.mark.parametrize("command", [["events"], ["rows", "--format", "jsonl"], ["sql"]])
+def test_a_full_disk_in_the_middle_of_a_run_is_said_once_and_ends_it(command: list[str]) -> None:
+    """Output that fills the disk while files are read: one message, exit 1, no traceback, and the files after
+    it are not read (nothing could be written of them)."""
+    with open("/dev/full", "w", encoding="utf-8") as full:
+        done = subprocess.run([sys.executable, "-m", "binlog_ksy.cli", *command, str(_SAMPLE), str(_SAMPLE)],
+                              stdout=full, stderr=subprocess.PIPE, text=True, check=False, timeout=120, env=_BUFFERED)
+    assert done.returncode == 1
+    assert done.stderr.splitlines() == ["binlog-ksy: error: cannot write the output: No space left on device"]

@@ -17,6 +17,7 @@ and files that are not (readable) binlogs.
 from __future__ import annotations
 
 import argparse
+import errno
 import os
 import sys
 from collections.abc import Callable, Sequence
@@ -249,6 +250,15 @@ def expand_file_arguments(args: argparse.Namespace) -> int:
     return status
 
 
+#: What writing an output raises when its disk or quota is full (reading never does).
+OUTPUT_FULL = frozenset((errno.ENOSPC, errno.EDQUOT, errno.EFBIG))
+
+
+def output_full(exc: BaseException) -> bool:
+    """Whether ``exc`` says an output's disk (or quota, or file size limit) is full."""
+    return isinstance(exc, OSError) and exc.errno in OUTPUT_FULL
+
+
 def for_each_file(args: argparse.Namespace, handle: Callable[[str], int]) -> int:
     """Run handle(file) for every file; the exit status is the worst one."""
     status = EXIT_OK
@@ -261,7 +271,7 @@ def for_each_file(args: argparse.Namespace, handle: Callable[[str], int]) -> int
         except BrokenPipeError:
             raise
         except Exception as exc:  # never a bare traceback for a user
-            if args.debug:
+            if args.debug or output_full(exc):  # the output cannot take more: no use reading on (main says so)
                 raise
             print(f"binlog-ksy: error: {name}: internal error: {type(exc).__name__}: {exc} "
                   "(run with --debug and report it)", file=sys.stderr)
