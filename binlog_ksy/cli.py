@@ -170,7 +170,7 @@ def run() -> NoReturn:
     except OSError as exc:  # a full disk, say: the output is incomplete, and the run failed
         _say(f"binlog-ksy: error: cannot write standard output: {exc.strerror or exc}\n")
         status = max(status, 1)
-    _say("")
+    _say("")  # standard error flushed
     os._exit(status)
 
 
