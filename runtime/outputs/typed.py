@@ -24,7 +24,6 @@ from __future__ import annotations
 
 import json
 from functools import lru_cache
-from operator import attrgetter
 from typing import Any
 
 import numpy as np
@@ -32,6 +31,7 @@ import pyarrow as pa
 
 from ..column import Column
 from ..rows.columnar import ChangeColumns, ImageColumns
+from ..rows.event_facts import EventFacts
 from ..table_map import TableMap
 from ..types.arrow import arrow_type
 
@@ -149,34 +149,12 @@ def meta_arrays(columns: ChangeColumns) -> list[pa.Array]:
 
 
 def _meta_arrays(columns: ChangeColumns) -> list[pa.Array]:
-    if columns.facts is not None:
-        return _meta_of_facts(columns)
-    rows_events = columns.events
-    events = [rows_event.event for rows_event in rows_events]
-    numbers = _event_numbers(columns, events) if len(events) > 1 else None
-    if numbers is None:
-        numbers = [columns.per_row(list(map(_POS, events)), pa.int64()),
-                   columns.per_row(list(map(_TIMESTAMP, events)), pa.int64(), scale=1_000_000),
-                   columns.per_row(list(map(_SERVER_ID, events)), pa.int64()),
-                   columns.per_row(list(map(_TRANSACTION, rows_events)), pa.int64())]
-    pos, timestamp, server_id, transaction = numbers
-    return [
-        columns.per_row(list(map(_FILE, events)), pa.string()),
-        pos,
-        _int32_array(columns.row_index),
-        timestamp.view(_TS),
-        server_id,
-        columns.per_row(list(map(_GTID, rows_events)), pa.string()),
-        transaction,
-        pa.repeat(pa.scalar(columns.op, pa.string()), columns.count),
-    ]
-
-
-def _meta_of_facts(columns: ChangeColumns) -> list[pa.Array]:
-    """:func:`_meta_arrays` taken from the facts of the run's window (:class:`~..rows.event_facts.EventFacts`)."""
-    facts = columns.facts
-    assert facts is not None and columns.facts_at is not None
-    at = columns.facts_at[columns.event_of_row]  # each row's event in the window
+    """The meta columns from the facts of the run's window (:class:`~..rows.event_facts.EventFacts`), or of its
+    own events when it was decoded alone."""
+    facts, at = columns.facts, columns.facts_at
+    if facts is None or at is None:
+        facts, at = EventFacts(columns.events), np.arange(len(columns.events), dtype=np.int64)
+    at = at[columns.event_of_row]  # each row's event among the facts'
     numbers, nulls = facts.numbers()
     rows = numbers.take(at, axis=1)  # C order: each fact's row is contiguous
     missing = None if nulls is None else nulls.take(at, axis=1)
@@ -198,22 +176,6 @@ def _meta_of_facts(columns: ChangeColumns) -> list[pa.Array]:
 
 def _validity(missing: np.ndarray | None) -> pa.Buffer | None:
     return None if missing is None or not missing.any() else pa.py_buffer(np.packbits(~missing, bitorder="little"))
-
-
-def _event_numbers(columns: ChangeColumns, events: list[Any]) -> list[pa.Array] | None:
-    """``pos``, ``timestamp`` (in microseconds), ``server_id`` and ``transaction`` of several events at once,
-    spread over the rows; None when one is missing (no transaction: null there, one column at a time)."""
-    try:
-        numbers = np.array([(e.pos, e.timestamp * 1_000_000, e.server_id, r.transaction)
-                            for e, r in zip(events, columns.events, strict=True)], dtype=np.int64)
-    except TypeError:
-        return None
-    return columns.per_row_ints(numbers)
-
-
-_GTID, _TRANSACTION = attrgetter("gtid"), attrgetter("transaction")
-_FILE, _POS, _TIMESTAMP, _SERVER_ID = attrgetter("file"), attrgetter("pos"), attrgetter("timestamp"), \
-    attrgetter("server_id")
 
 
 def typed_batch(columns: ChangeColumns, schema: pa.Schema | None = None) -> pa.RecordBatch:

@@ -93,7 +93,7 @@ def _event_heads(columns: ChangeColumns, middle: str) -> str | pa.Array:
         heads.append(f'{{"file":{file},"pos":{event.pos},"timestamp":{event.timestamp},"gtid":{gtid}{middle}')
     if len(heads) == 1:
         return heads[0]
-    return columns.per_row(heads, pa.string())
+    return columns.per_row_texts(heads)
 
 
 def json_lines(columns: ChangeColumns) -> pa.Array | None:

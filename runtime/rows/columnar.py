@@ -180,42 +180,12 @@ class ChangeColumns:
         self._after = _slice_image(self.group.after, self.group_start, self.count)
         self._sliced = True
 
-    def per_row(self, values: Sequence[Any], typ: pa.DataType, scale: int = 1) -> pa.Array:
-        """One value per event (in :attr:`events` order) spread over the rows (an ``int64`` value times
-        ``scale``)."""
-        if len(values) == 1 or len(set(values)) == 1:
-            value = values[0] * scale if scale != 1 and values[0] is not None else values[0]
-            return pa.repeat(pa.scalar(value, typ), self.count)
+    def per_row_texts(self, texts: Sequence[str | None]) -> pa.Array:
+        """One text per event (in :attr:`events` order) spread over the rows, as a string array."""
+        if len(texts) == 1 or len(set(texts)) == 1:
+            return pa.repeat(pa.scalar(texts[0], pa.string()), self.count)
         spread = self._spread()
-        if pa.types.is_int64(typ):
-            try:
-                ints = np.array(values, dtype=np.int64)
-            except TypeError:  # a None among them: null there
-                ints = np.array([0 if v is None else v for v in values], dtype=np.int64)
-                nulls = np.array([v is None for v in values])
-                if spread is not None:
-                    ints, nulls = ints[spread], nulls[spread]
-                return _from_numpy(ints * scale, np.where(nulls, -1, 0), typ)
-            if spread is not None:
-                ints = ints[spread]
-            if scale != 1:
-                ints *= scale
-            return pa.Array.from_buffers(typ, len(ints), [None, pa.py_buffer(np.ascontiguousarray(ints))])
-        if pa.types.is_string(typ):
-            return pa.array(values, type=typ) if spread is None else take_strings(values, spread)
-        key = "event_of_row"
-        index = self.memo.get(key)
-        if index is None:
-            index = self.memo[key] = pa.array(self.event_of_row)
-        return pa.array(values, type=typ).take(index)
-
-    def per_row_ints(self, values: np.ndarray) -> list[pa.Array]:
-        """The ``int64`` columns of an events x columns array (one row per event, in :attr:`events` order)
-        spread over the rows."""
-        spread = self._spread()
-        rows = values if spread is None else values[spread]
-        return [pa.Array.from_buffers(pa.int64(), len(rows), [None, pa.py_buffer(np.ascontiguousarray(rows[:, k]))])
-                for k in range(rows.shape[1])]
+        return pa.array(texts, type=pa.string()) if spread is None else take_strings(texts, spread)
 
     def _spread(self) -> np.ndarray | None:
         """:attr:`event_of_row`, or None when each event has one row, in order (a value per event is one per
