@@ -46,17 +46,15 @@ class Stretches:
         return rows
 
     def take_table(self, schema: pa.Schema) -> pa.Table:
-        """The rows as one table (the stretches are forgotten)."""
+        """The rows as one table (:func:`rows_in_order`; the stretches are forgotten)."""
         items, self.items, self.rows = self.items, [], 0
-        if _short(sum(rows for _, _, rows in items), len(items)):
-            return pa.Table.from_batches([_gathered(items)], schema=schema)
-        return _sliced(items, schema)
+        return rows_in_order(*_end_to_end(items), schema)
 
 
 def rows_in_order(batches: list[pa.RecordBatch], order: np.ndarray, schema: pa.Schema) -> pa.Table:
     """The rows of ``batches`` end to end, in the order ``order`` gives (their indexes end to end), as one
     table: one ``take`` when the stretches of consecutive rows of a batch it makes are short, slices of the
-    batches when long (the choice :meth:`Stretches.take_table` makes); the stretches are found with numpy."""
+    batches when long; the stretches are found with numpy."""
     firsts = np.cumsum([0] + [batch.num_rows for batch in batches])
     # a stretch starts where a row is not the next one end to end, or is a batch's first
     breaks = np.diff(order, prepend=-2) != 1
@@ -81,8 +79,9 @@ def _sliced(items: list[tuple[pa.RecordBatch, int, int]], schema: pa.Schema) -> 
                                   for batch, start, rows in items], schema=schema)
 
 
-def _gathered(items: list[tuple[pa.RecordBatch, int, int]]) -> pa.RecordBatch:
-    """Short stretches of a few batches as one batch: one ``take`` over the batches end to end."""
+def _end_to_end(items: list[tuple[pa.RecordBatch, int, int]]) -> tuple[list[pa.RecordBatch], np.ndarray]:
+    """The batches of ``items`` (each once) and the index, among their rows end to end, of each row of the
+    stretches in order."""
     firsts: dict[int, int] = {}  # id of a batch -> its first row end to end
     batches = []
     total = 0
@@ -95,7 +94,7 @@ def _gathered(items: list[tuple[pa.RecordBatch, int, int]]) -> pa.RecordBatch:
     lengths = np.array([rows for _, _, rows in items], dtype=np.int64)
     # row j of stretch k is row starts[k] + j end to end: its place among the stretches' rows plus a shift
     shifts = starts - (np.cumsum(lengths) - lengths)
-    return _taken(batches, np.arange(int(lengths.sum()), dtype=np.int64) + np.repeat(shifts, lengths))
+    return batches, np.arange(int(lengths.sum()), dtype=np.int64) + np.repeat(shifts, lengths)
 
 
 def _taken(batches: list[pa.RecordBatch], index: np.ndarray) -> pa.RecordBatch:
