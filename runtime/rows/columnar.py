@@ -554,7 +554,7 @@ def iter_change_columns(reader: RowsEventSource, *, max_run_bytes: int = WINDOW_
     A window of :data:`MANY_KEYS` keys or more reads twice as far.
     """
     for window in _windows(reader, max_run_bytes):
-        yield from _window_columns(reader, window.events, window.runs)
+        yield from _window_columns(reader, window.events, window.runs())
 
 
 def iter_change_groups(reader: RowsEventSource, *, max_run_bytes: int = WINDOW_BYTES
@@ -574,13 +574,18 @@ def iter_change_groups(reader: RowsEventSource, *, max_run_bytes: int = WINDOW_B
 
 
 class _Window(NamedTuple):
-    """Rows events read together: their runs (a run's first event, and its key's events: a run is consecutive
-    events of such a list), each key's events (in the order of their first runs) and each event's key there."""
+    """Rows events read together: each key's events (in the order of their first events) and each event's key
+    there."""
 
     events: list[RowsEvent]
-    runs: list[tuple[int, list[RowsEvent]]]
     keys: list[list[RowsEvent]]
     key_of_event: list[int]
+
+    def runs(self) -> list[tuple[int, list[RowsEvent]]]:
+        """The runs in file order: each run's first event and its key's events (a run is consecutive events of
+        such a list)."""
+        of = self.key_of_event
+        return [(start, self.keys[of[start]]) for start in range(len(of)) if start == 0 or of[start] != of[start - 1]]
 
 
 def _windows(reader: RowsEventSource, max_run_bytes: int) -> Iterator[_Window]:
@@ -589,8 +594,6 @@ def _windows(reader: RowsEventSource, max_run_bytes: int) -> Iterator[_Window]:
     numbers: dict[tuple[Any, ...], int] = {}  # each run_key's number in the window
     keys: list[list[RowsEvent]] = []
     key_of_event: list[int] = []
-    runs: list[tuple[int, list[RowsEvent]]] = []
-    last = -1
     size = 0
     errors = reader.errors
     reported = len(errors)
@@ -598,28 +601,24 @@ def _windows(reader: RowsEventSource, max_run_bytes: int) -> Iterator[_Window]:
         for rows_event in reader.rows_events():
             if window and ((size >= max_run_bytes and (len(keys) < MANY_KEYS or size >= 2 * max_run_bytes))
                            or len(errors) != reported):
-                yield _Window(window, runs, keys, key_of_event)
-                window, numbers, keys, key_of_event, runs, last, size = [], {}, [], [], [], -1, 0
+                yield _Window(window, keys, key_of_event)
+                window, numbers, keys, key_of_event, size = [], {}, [], [], 0
                 reported = len(errors)
             key = run_key(rows_event)
             number = numbers.get(key)
             if number is None:
                 number = numbers[key] = len(keys)
                 keys.append([])
-            events = keys[number]
-            if number != last:
-                runs.append((len(window), events))
-                last = number
-            events.append(rows_event)
+            keys[number].append(rows_event)
             key_of_event.append(number)
             window.append(rows_event)
             size += len(rows_event.data)
     except BinlogError:
         if window:
-            yield _Window(window, runs, keys, key_of_event)
+            yield _Window(window, keys, key_of_event)
         raise
     if window:
-        yield _Window(window, runs, keys, key_of_event)
+        yield _Window(window, keys, key_of_event)
 
 
 def _window_columns(reader: RowsEventSource, window: list[RowsEvent], runs: list[tuple[int, list[RowsEvent]]]
@@ -637,7 +636,7 @@ def _window_columns(reader: RowsEventSource, window: list[RowsEvent], runs: list
 def _window_groups(reader: RowsEventSource, window: _Window, base: int
                    ) -> Iterator[tuple[ChangeColumns, np.ndarray]]:
     """A window's runs of each key decoded at once and handed out whole (see :func:`iter_change_groups`)."""
-    if not window.runs:
+    if not window.events:
         return
     # each key's events' places in the window, in order: the window's places sorted by key, stably
     key_of_event = np.array(window.key_of_event, dtype=np.int64)
@@ -650,7 +649,7 @@ def _window_groups(reader: RowsEventSource, window: _Window, base: int
         return
     at = 0  # the runs come in file order, each of consecutive events (an event the row decoder rejects: none)
     events = window.events
-    for columns in _window_columns(reader, events, window.runs):
+    for columns in _window_columns(reader, events, window.runs()):
         while events[at] is not columns.events[0]:
             at += 1
         yield columns, np.arange(base + at, base + at + len(columns.events), dtype=np.int64)
