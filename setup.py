@@ -7,6 +7,9 @@ All are compiled by Cython when the package is installed (``./setup.sh`` or
   images (see ``runtime/rows/scan.py``);
 - ``runtime/_framing.pyx``: the loop that frames the plain events of a block of
   a binlog (see ``BinlogReader._frame_block`` in ``runtime/reader.py``);
+- ``runtime/_checksums_ahead.pyx``: the CRC32 of a file's events checked ahead
+  of that framing, by a thread that holds no GIL (see
+  ``BinlogReader._verified_end``);
 - ``runtime/writer/_seal.pyx``: the loop that writes the next positions and
   CRC32 of events written back to back (see ``BinlogWriter.write_joined`` in
   ``runtime/writer/binlog.py``);
@@ -30,7 +33,7 @@ compiled modules it is plain Python.
 from Cython.Build import cythonize
 from setuptools import Extension, setup
 
-#: zlib, for the CRC32 of the framing and sealing loops (runtime/zlib_crc32.pxd): the shared library itself,
+#: zlib, for the CRC32 of the framing, checking and sealing loops (runtime/zlib_crc32.pxd): the shared library itself,
 #: which every system with Python's zlib module has, so that no development package is needed.
 ZLIB = ["-l:libz.so.1"]
 
@@ -38,6 +41,7 @@ setup(
     ext_modules=cythonize(
         [Extension("binlog_ksy.runtime.rows._scan", ["runtime/rows/_scan.pyx"]),
          Extension("binlog_ksy.runtime._framing", ["runtime/_framing.pyx"], extra_link_args=ZLIB),
+         Extension("binlog_ksy.runtime._checksums_ahead", ["runtime/_checksums_ahead.pyx"], extra_link_args=ZLIB),
          Extension("binlog_ksy.runtime.writer._seal", ["runtime/writer/_seal.pyx"], extra_link_args=ZLIB),
          Extension("binlog_ksy.runtime.writer._undo", ["runtime/writer/_undo.pyx"]),
          Extension("binlog_ksy.runtime.event", ["runtime/event.py"]),

@@ -22,13 +22,14 @@ from binlog_ksy.runtime.event cimport Event  # runtime/event.pxd: its fields are
 
 def frame_events(bytes buf, Py_ssize_t base, str file, const uint8_t[::1] type_codes,
                  const uint8_t[::1] post_header_lengths, const uint8_t[::1] stop_types, bint has_crc32,
-                 bint verify, Py_ssize_t max_length, list out, object seen):
+                 bint verify, Py_ssize_t max_length, list out, object seen, Py_ssize_t verified_end=0):
     """Append to ``out`` the events that start ``buf`` (``buf[0]`` is at file offset ``base``); the bytes used.
 
     ``type_codes`` and ``post_header_lengths`` are indexed by the type byte as
     written; ``stop_types`` by the type code in today's numbering (non-zero:
     leave it to the caller). ``seen`` (the reader's ``_Seen``) gets the server
-    ids and the latest timestamp of the events made.
+    ids and the latest timestamp of the events made. The CRC32 of events that
+    end by file offset ``verified_end`` is known good (``_checksums_ahead.pyx``).
     """
     cdef const uint8_t* p = buf
     cdef Py_ssize_t n = len(buf)
@@ -44,8 +45,9 @@ def frame_events(bytes buf, Py_ssize_t base, str file, const uint8_t[::1] type_c
     cdef uint32_t last_server_id = 0
     cdef bint any_server_id = False
     cdef long long latest = seen.last
+    cdef Py_ssize_t verified = verified_end - base  # events that end by buf[verified]: CRC32 known good
     while True:
-        length = sure_length(p, i, n, &type_codes[0], &stop_types[0], min_len, max_length, check)
+        length = sure_length(p, i, n, &type_codes[0], &stop_types[0], min_len, max_length, check, verified)
         if length < 0:
             break
         raw_type = p[i + 4]

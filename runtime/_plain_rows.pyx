@@ -133,7 +133,7 @@ cdef class _Walk:
     cdef list block
     cdef bytes buf
     cdef const uint8_t* p
-    cdef Py_ssize_t n, base, min_len, max_length
+    cdef Py_ssize_t n, base, min_len, max_length, verified
     cdef bytes type_codes, post_header_lengths, stop_types
     cdef bint check
     cdef int crc_len
@@ -175,7 +175,7 @@ cdef class _Walk:
         else:
             length = sure_length(self.p, at, self.n, <const uint8_t*> PyBytes_AS_STRING(self.type_codes),
                                  <const uint8_t*> PyBytes_AS_STRING(self.stop_types), self.min_len,
-                                 self.max_length, self.check)
+                                 self.max_length, self.check, self.verified)
             if length < 0:
                 self.short = at + HEADER_LEN > self.n or at + <Py_ssize_t> u32(self.p + at + 9) > self.n
                 return False
@@ -367,13 +367,14 @@ cdef class PlainRows(_Walk):
             self.tables.end_statement()
         return out, i, last
 
-    def take(self, bytes buf, Py_ssize_t base, str file, fmt, seen, bint verify, Py_ssize_t max_length):
+    def take(self, bytes buf, Py_ssize_t base, str file, fmt, seen, bint verify, Py_ssize_t max_length,
+             Py_ssize_t verified_end=0):
         """Take the plain transactions at the start of ``buf``, the bytes of ``file`` at offset ``base`` of
         the format ``fmt`` (a ``BinlogFormat`` of v4 headers), before the reader frames them: the bytes taken,
         a :class:`TakenRows` (None when none was plain) and whether the bytes end inside the transaction after
-        them. Their events are framed as ``_framing.frame_events`` frames them (``verify``: their CRC32;
-        ``max_length``; the server ids and latest timestamp go to ``seen``); the reader's maps hold for the
-        first."""
+        them. Their events are framed as ``_framing.frame_events`` frames them (``verify``: their CRC32, known
+        good for events that end by file offset ``verified_end``; ``max_length``; the server ids and latest
+        timestamp go to ``seen``); the reader's maps hold for the first."""
         cdef list out = []
         cdef Py_ssize_t i = 0, j
         cdef _Piece last
@@ -388,6 +389,7 @@ cdef class PlainRows(_Walk):
         self.min_len = HEADER_LEN + self.crc_len
         self.max_length = max_length
         self.check = fmt.has_crc32 and verify
+        self.verified = verified_end - base
         self.server_ids, self.latest, self.any_server_id = seen.server_ids, seen.last, False
         self.short = False
         try:

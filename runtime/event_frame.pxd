@@ -24,16 +24,17 @@ cdef inline uint32_t u32(const uint8_t* p) noexcept nogil:
 
 cdef inline Py_ssize_t sure_length(const uint8_t* p, Py_ssize_t i, Py_ssize_t n, const uint8_t* type_codes,
                                    const uint8_t* stop_types, Py_ssize_t min_len, Py_ssize_t max_length,
-                                   bint check) noexcept nogil:
+                                   bint check, Py_ssize_t verified) noexcept nogil:
     """The length of the event at ``p[i]`` (of ``n`` bytes) when the framing is sure of it, else -1: a type
     ``stop_types`` marks (by the type code in today's numbering, ``type_codes`` of the type byte), a length out
-    of bounds or past ``n``, a CRC32 that does not match (``check``)."""
+    of bounds or past ``n``, a CRC32 that does not match (``check``; not checked again for an event that ends
+    by ``p[verified]``, one whose CRC32 ``_checksums_ahead.pyx`` found good)."""
     if i + HEADER_LEN > n or stop_types[type_codes[p[i + 4]]]:
         return -1
     cdef Py_ssize_t length = u32(p + i + 9)
     if length < min_len or length > max_length or i + length > n:
         return -1
-    if check and <uint32_t>zlib_crc32(0, p + i, <unsigned int>length) != CRC32_RESIDUE:
+    if check and i + length > verified and <uint32_t>zlib_crc32(0, p + i, <unsigned int>length) != CRC32_RESIDUE:
         return -1
     return length
 

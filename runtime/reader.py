@@ -32,7 +32,7 @@ import struct
 import zlib
 from collections.abc import Callable, Generator, Iterator, Sequence
 from dataclasses import dataclass
-from typing import Any, BinaryIO
+from typing import TYPE_CHECKING, Any, BinaryIO
 
 from kaitaistruct import KaitaiStream
 
@@ -63,11 +63,19 @@ from .errors import (
 from .event import Event
 from .storage import open_binlog
 
+if TYPE_CHECKING:
+    from . import _checksums_ahead
+
 frame_events: Callable[..., int] | None
 try:
     from ._framing import frame_events
 except ImportError:  # not compiled (a zip on --py-files, no compiler): every event framed by _next_event
     frame_events = None
+ChecksumsAhead: type[_checksums_ahead.ChecksumsAhead] | None
+try:
+    from ._checksums_ahead import ChecksumsAhead
+except ImportError:  # not compiled: the framing loops check every CRC32 themselves (or there are none)
+    ChecksumsAhead = None
 
 V1_HEADER_LEN = 13
 V4_HEADER_LEN = 19
@@ -96,14 +104,18 @@ MAX_SCAN_EVENT = 1 << 16
 
 #: Bytes read at a time by the compiled framing loop (BinlogReader._frame_block).
 FRAME_BLOCK = 1 << 20
+#: A local file with more than this many bytes after the first block framed has its events' CRC32 checked by a
+#: thread of its own, ahead of the framing (``_checksums_ahead.pyx``; BinlogReader._verified_end).
+CHECKSUMS_AHEAD_MIN_BYTES = 2 * FRAME_BLOCK
 
 #: What may take the events at the head of a block before they are framed (:meth:`BinlogReader.blocks`):
 #: called with the block's bytes, its file offset, the file name, the ``BinlogFormat`` (v4 headers), the
 #: reader's ``_Seen`` (to note the server ids and latest timestamp of what it takes), whether CRC32s are
-#: verified and the largest event length; returns the bytes it took (whole events, framed as the compiled loop
+#: verified, the largest event length and the file offset where the events whose CRC32 is known good end;
+#: returns the bytes it took (whole events, framed as the compiled loop
 #: frames them), what to hand out for them (0, None: nothing) and whether the bytes end inside what it would
 #: take next (then, when it took something, the next block starts there: nothing after it is framed).
-TakeHead = Callable[[bytes, int, str, "BinlogFormat", "_Seen", bool, int], tuple[int, Any, bool]]
+TakeHead = Callable[[bytes, int, str, "BinlogFormat", "_Seen", bool, int, int], tuple[int, Any, bool]]
 
 _HEADER_V4 = struct.Struct("<IBIIIH")
 _HEADER_V1 = struct.Struct("<IBII")
@@ -273,6 +285,10 @@ class BinlogReader:
         self._framing_blocks = True
         # What the ``take`` of :meth:`blocks` took at the head of the block being framed: bytes, and what to hand out.
         self._taken: tuple[int, Any] | None = None
+        # The CRC32 checks running ahead of the framing (None: none yet, or none since the reader moved elsewhere)
+        # and whether the file may have them (the reader opened it: a local file).
+        self._ahead: Any = None
+        self._ahead_file = False
 
     # -- the public iterator -------------------------------------------------
 
@@ -298,12 +314,14 @@ class BinlogReader:
                 raise NotABinlogError(f"cannot open file: {exc.strerror or exc}", file=self.name, offset=0) from None
         else:
             f = self._source
+        self._ahead_file = f is not self._source and isinstance(getattr(f, "raw", None), io.FileIO)
         try:
             yield from self._read(f, blocks, take)
         except OSError as exc:  # a disk or network error, not the bytes: still a BinlogError
             raise UnreadableFileError(f"read error: {exc.strerror or exc}", file=self.name,
                                       offset=self.position) from None
         finally:
+            self._stop_ahead()
             if f is not self._source:
                 f.close()
 
@@ -483,9 +501,10 @@ class BinlogReader:
         else:
             assert frame_events is not None
             taken, short = 0, False
+            verified = self._verified_end(f, pos, fmt)
             if take is not None:
                 taken, took, short = take(buf, pos, self.name, fmt, self._seen, self.verify_checksums,
-                                          MAX_EVENT_LENGTH)
+                                          MAX_EVENT_LENGTH, verified)
                 if taken:
                     self._taken = (taken, took)
             if taken and short:  # the next block starts with the transaction the bytes end inside of
@@ -494,7 +513,7 @@ class BinlogReader:
                 rest = buf[taken:] if taken else buf
                 used = taken + frame_events(rest, pos + taken, self.name, fmt.type_codes,
                                             fmt.post_header_lengths_by_raw, fmt.stop_types, fmt.has_crc32,
-                                            self.verify_checksums, MAX_EVENT_LENGTH, out, self._seen)
+                                            self.verify_checksums, MAX_EVENT_LENGTH, out, self._seen, verified)
                 if take is not None:
                     used = _end_before_open_transaction(out, pos, used, taken)
         if used == len(buf):
@@ -504,6 +523,32 @@ class BinlogReader:
             self._carry = b""
         else:
             self._carry = buf[used:]
+
+    def _verified_end(self, f: BinaryIO, pos: int, fmt: BinlogFormat) -> int:
+        """Where the events whose CRC32 the checks running ahead found good end (0: none), for the framing of
+        the block at ``pos``; the checks start there when they are not running yet (a local file with CRC32s
+        and more than CHECKSUMS_AHEAD_MIN_BYTES to go, read from ``pos`` on by this reader's own framing, which
+        goes from event to event as they do)."""
+        ahead = self._ahead
+        if ahead is None:
+            if not (self._ahead_file and ChecksumsAhead is not None and fmt.has_crc32 and self.verify_checksums
+                    and self.size is not None and self.size - pos > CHECKSUMS_AHEAD_MIN_BYTES):
+                return 0
+            import threading
+
+            self._ahead_file = False  # one start per file, and again only after the reader moved (_stop_ahead)
+            ahead = self._ahead = ChecksumsAhead(os.dup(f.fileno()), pos, MAX_EVENT_LENGTH)
+            threading.Thread(target=ahead.run, name="binlog-checksums", daemon=True).start()
+        verified: int = ahead.verified_end
+        return verified
+
+    def _stop_ahead(self, restart: bool = False) -> None:
+        """Stop the checks running ahead (the reader is done, or moves elsewhere: ``restart`` lets the framing
+        start them again from where it goes on)."""
+        if self._ahead is not None:
+            self._ahead.stop()
+            self._ahead = None
+            self._ahead_file = restart
 
     def _next_event(self, f: BinaryIO, pos: int, fmt: BinlogFormat, problem: str | None) -> Event | None:
         """Frame the event at ``pos`` (reading ``self._carry`` first, then the file).
@@ -639,6 +684,7 @@ class BinlogReader:
         """Go to the first provable event start at or after ``start`` (None: none before the end)."""
         fmt = self.format
         assert fmt is not None
+        self._stop_ahead(restart=True)
         if self.size is None:
             raise UsageError("reading from a start offset needs a seekable file")
         found = _find_next_event(f, start, fmt, self.size, crc=fmt.has_crc32 and self.verify_checksums)
@@ -740,6 +786,7 @@ class BinlogReader:
         skipped range.
         """
         self._fail(err)  # raises in stop mode
+        self._stop_ahead(restart=True)  # the reader goes on elsewhere than where the checks ahead go
         if self.size is None:  # a stream cannot go back: its rest is the damaged range
             err.length = consumed + len(self._carry) + _drain(f)  # bytes already read after the consumed ones too
             self._carry = b""
