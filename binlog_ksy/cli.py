@@ -13,11 +13,9 @@ job itself failed.
 from __future__ import annotations
 
 import argparse
-import gc
 import os
 import sys
-from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Sequence
 from typing import NoReturn
 
 # Arrow's jemalloc pool hands freed memory back to the system; its default pool keeps it (for
@@ -91,30 +89,14 @@ def _command_of(argv: Sequence[str]) -> str | None:
     return argv[0] if argv and argv[0] in COMMANDS else None
 
 
-#: The collector's first threshold while a command runs (Python's default: 700 allocations).
-GC_YOUNG_THRESHOLD = 50_000
-
-
-@contextmanager
-def _fewer_collections() -> Iterator[None]:
-    """Collect cycles less often while a command runs (Python's thresholds back afterwards).
-
-    Reading allocates a few short-lived objects per event, few in cycles, while a block of framed
-    events, a window of rows events and the imported modules stay alive: with the default thresholds
-    the collector's passes over them cost a quarter of ``rows --format jsonl`` on 500 k small OLTP
-    events (CPU, min of 3: 3.6 -> 2.6 s) and about 0.3 s of ``filter --flashback``. Cycles are still
-    collected, every 50 000 allocations.
-    """
-    old = gc.get_threshold()
-    gc.set_threshold(GC_YOUNG_THRESHOLD, *old[1:])
-    try:
-        yield
-    finally:
-        gc.set_threshold(*old)
-
-
 def main(argv: Sequence[str] | None = None) -> int:
-    arguments = sys.argv[1:] if argv is None else list(argv)
+    from .runtime.commands.common import command_collections
+
+    with command_collections():  # from the start: importing the command's modules makes many objects too
+        return _main(sys.argv[1:] if argv is None else list(argv))
+
+
+def _main(arguments: list[str]) -> int:
     parser = build_parser(_command_of(arguments))
     try:
         args = parser.parse_args(arguments)
@@ -126,8 +108,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         status = expand_file_arguments(args)  # directories, globs, s3://... URIs -> files
         if status == EXIT_USAGE:
             return status
-        with _fewer_collections():
-            return max(status, int(args.run(args)))
+        return max(status, int(args.run(args)))
     except KeyboardInterrupt:
         return 130
     except BrokenPipeError:  # `binlog-ksy events big.bin | head`

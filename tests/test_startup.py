@@ -94,3 +94,39 @@ def test_numpy_starts_no_blas_threads_unless_the_user_asks() -> None:
                             env={**env, "OPENBLAS_NUM_THREADS": "2"})
     assert ours.stdout.split()[0] == "1" and theirs.stdout.split()[0] == "2"
     assert int(ours.stdout.split()[1]) < int(theirs.stdout.split()[1])  # numpy started fewer threads
+
+
+@pytest.mark.parametrize(("before", "after"), [(["rows", "--format", "parquet"], ["--output"]), (["events"], []),
+                                               (["sql"], []), (["stats"], [])])
+def test_no_collection_while_a_command_starts_then_the_start_is_frozen_out_of_them(
+        before: list[str], after: list[str], tmp_path: Path) -> None:
+    """The collector does not pass over the objects the imports make (``command_collections``): no collection
+    before the command reads; from then on its passes leave out what the start made (``gc.freeze``), and
+    Python's thresholds are back once ``main`` returns."""
+    argv = [*before, str(SMALL), *after] + ([str(tmp_path / "out")] if after else [])
+    code = (
+        "import contextlib, gc, io, json, sys\n"
+        "passes = []\n"
+        "gc.callbacks.append(lambda phase, info: phase == 'start' and passes.append(gc.get_freeze_count()))\n"
+        "import binlog_ksy.runtime.commands.common as common\n"
+        "started = common.reading_starts\n"
+        "def reading_starts():\n"
+        "    passes.append('reading')\n"
+        "    started()\n"
+        "common.reading_starts = reading_starts\n"
+        "common.GC_YOUNG_THRESHOLD = 500  # passes while this small file is read\n"
+        "from binlog_ksy.cli import main\n"
+        "before = gc.get_threshold()\n"
+        "passes.clear()\n"
+        "with contextlib.redirect_stdout(io.StringIO()):\n"
+        f"    status = main({argv!r})\n"
+        "passes.append('done')\n"
+        "gc.collect()\n"
+        "print(json.dumps([status, passes, before == gc.get_threshold(), gc.get_freeze_count()]))\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    status, passes, restored, frozen_after = json.loads(out.splitlines()[-1])
+    assert status == 0 and restored and frozen_after == 0
+    assert passes[0] == "reading"  # no pass before the command reads
+    while_reading = passes[1:passes.index("done")]
+    assert while_reading and all(frozen > 10_000 for frozen in while_reading)  # the start's objects left out

@@ -18,9 +18,11 @@ from __future__ import annotations
 
 import argparse
 import errno
+import gc
 import os
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from typing import TYPE_CHECKING, TextIO
 
 from ..errors import BinlogError, EncryptedBinlogError, NotABinlogError, SchemaHistoryWarning, StorageError, UsageError
@@ -259,8 +261,53 @@ def output_full(exc: BaseException) -> bool:
     return isinstance(exc, OSError) and exc.errno in OUTPUT_FULL
 
 
+#: The collector's first threshold while a command starts (Python's default: 700 allocations): the imports of
+#: numpy, pyarrow and the command's modules make about 30 000 objects that all stay; collecting among them took
+#: 28 passes and 9 ms of a small file's ``rows --format parquet`` (0.148 -> 0.139 s, 20 pairs). A command that
+#: does not call :func:`reading_starts` collects at this threshold.
+GC_START_THRESHOLD = 100_000
+#: The collector's first threshold once the command reads (:func:`reading_starts`).
+GC_YOUNG_THRESHOLD = 50_000
+
+_starting = False
+
+
+@contextmanager
+def command_collections() -> Iterator[None]:
+    """Collect cycles as a command needs (Python's thresholds back afterwards): hardly while it starts, then every
+    :data:`GC_YOUNG_THRESHOLD` allocations from :func:`reading_starts` on, among the objects made after it.
+
+    Reading allocates a few short-lived objects per event, few in cycles, while a block of framed
+    events, a window of rows events and the imported modules stay alive: with the default thresholds
+    the collector's passes over them cost a quarter of ``rows --format jsonl`` on 500 k small OLTP
+    events (CPU, min of 3: 3.6 -> 2.6 s) and about 0.3 s of ``filter --flashback``.
+    """
+    global _starting
+    old = gc.get_threshold()
+    gc.set_threshold(GC_START_THRESHOLD, *old[1:])
+    _starting = True
+    try:
+        yield
+    finally:
+        _starting = False
+        gc.unfreeze()
+        gc.set_threshold(*old)
+
+
+def reading_starts() -> None:
+    """The command starts reading its files: what it made so far (modules, parsers) is left out of every later
+    collection (``gc.freeze``), which comes every :data:`GC_YOUNG_THRESHOLD` allocations. Once per command, in
+    :func:`command_collections`; nothing outside it."""
+    global _starting
+    if _starting:
+        _starting = False
+        gc.freeze()
+        gc.set_threshold(GC_YOUNG_THRESHOLD, *gc.get_threshold()[1:])
+
+
 def for_each_file(args: argparse.Namespace, handle: Callable[[str], int]) -> int:
-    """Run handle(file) for every file; the exit status is the worst one."""
+    """Run handle(file) for every file (:func:`reading_starts` first); the exit status is the worst one."""
+    reading_starts()
     status = EXIT_OK
     for name in args.files:
         try:

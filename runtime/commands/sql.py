@@ -34,6 +34,7 @@ from .common import (
     exit_status_for,
     filter_from_args,
     history_from_args,
+    reading_starts,
     report_error,
     report_usage_error,
     schema_from_args,
@@ -237,6 +238,7 @@ def run_sql(args: argparse.Namespace) -> int:
         history = history_from_args(args)
     except UsageError as err:
         return report_usage_error(err, "sql")
+    reading_starts()
     readers = [ChangeReader(name, schema=schema, filters=flt, on_error=args.on_error,
                             verify_checksums=args.verify_checksums, undecodable=args.undecodable, history=history)
                for name in args.files]
