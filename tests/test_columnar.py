@@ -147,12 +147,24 @@ def test_scan_finds_every_value_and_null() -> None:
     assert bounds.tolist() == [0, 2, 2, 2] and values.tobytes() == b"ab"
 
 
-def test_scan_reports_a_truncated_image_and_grows_past_its_capacity() -> None:
-    image = bytes([0, 1, 0, 0, 0])  # one 4-byte integer
-    data = image * 1000 + bytes([0, 1, 2])
+def test_scan_reports_a_truncated_image_and_grows_past_its_capacity(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The room is made for as many images as fit without NULLs; NULLs make more, and the room grows."""
+    from binlog_ksy.runtime.rows import scan as row_scan
+
+    calls = []
+    compiled = getattr(row_scan, "scan")  # noqa: B009 - the loop the module uses, not in its __all__
+
+    def counted(*args: Any) -> Any:
+        calls.append(args)
+        return compiled(*args)
+
+    monkeypatch.setattr(row_scan, "scan", counted)
+    image, null = bytes([0, 1, 0, 0, 0]), bytes([1])  # one 4-byte integer; that column NULL
+    data = image * 1000 + null * 1000 + bytes([0, 1, 2])
     scan = scan_images(np.frombuffer(data, np.uint8), [[4]], capacity=1)
-    assert scan.count == 1000
-    assert scan.truncated_at == 5000
+    assert scan.count == 2000 and len(calls) > 1
+    assert scan.truncated_at == 6000
+    assert scan.offsets[:1000, 0].tolist() == list(range(1, 5000, 5)) and set(scan.offsets[1000:, 0]) == {-1}
 
 
 def test_update_images_alternate_layouts() -> None:

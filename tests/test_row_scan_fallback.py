@@ -68,6 +68,7 @@ def test_fallback_decodes_every_sample_and_fixture_like_the_compiled_scanner(mon
     compiled = {p: _runs(p) for p in files}
     monkeypatch.setattr(row_scan, "scan", row_scan_fallback.scan)
     monkeypatch.setattr(row_scan, "gather", row_scan_fallback.gather)
+    monkeypatch.setattr(row_scan, "gather_sized", row_scan_fallback.gather_sized)
     rows = 0
     for path in files:
         runs = _runs(path)
@@ -105,12 +106,13 @@ def test_fallback_loops_equal_the_compiled_ones(seed: int, monkeypatch: pytest.M
     data = _random_images(rng, layouts, int(rng.integers(1, 200)))
     cut = data[: int(rng.integers(1, len(data) + 1))] if seed % 2 else data  # odd seeds: a truncated tail
     arr = np.frombuffer(cut, np.uint8)
-    want = row_scan.scan_images(arr, layouts, capacity=1)  # capacity 1: the arrays fill up and grow
+    want = row_scan.scan_images(arr, layouts, capacity=1)  # room for images without NULLs: with them it grows
     want_values = row_scan.gather_values(arr, want.offsets[:, 0].copy(), want.lengths[:, 0].copy())
     fixed = [k for k, w in enumerate(layouts[0]) if w > 0]
     want_fixed = [row_scan.gather_fixed(arr, want.offsets[::len(layouts), k], layouts[0][k]) for k in fixed]
     monkeypatch.setattr(row_scan, "scan", row_scan_fallback.scan)
     monkeypatch.setattr(row_scan, "gather", row_scan_fallback.gather)
+    monkeypatch.setattr(row_scan, "gather_sized", row_scan_fallback.gather_sized)
     got = row_scan.scan_images(arr, layouts, capacity=1)
     got_values = row_scan.gather_values(arr, got.offsets[:, 0].copy(), got.lengths[:, 0].copy())
     got_fixed = [row_scan.gather_fixed(arr, got.offsets[::len(layouts), k], layouts[0][k]) for k in fixed]

@@ -4,7 +4,7 @@
 ``scan`` walks row images (null bitmap, then the values of present non-NULL
 columns) and records where every value starts and how long it is (the loop
 is ``image_scan.pxd``'s, shared with the undo binlog's); ``gather``
-copies variable-length values end to end. Bounds are checked against ``end``
+copies variable-length values end to end, ``gather_sized`` values of one size. Bounds are checked against ``end``
 by ``scan`` itself; ``gather`` trusts what ``scan`` found.
 """
 from libc.stdint cimport int64_t, uint8_t
@@ -39,6 +39,15 @@ def gather(const uint8_t[::1] data, const int64_t[::1] offsets, const int64_t[::
         for i in range(offsets.shape[0]):
             if offsets[i] >= 0 and lengths[i] > 0:
                 memcpy(&out[out_offsets[i]], &data[offsets[i]], lengths[i])
+
+
+def gather_sized(const uint8_t[::1] data, const int64_t[::1] offsets, Py_ssize_t size, uint8_t[::1] out):
+    """Copy the ``size`` bytes at ``offsets[i]`` to ``out[i * size]`` (none for a NULL, whose offset is < 0)."""
+    cdef Py_ssize_t i
+    with nogil:
+        for i in range(offsets.shape[0]):
+            if offsets[i] >= 0:
+                memcpy(&out[i * size], &data[offsets[i]], size)
 
 
 cdef class KeptRoom:

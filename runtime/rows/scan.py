@@ -35,12 +35,12 @@ import numpy as np
 try:
     if os.environ.get("BINLOG_KSY_PURE_PYTHON_SCAN", "") not in ("", "0"):
         raise ImportError("BINLOG_KSY_PURE_PYTHON_SCAN is set")
-    from ._scan import gather, scan
+    from ._scan import gather, gather_sized, scan
 
     #: Whether the compiled loops are in use (False: :mod:`.scan_fallback`).
     COMPILED = True
 except ImportError as _exc:
-    from .scan_fallback import gather, scan
+    from .scan_fallback import gather, gather_sized, scan
 
     COMPILED = False
     warnings.warn(f"binlog-ksy: the compiled row scanner is not in use ({_exc}): row images are scanned in "
@@ -93,7 +93,10 @@ def scan_images(data: np.ndarray, layouts: list[list[int]], *, capacity: int = 0
         widths[a, : len(layout)] = layout
     ncols = np.array([len(layout) for layout in layouts], dtype=np.int64)
     end = len(data)
-    cap = max(capacity, 16, end // (8 * width + 8))
+    # as many images as fit when none has a NULL and every length prefix is 0: more only when NULLs make images
+    # shorter (then the room doubles)
+    smallest = min((len(layout) + 7) // 8 + sum(abs(w) for w in layout) for layout in layouts)
+    cap = max(capacity, 16, end // smallest)
     starts = np.empty(cap, dtype=np.int64)
     offsets = np.empty((cap, width), dtype=np.int64)
     lengths = np.empty((cap, width), dtype=np.int64)
@@ -131,6 +134,5 @@ def gather_fixed(data: np.ndarray, offsets: np.ndarray, size: int) -> np.ndarray
     n = len(offsets)
     out = np.zeros(n * size, dtype=np.uint8)
     if size and n:
-        gather(data, np.ascontiguousarray(offsets, dtype=np.int64), np.full(n, size, dtype=np.int64),
-               np.arange(0, n * size, size, dtype=np.int64), out)
+        gather_sized(data, np.ascontiguousarray(offsets, dtype=np.int64), size, out)
     return out.reshape(n, size)

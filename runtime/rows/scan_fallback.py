@@ -80,3 +80,9 @@ def gather(data: np.ndarray, offsets: np.ndarray, lengths: np.ndarray, out_offse
     source = np.repeat(offsets[keep], sizes) + within
     target = np.repeat(first, sizes) + within
     out[target] = data[source]
+
+
+def gather_sized(data: np.ndarray, offsets: np.ndarray, size: int, out: np.ndarray) -> None:
+    """``_scan.gather_sized``: copy the ``size`` bytes at ``offsets[i]`` to ``out[i * size]`` (none when < 0)."""
+    n = len(offsets)
+    gather(data, offsets, np.full(n, size, dtype=np.int64), np.arange(0, n * size, size, dtype=np.int64), out)
