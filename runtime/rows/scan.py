@@ -93,10 +93,10 @@ def scan_images(data: np.ndarray, layouts: list[list[int]], *, capacity: int = 0
         widths[a, : len(layout)] = layout
     ncols = np.array([len(layout) for layout in layouts], dtype=np.int64)
     end = len(data)
-    # as many images as fit when none has a NULL and every length prefix is 0: more only when NULLs make images
-    # shorter (then the room doubles)
-    smallest = min((len(layout) + 7) // 8 + sum(abs(w) for w in layout) for layout in layouts)
-    cap = max(capacity, 16, end // smallest)
+    # room for as many images as fit when none has a NULL and each length-prefixed value holds 8 bytes; when
+    # there are more (NULLs, shorter values), it grows to as many as the bytes scanned so far promise
+    typical = min((len(layout) + 7) // 8 + sum(abs(w) + 8 * (w < 0) for w in layout) for layout in layouts)
+    cap = max(capacity, 16, end // typical)
     starts = np.empty(cap, dtype=np.int64)
     offsets = np.empty((cap, width), dtype=np.int64)
     lengths = np.empty((cap, width), dtype=np.int64)
@@ -105,11 +105,16 @@ def scan_images(data: np.ndarray, layouts: list[list[int]], *, capacity: int = 0
         img, pos, status = scan(data, end, widths, ncols, nalt, pos, img, starts, offsets, lengths)
         if status != _FULL:
             break
-        cap *= 2
-        starts = np.resize(starts, cap)
-        offsets = np.concatenate([offsets, np.empty_like(offsets)])
-        lengths = np.concatenate([lengths, np.empty_like(lengths)])
+        cap = max(cap + cap // 4, img * end // max(pos, 1) + 16)
+        starts, offsets, lengths = (_grown(a, cap) for a in (starts, offsets, lengths))
     return ImageScan(starts[:img], offsets[:img], lengths[:img], img, pos if status == _TRUNCATED else None)
+
+
+def _grown(array: np.ndarray, rows: int) -> np.ndarray:
+    """``array`` with room for ``rows`` rows, its rows first."""
+    grown = np.empty((rows, *array.shape[1:]), dtype=array.dtype)
+    grown[: len(array)] = array
+    return grown
 
 
 def gather_values(data: np.ndarray, offsets: np.ndarray, lengths: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
