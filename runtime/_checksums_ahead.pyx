@@ -19,19 +19,13 @@ from libc.stdint cimport uint8_t, uint32_t
 from libc.stdlib cimport free, malloc
 from posix.unistd cimport close, pread
 
+from event_frame cimport CRC32_RESIDUE, HEADER_LEN, u32  # runtime/event_frame.pxd
 from zlib_crc32 cimport zlib_crc32
 
 cdef enum:
-    HEADER_LEN = 19
     CHECKSUM_LEN = 4
-    #: zlib.crc32 of bytes followed by their own CRC32 (little-endian): see reader.CRC32_RESIDUE.
-    CRC32_RESIDUE = 0x2144DF1C
     #: Bytes read at a time (an event longer than this is checked in pieces).
     CHUNK = 1 << 20
-
-
-cdef inline uint32_t _u32(const uint8_t* p) noexcept nogil:
-    return p[0] | (<uint32_t>p[1] << 8) | (<uint32_t>p[2] << 16) | (<uint32_t>p[3] << 24)
 
 
 cdef class ChecksumsAhead:
@@ -79,7 +73,7 @@ cdef class ChecksumsAhead:
                 at, have = pos, pread(self.fd, buf, CHUNK, pos)
                 if have < HEADER_LEN:
                     break
-            length = _u32(buf + (pos - at) + 9)
+            length = u32(buf + (pos - at) + 9)
             if length < HEADER_LEN + CHECKSUM_LEN or length > self.max_length:
                 break
             if pos + length <= at + have:
