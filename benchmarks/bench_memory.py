@@ -40,8 +40,7 @@ for _p in (str(ROOT), str(HERE)):
         sys.path.insert(0, _p)
 
 import narrow_workload  # noqa: E402
-from run_shapes import write_section  # noqa: E402
-from run_targets import Bench, Run, first_line, loadavg, machine  # noqa: E402
+from run_targets import Bench, Run, first_line, loadavg, machine, write_section  # noqa: E402
 
 HEADING = "## Memory on a 1 GB binlog with a 10 M-row transaction (issue 20) — `bench_memory.py`"
 MB = 1e6

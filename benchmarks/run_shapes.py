@@ -53,7 +53,7 @@ for _p in (str(ROOT), str(HERE)):
         sys.path.insert(0, _p)
 
 import shape_workloads  # noqa: E402
-from run_targets import KEPT_MARKER, Bench, Row, Series, first_line, loadavg, machine, pair_row, table  # noqa: E402
+from run_targets import Bench, Row, Series, first_line, loadavg, machine, pair_row, table, write_section  # noqa: E402
 
 SMALL = ROOT / "samples" / "mariadb-10.11" / "shop-full" / "binlog.000001"
 STARTUP_BOUND = 0.15
@@ -171,24 +171,6 @@ def section(bench: ShapeBench, started: datetime.datetime, elapsed: float, load_
     return "\n".join(lines)
 
 
-def write_section(out: Path, text: str, heading: str = HEADING) -> None:
-    """Put ``text`` below the kept marker of ``out``: replace the section under ``heading``, keep the rest."""
-    current = out.read_text() if out.exists() else ""
-    if KEPT_MARKER not in current:
-        current = current.rstrip() + "\n\n" + KEPT_MARKER + "\n"
-    top, kept = current.split(KEPT_MARKER, 1)
-    lines = kept.split("\n")
-    try:
-        start = lines.index(heading)
-    except ValueError:
-        new = kept.rstrip("\n") + "\n\n" + text.rstrip("\n") + "\n"
-    else:
-        end = next((i for i in range(start + 1, len(lines)) if lines[i].startswith("## ")), len(lines))
-        rest = "\n".join(lines[end:])
-        new = "\n".join(lines[:start]) + "\n" + text.rstrip("\n") + "\n" + ("\n" + rest if rest else "")
-    out.write_text(top + KEPT_MARKER + new)
-
-
 #: --scale issue: the sizes of the data sets issue 20 measured (its table), and ddl (our fourth shape) at 20:
 #: 48 MB, the size of the others (46-137 MB). At 4 (9.4 MB) mariadb-binlog reads it in 0.23-0.36 s, of which
 #: our start-up alone (imports, 0.07-0.2 s; the start-up rows measure it) was a third or more.
@@ -255,7 +237,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     text = section(bench, started, time.perf_counter() - t0, load_before, loadavg())
     print("\n" + text)
     if args.write:
-        write_section(args.out, text)
+        write_section(args.out, text, HEADING)
         bench.log(f"wrote {args.out}")
     return 0
 

@@ -622,6 +622,24 @@ SECTION_HEADING = "## Speed targets with issue 20's bounds (extract: T3, T4) —
 KEPT_MARKER = "<!-- measured by other benchmarks: kept when this file is written anew -->"
 
 
+def write_section(out: Path, text: str, heading: str) -> None:
+    """Put ``text`` below the kept marker of ``out``: replace the section under ``heading``, keep the rest."""
+    current = out.read_text() if out.exists() else ""
+    if KEPT_MARKER not in current:
+        current = current.rstrip() + "\n\n" + KEPT_MARKER + "\n"
+    top, kept = current.split(KEPT_MARKER, 1)
+    lines = kept.split("\n")
+    try:
+        start = lines.index(heading)
+    except ValueError:
+        new = kept.rstrip("\n") + "\n\n" + text.rstrip("\n") + "\n"
+    else:
+        end = next((i for i in range(start + 1, len(lines)) if lines[i].startswith("## ")), len(lines))
+        rest = "\n".join(lines[end:])
+        new = "\n".join(lines[:start]) + "\n" + text.rstrip("\n") + "\n" + ("\n" + rest if rest else "")
+    out.write_text(top + KEPT_MARKER + new)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--targets", default="1,2,3,4", help="comma list of 1..5 (default 1,2,3,4; 5 needs --memory)")
@@ -669,8 +687,6 @@ def main(argv: Sequence[str] | None = None) -> int:
     finally:
         bench.close()
     if args.section:  # one section among the kept ones: its headings one level down
-        from run_shapes import write_section
-
         body = "\n".join("#" + line if line.startswith("## ") else line for line in text.splitlines()[1:])
         write_section(args.out, SECTION_HEADING + "\n" + body, SECTION_HEADING)
         bench.log(f"wrote {args.out} ({SECTION_HEADING[3:]})")
