@@ -7,8 +7,11 @@ final files are the folder's last state; hypothesis draws earlier states of it
 there, the later ones absent; cuts between transactions, inside a transaction,
 inside an event, or at any byte) and a sequence of ``extract`` runs, one per
 snapshot, in growing order: plain runs, ``--incremental`` runs, reruns over the
-same snapshot, and runs killed with SIGKILL at a random moment (a separate
-process) then started again. The table format is drawn too (Parquet, Delta,
+same snapshot, runs killed with SIGKILL at a random moment (a separate
+process) then started again, and runs during which the folder grows to the next
+snapshot, after the run listed it or after its driver planned what to read (the
+race a server writing the folder makes; tests/test_live_folder.py has the real
+server write during the runs). The table format is drawn too (Parquet, Delta,
 Iceberg). Afterwards the output must equal what one plain run over the last
 snapshot writes into a fresh output: ``changes/`` with ``(file, pos, row_index)``
 unique and the same rows, the typed tables, ``transactions/``, ``events/`` and
@@ -20,27 +23,24 @@ The CI budget is ``EXAMPLES`` drawn cases; ``BINLOG_KSY_LONG=N`` multiplies it b
 
 from __future__ import annotations
 
+import contextlib
 import os
 import shutil
-import signal
-import subprocess
-import sys
 import tempfile
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
+from unittest import mock
 
-import pyarrow as pa
-import pyarrow.dataset as ds
 import pytest
 from hypothesis import HealthCheck, example, given, note, settings
 from hypothesis import strategies as st
 
-from binlog_ksy.runtime.outputs import lake as lake_tables
 from binlog_ksy.runtime.reader import BinlogReader
 from binlog_ksy.runtime.storage import Files, filesystem_of
 from binlog_ksy.runtime.transactions import TransactionTracker
-from extract_process import extract_command, wait_until_running
+from run_outputs import dataset_rows, output_of, parquet_rows, run_in_process, run_killed
 from spark_session import spark  # noqa: F401 - the session fixture
 
 pytestmark = [pytest.mark.spark, pytest.mark.server]
@@ -48,7 +48,7 @@ pytestmark = [pytest.mark.spark, pytest.mark.server]
 LONG = int(os.environ.get("BINLOG_KSY_LONG", "0") or 0)
 EXAMPLES = 15 * max(1, LONG)
 TABLES = ("seq.t", "seq.u")
-KINDS = ("plain", "incremental", "rerun", "killed")
+KINDS = ("plain", "incremental", "rerun", "killed", "grows-listed", "grows-planned")
 FORMATS = ("parquet", "delta", "iceberg")
 
 
@@ -123,98 +123,6 @@ def workload(mariadb_server_factory, tmp_path_factory) -> Workload:
     return _workload(srv, tmp_path_factory.mktemp("final"))
 
 
-# -- reading an output -----------------------------------------------------------------------------
-
-
-def _parquet_rows(path: Path | str) -> list[dict[str, Any]]:
-    filesystem, inner = filesystem_of(str(path))
-    if not Files(str(path)).is_dir(str(path)):
-        return []
-    dataset = ds.dataset(inner, filesystem=filesystem, format="parquet", partitioning="hive")
-    schema = pa.unify_schemas([f.physical_schema for f in dataset.get_fragments()] + [dataset.schema])
-    return ds.dataset(inner, filesystem=filesystem, format="parquet", partitioning="hive",
-                      schema=schema).to_table().to_pylist()
-
-
-def _rows(out: str, table_format: str, dataset: str, lake: dict[str, str]) -> list[dict[str, Any]]:
-    if table_format == "parquet":
-        return _parquet_rows(f"{out}/{dataset}")
-    try:
-        return lake_tables.read_table(out, table_format, dataset, **lake).to_pylist()
-    except Exception as exc:
-        if "not found" in str(exc).lower() or "does not exist" in str(exc).lower() or "NoSuch" in type(exc).__name__ \
-                or "NotFound" in type(exc).__name__:
-            return []
-        raise
-
-
-def _sorted(rows: list[dict[str, Any]], *key: str, drop: tuple[str, ...] = ()) -> list[dict[str, Any]]:
-    """Rows without ``drop`` columns, without columns null in every row (a table's widened schema), sorted."""
-    rows = [{k: v for k, v in r.items() if k not in drop} for r in rows]
-    return sorted(rows, key=lambda r: tuple((r[k] is None, r[k] if r[k] is not None else 0) for k in key))
-
-
-def _strip_nulls(value: Any) -> Any:
-    """Struct fields that are null: a layout one table has and another has not (added by an ALTER)."""
-    if isinstance(value, dict):
-        return {k: _strip_nulls(v) for k, v in value.items() if v is not None}
-    return value
-
-
-def output_of(out: str, table_format: str, lake: dict[str, str], tables: tuple[str, ...] = TABLES
-              ) -> dict[str, list[dict[str, Any]]]:
-    """What a comparison looks at: every dataset, sorted by its key."""
-    changes = _rows(out, table_format, "changes", lake)
-    keys = [(r["file"], r["pos"], r["row_index"]) for r in changes]
-    assert len(keys) == len(set(keys)), "a change written twice"
-    # ``columns`` names a layout on the first change of it in each task: it depends on how the work was split
-    result = {"changes": _sorted(changes, "file", "pos", "row_index", drop=("columns",)),
-              "transactions": _sorted(_rows(out, table_format, "transactions", lake), "file", "transaction"),
-              "events": _sorted(_rows(out, table_format, "events", lake), "file", "pos", "in_payload"),
-              "errors": _sorted(_rows(out, table_format, "errors", lake), "file", "offset", "kind")}
-    for name in tables:
-        typed = [_strip_nulls(r) for r in _rows(out, table_format, f"tables/{name}", lake)]
-        result[f"tables/{name}"] = _sorted(typed, "file", "pos", "row_index")
-    return result
-
-
-# -- running ---------------------------------------------------------------------------------------
-
-
-def _run(spark_session: Any, inputs: str, out: str, table_format: str, incremental: bool,
-         lake: dict[str, str] | None = None, split_size: int | None = None) -> Any:
-    from binlog_ksy.spark_jobs.job.extract import run_extract
-
-    extra: dict[str, Any] = dict(lake or {})
-    if split_size is not None:
-        extra["split_size"] = split_size
-    return run_extract([inputs], out, spark=spark_session, progress=None, table_format=table_format,
-                       incremental=incremental, **extra)
-
-
-def _run_killed(inputs: str, out: str, table_format: str, incremental: bool, after: float,
-                lake: dict[str, str]) -> bool:
-    """``binlog-ksy extract`` in its own process group, killed with SIGKILL ``after`` seconds once its run has
-    begun (its temporary directory exists; the JVM takes seconds to start before). False: it finished first."""
-    env = dict(os.environ, PYSPARK_PYTHON=sys.executable)
-    proc = subprocess.Popen(extract_command(inputs, out, table_format, incremental, lake), env=env,
-                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
-    try:
-        wait_until_running(proc, out)
-        try:
-            proc.wait(timeout=after)
-            return False
-        except subprocess.TimeoutExpired:
-            os.killpg(proc.pid, signal.SIGKILL)
-            proc.wait()
-            return True
-    finally:
-        try:
-            os.killpg(proc.pid, signal.SIGKILL)  # the group's JVM, if it outlived the launcher
-        except ProcessLookupError:
-            pass
-
-
 @st.composite
 def cut_points(draw: Any, w: Workload) -> int:
     where = draw(st.sampled_from(("between", "inside_tx", "inside_event", "byte", "end")))
@@ -267,24 +175,32 @@ def check_sequence(spark_session: Any, w: Workload, table_format: str, steps: li
         lakes: dict[str, dict[str, str]] = {o: {} for o in (out, oracle)}
         if bucket and table_format == "iceberg":
             lakes = {o: {"iceberg_catalog": f"sqlite:///{root}/{o.rsplit('/', 1)[1]}.db"} for o in (out, oracle)}
-        for cut, kind, incremental, after in steps:
+        for number, (cut, kind, incremental, after) in enumerate(steps):
             w.write_snapshot(folder, cut)
             if bucket:
                 _upload(folder, inputs)
                 if not any(folder.iterdir()):  # no object under the prefix yet: the input names nothing
                     with pytest.raises(FileNotFoundError):
-                        _run(spark_session, inputs, out, table_format, incremental, lakes[out])
+                        run_in_process(spark_session, inputs, out, table_format, incremental, lakes[out])
                     continue
             if kind == "killed":
-                killed = _run_killed(inputs, out, table_format, incremental, after, lakes[out])
+                killed = run_killed(inputs, out, table_format, incremental, after, lakes[out])
                 note(f"cut {cut}: killed after {after} s: {'killed' if killed else 'had finished'}")
-            _run(spark_session, inputs, out, table_format, incremental, lakes[out], split_size)
+            if kind.startswith("grows-"):  # the folder grows to the next snapshot during the run
+                upto = steps[number + 1][0] if number + 1 < len(steps) else w.total
+                with grows_during_the_run(w, folder, upto, kind, inputs if bucket else None):
+                    run_in_process(spark_session, inputs, out, table_format, incremental, lakes[out], split_size)
+            else:
+                run_in_process(spark_session, inputs, out, table_format, incremental, lakes[out], split_size)
             if kind == "rerun":
-                _run(spark_session, inputs, out, table_format, incremental, lakes[out], split_size)
+                run_in_process(spark_session, inputs, out, table_format, incremental, lakes[out], split_size)
+        grew = steps and steps[-1][1].startswith("grows-") and (not bucket or any(folder.iterdir()))
+        if grew:  # the folder grew to its last state during the last run: one more run reads it
+            run_in_process(spark_session, inputs, out, table_format, True, lakes[out], split_size)
         if bucket and not any(folder.iterdir()):
             assert not Files(out).exists(out)
             return
-        _run(spark_session, inputs, oracle, table_format, False, lakes[oracle])
+        run_in_process(spark_session, inputs, oracle, table_format, False, lakes[oracle])
         got = output_of(out, table_format, lakes[out], w.tables)
         want = output_of(oracle, table_format, lakes[oracle], w.tables)
         # every change is in exactly one typed table: the typed tables were found and read
@@ -293,6 +209,30 @@ def check_sequence(spark_session: Any, w: Workload, table_format: str, steps: li
             assert got[name] == want[name], name
     finally:
         shutil.rmtree(root, ignore_errors=True)
+
+
+@contextlib.contextmanager
+def grows_during_the_run(w: Workload, folder: Path, upto: int, when: str, uri: str | None) -> Iterator[None]:
+    """The folder grows to the snapshot at ``upto`` in the middle of the run: after it listed the files and
+    before its driver's pass read them (``grows-listed``), or after that pass and before its tasks read them
+    (``grows-planned``), as a server writing the folder makes it grow. With ``uri``, the objects there too."""
+    from binlog_ksy.spark_jobs.job.incremental import plan_ranges
+
+    def grow() -> None:
+        w.write_snapshot(folder, upto)
+        if uri is not None:
+            _upload(folder, uri)
+
+    def growing(*args: Any, **kwargs: Any) -> Any:
+        if when == "grows-listed":
+            grow()
+        plan = plan_ranges(*args, **kwargs)
+        if when == "grows-planned":
+            grow()
+        return plan
+
+    with mock.patch("binlog_ksy.spark_jobs.job.extract.plan_ranges", growing):
+        yield
 
 
 def _upload(folder: Path, uri: str) -> None:
@@ -312,8 +252,8 @@ def test_one_full_run_equals_the_workload(spark, workload: Workload) -> None:  #
     try:
         (root / "in").mkdir()
         workload.write_snapshot(root / "in", workload.total)
-        summary = _run(spark, str(root / "in"), str(root / "out"), "parquet", False)
-        changes = _parquet_rows(root / "out" / "changes")
+        summary = run_in_process(spark, str(root / "in"), str(root / "out"), "parquet", False)
+        changes = parquet_rows(root / "out" / "changes")
         # 8 + (2 + 3 + 1) + (2 + 1) + (2 + 1) + (1 + 3) + 1 row changes
         assert summary.total_changes == len(changes) == 25
         assert summary.unfinished == {} and summary.errors == 0
@@ -345,6 +285,18 @@ def test_plain_run_then_incremental_writes_nothing_twice(spark, workload: Worklo
         check_sequence(spark, workload, table_format, [(inside[0], "plain", False, 0.0),
                                                        (workload.total, "incremental", True, 0.0)])
 
+
+
+@pytest.mark.parametrize("when", ["grows-listed", "grows-planned"])
+def test_a_file_that_grows_during_a_run_is_read_once(spark, workload: Workload, when: str) -> None:  # noqa: F811
+    """The reported case, with snapshots: the active binlog grows (and the next one appears) after the run
+    listed the folder or after it planned what to read; the next incremental run reads the rest, once."""
+    first = len(workload.files[0][1])
+    inside = [c for c in workload.inside_tx if c > first]
+    between = [c for c in workload.between if c > first]
+    for table_format in FORMATS:
+        check_sequence(spark, workload, table_format, [(between[0], when, True, 0.0), (inside[-1], when, True, 0.0),
+                                                       (workload.total, "incremental", True, 0.0)])
 
 
 @pytest.mark.parametrize("head", [2, 4, 60])
@@ -395,9 +347,9 @@ def test_rows_and_extract_agree_on_a_file_ending_inside_a_transaction(spark, wor
         summary = json.loads(capsys.readouterr().out)
         begins = summary["unfinished"][str(active)]
         assert begins < boundary and list(summary["cut"]) == ([str(active)] if status else [])
-        tx = _parquet_rows(tmp_path / f"out-{cut}" / "transactions")
+        tx = parquet_rows(tmp_path / f"out-{cut}" / "transactions")
         assert max((r["end_pos"] for r in tx if r["file"] == str(active)), default=0) <= begins
-        changes = [r for r in _parquet_rows(tmp_path / f"out-{cut}" / "changes") if r["file"] == str(active)]
+        changes = [r for r in parquet_rows(tmp_path / f"out-{cut}" / "changes") if r["file"] == str(active)]
         assert changes and all(r["pos"] < begins for r in changes)  # the transactions before it are there
 
 
@@ -422,12 +374,12 @@ def test_a_run_killed_after_its_summary_is_kept(spark, workload: Workload, tmp_p
     folder, out = tmp_path / "binlogs", tmp_path / "out"
     folder.mkdir()
     workload.write_snapshot(folder, workload.total)
-    first = _run(spark, str(folder), str(out), table_format, False)
+    first = run_in_process(spark, str(folder), str(out), table_format, False)
     run_id = json.loads((out / MARKER_FILE).read_text())["run_id"]
     (out / PENDING_FILE).write_text(json.dumps({"run_id": run_id, "table_format": table_format}))
-    second = _run(spark, str(folder), str(out), table_format, True)
+    second = run_in_process(spark, str(folder), str(out), table_format, True)
     assert second.total_changes == 0 and not (out / PENDING_FILE).exists()
-    assert len(_rows(str(out), table_format, "changes", {})) == first.total_changes > 0
+    assert len(dataset_rows(str(out), table_format, "changes", {})) == first.total_changes > 0
 
 
 def test_incremental_over_an_output_without_state_rebuilds_it(spark, workload: Workload,  # noqa: F811
@@ -442,12 +394,12 @@ def test_incremental_over_an_output_without_state_rebuilds_it(spark, workload: W
     folder, out = tmp_path / "binlogs", tmp_path / "out"
     folder.mkdir()
     workload.write_snapshot(folder, workload.total)
-    first = _run(spark, str(folder), str(out), "parquet", False)
+    first = run_in_process(spark, str(folder), str(out), "parquet", False)
     marker = json.loads((out / MARKER_FILE).read_text())
     del marker[STATE_KEY]
     (out / MARKER_FILE).write_text(json.dumps(marker))
-    again = _run(spark, str(folder), str(out), "parquet", True)
-    changes = _parquet_rows(out / "changes")
+    again = run_in_process(spark, str(folder), str(out), "parquet", True)
+    changes = parquet_rows(out / "changes")
     assert again.total_changes == first.total_changes == len(changes)
     assert len({(r["file"], r["pos"], r["row_index"]) for r in changes}) == len(changes)
     assert STATE_KEY in json.loads((out / MARKER_FILE).read_text())

@@ -55,9 +55,10 @@ from binlog_ksy.runtime.storage import Files, filesystem_of
 from binlog_ksy.spark_jobs.job.extract import UNDO_PATIENCE
 from binlog_ksy.spark_jobs.job.output import MARKER_FILE, PENDING_FILE
 from extract_process import extract_command, wait_until_running
+from run_outputs import output_of, run_in_process
 from s3_proxy import TcpProxy
 from spark_session import spark  # noqa: F401 - the session fixture
-from test_run_sequences import FORMATS, Workload, _run, _upload, cut_points, output_of, workload  # noqa: F401
+from test_run_sequences import FORMATS, TABLES, Workload, _upload, cut_points, workload  # noqa: F401
 
 pytestmark = [pytest.mark.spark, pytest.mark.server]
 
@@ -177,15 +178,15 @@ def committed(out: str, table_format: str, lake: dict[str, str]) -> dict[str, li
     object store (its swap copies object by object): the output when its summary file is there (written
     last), else the previous output set aside beside it, which the next run puts back; else nothing."""
     if table_format != "parquet":
-        return output_of(out, table_format, lake)
+        return output_of(out, table_format, lake, TABLES)
     store = Files(out)
     if store.exists(f"{out}/{MARKER_FILE}"):
-        return output_of(out, table_format, lake)
+        return output_of(out, table_format, lake, TABLES)
     parent, _, name = out.rpartition("/")
     previous = [f"{parent}/{n}" for n in store.list_names(parent) if n.startswith(f".{name}.old-")
                 and store.exists(f"{parent}/{n}/{MARKER_FILE}")]
     assert len(previous) <= 1, previous
-    return output_of(previous[0] if previous else f"{parent}/.{name}.nothing", table_format, lake)
+    return output_of(previous[0] if previous else f"{parent}/.{name}.nothing", table_format, lake, TABLES)
 
 
 # -- the checks ------------------------------------------------------------------------------------
@@ -233,8 +234,8 @@ def test_an_outage_in_the_middle_of_a_run(spark, s3_env, proxy: TcpProxy, worklo
             out = f"{bucket}/oracle-{table_format}"
             lake = _lake(root, out, table_format)
             _set_inputs(workload, inputs, workload.total)
-            _run(spark, inputs, out, table_format, False, lake)
-            oracles[table_format] = want = output_of(out, table_format, lake)
+            run_in_process(spark, inputs, out, table_format, False, lake)
+            oracles[table_format] = want = output_of(out, table_format, lake, TABLES)
             assert want["changes"] and want["transactions"]
         return oracles[table_format]
 
@@ -252,7 +253,7 @@ def test_an_outage_in_the_middle_of_a_run(spark, s3_env, proxy: TcpProxy, worklo
         lake = _lake(root, out, case.table_format)
         if case.before is not None:
             _set_inputs(workload, inputs, case.before)
-            _run(spark, inputs, out, case.table_format, case.incremental, lake)
+            run_in_process(spark, inputs, out, case.table_format, case.incremental, lake)
         before = committed(out, case.table_format, lake)
         _set_inputs(workload, inputs, workload.total)
         keys = {"AWS_ACCESS_KEY_ID": f"AKIA{secrets.token_hex(8).upper()}",
@@ -263,8 +264,8 @@ def test_an_outage_in_the_middle_of_a_run(spark, s3_env, proxy: TcpProxy, worklo
         if finished.returncode != 0:
             check_failure_message(finished, keys, proxy)
             check_after_failure(out, case, lake, before, want)
-            _run(spark, inputs, out, case.table_format, case.incremental, lake)
-        got = output_of(out, case.table_format, lake)
+            run_in_process(spark, inputs, out, case.table_format, case.incremental, lake)
+        got = output_of(out, case.table_format, lake, TABLES)
         for name in want:
             assert got[name] == want[name], name
 

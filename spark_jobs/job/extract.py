@@ -560,16 +560,15 @@ class _Run:
 
 def _range_specs(plan: IncrementalPlan, uris: list[str], split_size: int) -> list[TaskSpec]:
     """The tasks reading a plan's ranges: a range from a file's start is split as :func:`plan_tasks` splits
-    files, each split starting on the GTID event the driver's pass found (and stops at the range's end); the
-    grown tail of a file is one task of exactly its range."""
+    files, each split starting on the GTID event the driver's pass found; the grown tail of a file is one task
+    of exactly its range. Every task stops at its range's end, which is where the state says the file was
+    read to, even when the file has grown past it by the time the task reads (a folder the server writes)."""
     specs: list[TaskSpec] = []
     for r in plan.ranges:
         index = uris.index(r.uri)
         if r.start == 0:
-            stop = r.end if r.end < r.size else None
             tasks = plan_tasks([(r.uri, r.size)], split_size, {r.uri: r.split_starts} if r.split_starts else None)
-            specs += [replace(spec, file_index=index, stop=stop) for spec in tasks
-                      if stop is None or (spec.start or 0) < stop]
+            specs += [replace(spec, file_index=index, stop=r.end) for spec in tasks if (spec.start or 0) < r.end]
         else:
             specs.append(TaskSpec(r.uri, r.size, index, 0, r.start, r.end, exact=True))
     return specs

@@ -22,6 +22,14 @@ for the schema history): a transaction the server is still writing is left
 for the next run, so ``(file, pos, row_index)`` stays unique and nothing is
 written twice. A finished file (ROTATE/STOP at the end) is read to its end.
 
+The folder may be written while a run reads it: a file grows, or gets its
+ROTATE, between the listing, the driver's pass and the tasks. So the safe end
+is taken from the bytes the driver's pass read, never from the size listed
+before it; the tasks read exactly to that end (:attr:`FileRange.end`, each
+task's ``stop``), however far the file has grown by then; and the state
+records that same end as ``read_to``. The schema history follows the DDL of
+complete transactions only, so it stops at the same byte.
+
 The schema history continues across runs: the state keeps the tables as the
 DDL read so far left them (CREATE TABLE statements), and the new run starts
 from there. Imports nothing from pyspark.
@@ -43,8 +51,8 @@ from ...runtime.storage import InputFile, open_binlog, raise_store_failure
 from ...runtime.transactions import TransactionTracker
 from .task import split_points
 
-__all__ = ["FileRange", "FileState", "HEAD_BYTES", "IncrementalPlan", "STATE_KEY", "dump_schema", "load_state",
-           "plan_ranges", "scan_new_bytes", "state_json"]
+__all__ = ["FileRange", "FileState", "HEAD_BYTES", "IncrementalPlan", "NewBytes", "STATE_KEY", "dump_schema",
+           "load_state", "plan_ranges", "scan_new_bytes", "state_json"]
 
 #: The key of the state in the run's summary file.
 STATE_KEY = "incremental"
@@ -72,9 +80,12 @@ class FileState:
 
 @dataclass(frozen=True)
 class FileRange:
-    """The bytes of one file a run reads: ``[start, end)``, both boundaries between whole transactions."""
+    """The bytes of one file a run reads: ``[start, end)``, both boundaries between whole transactions.
+
+    ``end`` is where every task reading the file stops, even when the file is longer by the time it reads."""
 
     uri: str
+    #: The file's size as the run knows it: listed, or the bytes the driver's pass read if it grew since.
     size: int
     start: int
     end: int
@@ -147,10 +158,20 @@ class _FirstGtids:
                 self.found += 1
 
 
+@dataclass
+class NewBytes:
+    """What the driver's pass over a file's new bytes found."""
+
+    #: The end of the last complete transaction (or finished file) in the bytes read: where the run stops.
+    safe_end: int
+    #: How far the pass read (the file may have grown since it was listed).
+    seen: int
+
+
 def scan_new_bytes(uri: str, start: int, size: int, history: SchemaHistory | None, file_index: int,
                    verify_checksums: bool = True, cut: dict[str, int] | None = None,
-                   gtid_after: dict[int, int] | None = None) -> int:
-    """Follow the DDL of ``[start, EOF)`` into ``history`` and return the safe end (see the module docstring).
+                   gtid_after: dict[int, int] | None = None) -> NewBytes:
+    """Follow the DDL of ``[start, EOF)`` into ``history``; the safe end (see the module docstring).
 
     Damaged events are skipped as the tasks skip them (the task reading the
     range reports them). A file that is not a binlog at all gives ``size``:
@@ -158,19 +179,21 @@ def scan_new_bytes(uri: str, start: int, size: int, history: SchemaHistory | Non
     inside an event, ``cut[uri]`` is set to that event's offset. Each key of
     ``gtid_after`` (a byte offset) gets as its value the offset of the first
     GTID event outside a transaction payload at or after it (it keeps its
-    value where there is none).
+    value where there is none). The DDL of a transaction is followed once the
+    transaction is complete: none past the safe end.
     """
     safe = start
+    top_end = start
     reader: BinlogReader | None = None
     tracker = TransactionTracker()
     firsts = _FirstGtids(gtid_after)
+    ddl: list[Event] = []  # the QUERY events of the transaction not yet complete
     if history is not None:
         history.record(file_index)
     try:
         with open_binlog(uri) as fh:
             reader = BinlogReader(fh, name=uri, on_error="skip", verify_checksums=verify_checksums,
                                   start=start or None)
-            top_end = start
             for event in reader:
                 if event.pos < start:
                     continue  # the format description, read before the jump
@@ -178,26 +201,35 @@ def scan_new_bytes(uri: str, start: int, size: int, history: SchemaHistory | Non
                     top_end = event.pos + event.length  # not end_pos: a relay log or a damaged file
                     firsts.note(event)
                 if history is not None and event.type_code in QUERY_EVENTS:
-                    history.follow(event)
+                    ddl.append(event)
                 tracker.update(event)
                 if not tracker.in_transaction or (event.in_payload is None and event.type_code in _FILE_ENDS):
                     safe = max(safe, top_end)  # after a ROTATE or STOP the file is finished (a relay log may
                     # rotate inside a transaction)
+                    _follow(history, ddl)
     except (OSError, BinlogError) as exc:
         raise_store_failure(uri, exc if isinstance(exc, OSError) else exc.__context__)  # not where the file ends
         if start == 0 and safe == 0:
             if 0 < size < len(_MAGIC) and head_digest(uri, size)[1] == hashlib.sha256(_MAGIC[:size]).hexdigest():
                 if cut is not None:
                     cut[uri] = 0
-                return 0  # the first bytes of a binlog the server has just begun: wait for the rest
-            return size
-        return safe
+                return NewBytes(0, size)  # the first bytes of a binlog the server has just begun: wait for the rest
+            return NewBytes(size, size)
+        return NewBytes(safe, max(size, top_end))
     finally:
         if cut is not None and reader is not None:
             for err in reader.errors:
                 if err.kind == "truncated" and err.offset is not None and err.offset >= safe:
                     cut[uri] = err.offset
-    return safe
+    return NewBytes(safe, max(size, top_end, reader.position))
+
+
+def _follow(history: SchemaHistory | None, statements: list[Event]) -> None:
+    """The statements of a complete transaction, into the history; the list emptied."""
+    if history is not None:
+        for event in statements:
+            history.follow(event)
+    statements.clear()
 
 
 def plan_ranges(files: Iterable[InputFile], previous: dict[str, FileState], history: SchemaHistory | None,
@@ -218,7 +250,8 @@ def plan_ranges(files: Iterable[InputFile], previous: dict[str, FileState], hist
             start = 0
         points = split_points(size, split_size) if split_size is not None and start == 0 else []
         gtid_after = {point: point for point in points}
-        end = scan_new_bytes(item.uri, start, size, history, index, verify_checksums, plan.cut, gtid_after)
+        found = scan_new_bytes(item.uri, start, size, history, index, verify_checksums, plan.cut, gtid_after)
+        end, size = found.safe_end, found.seen
         if end > start:
             plan.ranges.append(FileRange(item.uri, size, start, end, tuple(gtid_after[p] for p in points)))
         n, digest = head_digest(item.uri, size)

@@ -24,8 +24,8 @@ from binlog_ksy.runtime.present.value_json import image_json
 from binlog_ksy.runtime.types.json_text import dumps
 from differential.case import CaseRun
 from differential.paths import cli_ok, parquet_changes
+from run_outputs import dataset_rows, strip_nulls
 from test_one_read_path import _canon
-from test_run_sequences import _rows, _strip_nulls
 
 #: Envelope fields that say when the envelope was made, not what it says.
 _MADE_AT = ("ts_ms", "ts_us", "ts_ns")
@@ -69,7 +69,7 @@ def check_tables(read: Any, run: CaseRun, work: Path, lake: bool) -> int:
         assert set(got) == set(rows), name
         for key, row in rows.items():
             for side in ("before", "after"):
-                mine, theirs = _strip_nulls(got[key][side]), _strip_nulls(row[side])
+                mine, theirs = strip_nulls(got[key][side]), strip_nulls(row[side])
                 if lake:
                     theirs = _as_lake(theirs)
                 assert mine == theirs, (name, key, side, {k: (v, (theirs or {}).get(k)) for k, v in (mine or {}).items()
@@ -103,7 +103,7 @@ def check_extract(spark: Any, run: CaseRun, changes: list[Any], table_format: st
     seen: Counter[str] = Counter()
 
     def read(dataset: str) -> list[dict[str, Any]]:
-        return _rows(out, table_format, dataset, {})
+        return dataset_rows(out, table_format, dataset, {})
 
     check_changes(read("changes"), changes)
     seen["typed rows"] += check_tables(read, run, work, lake=table_format != "parquet")

@@ -194,6 +194,9 @@ class MariaDBServer:
         Keep the directory after ``cleanup()`` (for debugging).
     startup_timeout : float
         Seconds to wait for the socket to answer.
+    binlog_folder : bool
+        Write the binlogs into ``root/binlogs/`` (a folder holding only the binlogs, their index and
+        state, as a user's binlog directory does) instead of the data directory.
     die_with_parent : bool
         Linux only: the kernel kills the server if the starting *thread*
         dies (``PR_SET_PDEATHSIG``), so a killed test run leaves no server.
@@ -219,13 +222,14 @@ class MariaDBServer:
     def __init__(self, options: Mapping[str, object] | Iterable[str] | None = None,
                  *, server_id: int = 1, basedir: str | os.PathLike[str] | None = None,
                  keep: bool = False, startup_timeout: float = 60.0,
-                 die_with_parent: bool = True) -> None:
+                 die_with_parent: bool = True, binlog_folder: bool = False) -> None:
         self.options = _merge_options(options)
         self.server_id = server_id
         self.basedir = basedir
         self.keep = keep
         self.startup_timeout = startup_timeout
         self.die_with_parent = die_with_parent
+        self.binlog_folder = binlog_folder
         self.mariadbd = find_binary("mariadbd", "mysqld")
         self.install_db = find_binary("mariadb-install-db", "mysql_install_db")
         self.client = find_binary("mariadb", "mysql")
@@ -253,7 +257,7 @@ class MariaDBServer:
 
     @property
     def binlog_basename(self) -> Path:
-        return self.datadir / "binlog"
+        return (self._root() / "binlogs" if self.binlog_folder else self.datadir) / "binlog"
 
     def _root(self) -> Path:
         if self.root is None:
@@ -302,6 +306,7 @@ class MariaDBServer:
                 raise MariaDBError(f"socket path too long (use a shorter basedir): {sock}")
             self.datadir.mkdir()
             self.tmpdir.mkdir()
+            self.binlog_basename.parent.mkdir(exist_ok=True)
             try:
                 self._install_db()
             except BaseException:
@@ -514,7 +519,7 @@ class MariaDBServer:
         """
         if self.running:
             names = [str(r[0]) for r in self.query("SHOW BINARY LOGS")]
-            return [self.datadir / n for n in names]
+            return [self.binlog_basename.parent / n for n in names]
         index = self.binlog_basename.with_suffix(".index")
         out = []
         for line in index.read_text().splitlines():
