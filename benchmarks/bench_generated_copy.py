@@ -4,7 +4,7 @@
 
 Both copies are compiled from the same ksy/ specs; the reader uses the read-only one. This measures
 what reading through the read-write copy would cost: every event body of the given binlogs (default:
-samples/mariadb-10.11 and every fixture in ../shared/fixtures, MySQL 3.23 to 9.x) parsed ``--rounds`` times by each
+samples/mariadb-10.11 and every fixture in tests/fixtures, MySQL 3.23 to 9.x) parsed ``--rounds`` times by each
 copy, the two interleaved ``--repeat`` times, CPU time of this process (``time.process_time``), and
 prints the best and the median of each and their ratio, with the machine. Run it on a quiet machine.
 """
@@ -78,7 +78,7 @@ def main() -> int:
     parser.add_argument("--rounds", type=int, default=40)
     args = parser.parse_args()
     inputs = args.inputs or DEFAULT_INPUTS
-    fixture = ROOT.parent / "shared" / "fixtures"
+    fixture = ROOT / "tests" / "fixtures"
     if not args.inputs and fixture.is_dir():
         inputs = [*inputs, fixture]
     bodies = _bodies(inputs)

@@ -18,7 +18,7 @@ from pathlib import Path
 from binlog_ksy.runtime.reader import BinlogReader
 
 ROOT = Path(__file__).resolve().parent.parent
-DEFAULT_SOURCE = ROOT.parent / "shared/fixtures/rust-us__mysql-cdc-rs/tests__events__8.0__folder__binlog.000693"
+DEFAULT_SOURCE = ROOT / "tests/fixtures/rust-us__mysql-cdc-rs/tests__events__8.0__folder__binlog.000693"
 
 
 def make(out: Path, size: int, source: Path = DEFAULT_SOURCE) -> int:

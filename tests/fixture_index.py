@@ -1,16 +1,15 @@
-"""The shared fixtures (../shared/fixtures) and what INDEX.tsv says about each."""
+"""The real binlogs of other projects' test suites (tests/fixtures) and what INDEX.tsv says about each."""
 
 from __future__ import annotations
 
 import csv
 import gzip
-import os
 import shutil
 from dataclasses import dataclass
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-FIXTURES = Path(os.environ.get("BINLOG_KSY_FIXTURES", ROOT.parent / "shared" / "fixtures"))
+FIXTURES = ROOT / "tests" / "fixtures"
 
 #: INDEX.tsv's short event names -> MySQL's names as binlog-ksy prints them.
 INDEX_NAMES = {

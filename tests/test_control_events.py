@@ -8,7 +8,7 @@ Rand_event, User_var_event), rows_event.cpp (Rows_query_event), codecs/binary.cp
 (Heartbeat::decode).
 
 Every case is an event body (common header and CRC32 removed) from a fixture in
-../shared/fixtures, named with the byte offset of the event in the file, or marked synthetic.
+tests/fixtures, named with the byte offset of the event in the file, or marked synthetic.
 """
 
 from __future__ import annotations

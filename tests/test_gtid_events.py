@@ -7,7 +7,7 @@ decode_nsids_format); libs/mysql/serialization/ (GTID_TAGGED_LOG_EVENT message f
 variable-length integers, read_varlen_bytes_unsigned/_signed).
 
 Every case is an event body (common header and CRC32 removed) from a fixture in
-../shared/fixtures, named with the byte offset of the event in the file, or marked synthetic
+tests/fixtures, named with the byte offset of the event in the file, or marked synthetic
 (built from the layout in the MySQL source named next to it, for event types no fixture has).
 """
 

@@ -6,7 +6,7 @@ query_event_uncompress, binlog_get_uncompress_len).
 
 Every case is an event body (common header and CRC32 removed) from a local
 MariaDB 10.11.19 server (SQL in the comment) or from a MariaDB 11.8.5 fixture in
-../shared/fixtures (named in the case).
+tests/fixtures (named in the case).
 """
 
 from __future__ import annotations

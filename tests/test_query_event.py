@@ -8,7 +8,7 @@ sql/log_event.cc (Query_log_event: Q_HRNOW, Q_XID, Q_GTID_FLAGS3) and sql/charse
 (Q_CHARACTER_SET_COLLATIONS).
 
 Every case is an event body (common header and CRC32 removed) from a fixture in
-../shared/fixtures, named with the byte offset of the event in the file, or marked synthetic.
+tests/fixtures, named with the byte offset of the event in the file, or marked synthetic.
 The statement text, database and file names stay bytes: the runtime decodes them with the
 connection charset (Q_CHARSET_CODE).
 """

@@ -2,7 +2,7 @@
 
 The first half builds row images by hand from the layout in
 libs/mysql/binlog/event/rows_event.h; the second half decodes real rows events
-from /work/shared/fixtures with a small ad-hoc event walker (magic, 19-byte
+from tests/fixtures with a small ad-hoc event walker (magic, 19-byte
 headers, optional CRC32 trailer, TABLE_MAP with optional metadata) that the
 project's event reader will replace.
 """
@@ -35,7 +35,7 @@ from binlog_ksy.runtime.rows.image import (
 from binlog_ksy.runtime.types.json_text import dumps
 from binlog_ksy.runtime.types.temporal import ZERO_DATE, ZERO_DATETIME
 
-FIXTURES = Path("/work/shared/fixtures")
+FIXTURES = Path(__file__).resolve().parent / "fixtures"
 #: Prefix of the binlogs of rust_mysql_common's test data among the fixtures.
 RUST_BINLOGS = "blackbeam__rust_mysql_common/test-data__binlogs__"
 

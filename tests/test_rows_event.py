@@ -6,7 +6,7 @@ MariaDB compressed events: MariaDB sql/log_event.cc (row_log_event_uncompress,
 binlog_get_uncompress_len).
 
 Every case is an event body (common header and CRC32 removed) from a fixture in
-../shared/fixtures (named in the case), from a local MariaDB 10.11.19 server
+tests/fixtures (named in the case), from a local MariaDB 10.11.19 server
 (SQL in the comment), or marked synthetic.
 """
 

@@ -5,7 +5,7 @@ Optional_metadata_fields ctor); per-type metadata sizes: sql/rpl_utility.cc
 (table_def ctor, read_field_metadata).
 
 Every case is an event body (common header and CRC32 removed) from a fixture
-in ../shared/fixtures (named in the case) or from a local MariaDB 10.11.19
+in tests/fixtures (named in the case) or from a local MariaDB 10.11.19
 server (the SQL is in the comment).
 """
 

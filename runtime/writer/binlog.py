@@ -3,7 +3,7 @@
 Every event is parsed with ``generated/rw`` (Kaitai ``--read-write`` from the
 same ``ksy/``), may be changed there (a rows event's flags, say), and is
 serialized again; :class:`BinlogWriter` then does what Kaitai leaves to its
-user (``shared/spec/kaitai-toolchain.md``, "Read-write"): the header's
+user (Kaitai Struct's read-write mode): the header's
 ``event_length`` and ``next_position`` (the offset where the next event
 starts) and the CRC32 of files whose format description announces it
 (libs/mysql/binlog/event/binlog_event.h ``Log_event_header``; sql/log_event.cc

@@ -171,7 +171,7 @@ def _packed(value: int) -> Any:
 
 #: The post-header lengths table (one byte per event type, type code - 1) real servers write in their
 #: format description, by flavor and the first version it is used for (values copied from the fixtures
-#: named, ../shared/fixtures; a version between two keys gets the lower key's table).
+#: named, tests/fixtures; a version between two keys gets the lower key's table).
 POST_HEADER_LENGTHS: dict[str, list[tuple[tuple[int, int, int], bytes]]] = {
     "mysql": [
         # gh-ost go/binlog/testdata/mysql-bin.000066 (5.6.28-log); 5.6.16-5.6.41 fixtures write the same 35
