@@ -27,6 +27,8 @@ import pytest
 import yaml
 from kaitaistruct import KaitaiStream
 
+pytestmark = pytest.mark.slow
+
 ROOT = Path(__file__).resolve().parent.parent
 GUIDE = ROOT / "docs" / "change-the-spec.md"
 STATIC = ROOT / "runtime" / "explore" / "static"
