@@ -6,11 +6,11 @@ and one environment packed with ``binlog-ksy pack-env`` for it. The workers run 
 namespace where one folder (``private``) is their own empty tmpfs: an output there is not
 shared with the driver.
 
-* the README's cluster recipe (pack-env, then extract --env), run as written with the cluster's
+* the cluster recipe of docs/cluster.md (pack-env, then extract --env), run as written with the cluster's
   URL, gives the same datasets as a local-mode run of the same inputs;
 * a job file's ``env:`` ships the archive too, here for two ``--incremental`` runs into an ``s3://``
   output on a real S3 server whose settings only the driver has;
-* ``spark-submit`` with the README's flags prints only JSON on stdout;
+* ``spark-submit`` with docs/cluster.md's flags prints only JSON on stdout;
 * an output the workers do not share with the driver is refused (exit 2, shared filesystem or
   object store), with nothing written and no summary;
 * workers without binlog-ksy (the user's ``spark.pyspark.python`` is respected) fail with exit 3
@@ -43,6 +43,8 @@ ROOT = Path(__file__).resolve().parent.parent
 SAMPLES = ROOT / "samples" / "mariadb-10.11"
 VENV_BIN = Path(sys.executable).parent
 DATASETS = ("events", "changes", "transactions", "errors")
+#: The page whose commands the tests run as written (it moved there from the README).
+CLUSTER_PAGE = ROOT / "docs" / "cluster.md"
 #: Spark's console progress bar ("[Stage 0:>   (0 + 2) / 2]").
 STAGE_BAR = re.compile(r"\[Stage \d+:")
 
@@ -78,15 +80,15 @@ def cluster(work: Path) -> Iterator[Cluster]:
 
 @pytest.fixture(scope="module")
 def recipe() -> list[str]:
-    """The README's cluster recipe: the commands of the bash block after the cluster-recipe marker."""
-    text = (ROOT / "README.md").read_text()
+    """docs/cluster.md's recipe: the commands of the bash block after the cluster-recipe marker."""
+    text = CLUSTER_PAGE.read_text()
     block = text.split("<!-- cluster-recipe", 1)[1].split("```bash\n", 1)[1].split("```", 1)[0]
     return [line.strip() for line in block.replace("\\\n", " ").splitlines() if line.strip()]
 
 
 @pytest.fixture(scope="module")
 def packed(work: Path, recipe: list[str]) -> tuple[Path, str]:
-    """The README's first command, run as written in ``work``: the archive and what the command printed."""
+    """The recipe's first command, run as written in ``work``: the archive and what the command printed."""
     assert recipe[0].startswith("binlog-ksy pack-env ")
     done = subprocess.run(recipe[0], shell=True, cwd=work, env=_env(), capture_output=True, text=True, timeout=600)
     assert done.returncode == 0, done.stderr
@@ -139,9 +141,9 @@ def test_pack_env_packs_real_code_and_names_the_workers_python(packed: tuple[Pat
     assert python is not None
 
 
-def test_readme_recipe_on_bare_workers_equals_local_mode(cluster: Cluster, packed: tuple[Path, str],
-                                                         recipe: list[str], local_output: Path,
-                                                         work: Path) -> None:
+def test_documented_recipe_on_bare_workers_equals_local_mode(cluster: Cluster, packed: tuple[Path, str],
+                                                             recipe: list[str], local_output: Path,
+                                                             work: Path) -> None:
     out = work / "cluster_out"
     command = (recipe[1].replace("spark://master-host:7077", cluster.url)
                .replace("/shared/binlogs_parquet", str(out)).replace("/shared/binlogs", str(SAMPLES)))
@@ -182,7 +184,7 @@ def test_job_file_env_incremental_s3_output_equals_local_mode(cluster: Cluster, 
 
 def test_spark_submit_prints_only_json(cluster: Cluster, packed: tuple[Path, str], local_output: Path,
                                        work: Path) -> None:
-    text = (ROOT / "README.md").read_text()
+    text = CLUSTER_PAGE.read_text()
     block = next(b for b in text.split("```bash\n")[1:] if b.startswith("spark-submit"))
     command = block.split("```", 1)[0].replace("\\\n", " ").strip()
     out = work / "submit_out"
@@ -269,7 +271,7 @@ def test_data_source_on_the_cluster_reads_as_local_mode(cluster: Cluster, packed
         shutil.copytree(source, hidden)
         reads.append([str(hidden), "events"])
     # The data source is planned in a Python the driver starts with the same (relative) path as the
-    # executors': the README says to unpack the archive beside the driver too.
+    # executors': docs/cluster.md says to unpack the archive beside the driver too.
     environment = work / "environment"
     if not environment.exists():
         environment.mkdir()

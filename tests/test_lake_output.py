@@ -131,8 +131,9 @@ def test_incremental_appends_only_what_is_new(spark, tmp_path: Path, table_forma
     assert len(lake_tables.run_ids(out, table_format, "changes", **settings)) == 2
 
 
-def test_the_readme_command_s3_to_delta_every_day(s3_env, tmp_path: Path) -> None:
-    """The README's command as a user runs it (its own Spark), twice: the second run finds nothing new."""
+def test_the_documented_command_s3_to_delta_every_day(s3_env, tmp_path: Path) -> None:
+    """The command of docs/lake.md (*Binlogs in S3 to a Delta table, every day*) as a user runs it (its own Spark),
+    twice: the second run finds nothing new."""
     import os
     import subprocess
     import sys
@@ -153,15 +154,16 @@ def test_the_readme_command_s3_to_delta_every_day(s3_env, tmp_path: Path) -> Non
     assert change_keys(changes.to_pylist()) == change_keys(rows_jsonl(*uris))
 
 
-def test_the_readme_iceberg_read_back_as_written(spark, tmp_path: Path, monkeypatch) -> None:  # noqa: F811
-    """The README's pyiceberg snippet, run verbatim after `extract --table-format iceberg --output lake/binlog`
-    in the current directory: it finds the job's catalog and tables (it once named another catalog)."""
+def test_the_documented_iceberg_read_back_as_written(spark, tmp_path: Path, monkeypatch) -> None:  # noqa: F811
+    """docs/lake.md's pyiceberg snippet (*Read the tables back*), run verbatim after `extract --table-format iceberg
+    --output lake/binlog` in the current directory: it finds the job's catalog and tables (it once named another
+    catalog)."""
     import re
 
     from binlog_ksy.spark_jobs.job.extract import run_extract
 
-    readme = (Path(__file__).resolve().parent.parent / "README.md").read_text()
-    snippets = [s for s in re.findall(r"```python\n(.*?)```", readme, re.S) if "SqlCatalog" in s]
+    page = (Path(__file__).resolve().parent.parent / "docs" / "lake.md").read_text()
+    snippets = [s for s in re.findall(r"```python\n(.*?)```", page, re.S) if "SqlCatalog" in s]
     assert len(snippets) == 1
     monkeypatch.chdir(tmp_path)
     summary = run_extract([str(SAMPLE)], "lake/binlog", spark=spark, progress=None, table_format="iceberg")

@@ -1,6 +1,6 @@
 """The import graph reads top to bottom: each module imports only its own layer or the ones below.
 
-The layers, from the top (README "How it is built"):
+The layers, from the top (docs/how-it-is-built.md):
 
     binlog_ksy.cli
     binlog_ksy (the API), binlog_ksy.write
