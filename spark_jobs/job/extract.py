@@ -65,6 +65,7 @@ follow a plain one.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import sys
@@ -91,6 +92,7 @@ from binlog_ksy.spark_jobs.job.incremental import (
     plan_ranges,
     state_json,
 )
+from binlog_ksy.spark_jobs.job.jvm_log import JvmLog
 from binlog_ksy.spark_jobs.job.output import MARKER_FILE, OWNER_FILE, PENDING_FILE, OutputDirectory
 from binlog_ksy.spark_jobs.job.progress import JobProgress
 from binlog_ksy.spark_jobs.job.task import TaskOptions, TaskResult, TaskSpec, plan_tasks, run_task
@@ -364,7 +366,7 @@ def run_extract(inputs: str | Sequence[str], output: str, *, spark: SparkSession
     return run_extract_config(cfg, spark=spark, progress=progress)
 
 
-def build_session(cfg: ExtractConfig) -> SparkSession:
+def build_session(cfg: ExtractConfig, log: JvmLog | None = None) -> SparkSession:
     """The SparkSession for a run.
 
     The master is ``cfg.master``, else ``spark.master`` from ``spark_conf``,
@@ -374,6 +376,9 @@ def build_session(cfg: ExtractConfig) -> SparkSession:
     The executors' Python is :func:`.cluster_checks.worker_python`'s:
     ``spark.pyspark.python`` or ``PYSPARK_PYTHON`` when given, else the shipped
     environment's (``env``, added to ``spark.archives``), else this interpreter.
+    With ``log``, a JVM started here writes its stdout and stderr (the JVM's
+    own lines, Spark's log, the local Python workers' stderr) to that file
+    (:mod:`.jvm_log`), not to ours.
     """
     master = cfg.master or cfg.spark_conf.get("spark.master")
     if master is None and not os.environ.get("PYSPARK_GATEWAY_PORT"):  # not under spark-submit
@@ -395,7 +400,8 @@ def build_session(cfg: ExtractConfig) -> SparkSession:
     conf.update({k: v for k, v in cfg.spark_conf.items() if not (env and k == "spark.archives")})
     for key, value in conf.items():
         builder = builder.config(key, value)
-    return builder.getOrCreate()
+    with log.inherited() if log is not None else contextlib.nullcontext():
+        return builder.getOrCreate()
 
 
 def run_extract_config(cfg: ExtractConfig, *, spark: SparkSession | None = None,
