@@ -25,7 +25,7 @@ from binlog_ksy.spark_jobs.job.config import ExtractConfig
 ROOT = Path(__file__).resolve().parent.parent
 
 #: What only a command line has: where output goes, how it looks, what to read.
-CLI_ONLY = {"help", "files", "inputs", "format", "output", "debug", "run", "command", "config", "quiet"}
+CLI_ONLY = {"help", "files", "inputs", "format", "output", "debug", "run", "command", "config", "quiet", "verbose"}
 
 
 def _subparser(name: str) -> argparse.ArgumentParser:

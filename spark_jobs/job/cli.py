@@ -8,8 +8,13 @@ installed and ``extract`` without it exits 2 with one line naming the extra.
 Exit status: 0 when every file was read to its end, 1 when the job finished
 but some files or events could not be read (they are in ``errors/``), 2 for
 usage errors (bad flags or job file, an input matching nothing, an output
-directory that is not ours to replace), 3 when the job itself failed (nothing
-was written; the previous output, if any, is untouched).
+directory that is not ours to replace), 3 when Spark could not start or the job
+itself failed (nothing was written; the previous output, if any, is untouched).
+
+What it prints is its own: progress lines and warnings on stderr, the summary
+on stdout. The JVM it starts writes to a log file instead (:mod:`.jvm_log`:
+the JVM's own lines, Spark's log, the local Python workers' stderr), which
+``--verbose`` names first and a failed run's error line names last.
 """
 
 from __future__ import annotations
@@ -62,7 +67,13 @@ examples:
   binlog-ksy extract s3://archive/binlogs/ --output s3://lake/binlogs --table-format delta --incremental
   binlog-ksy pack-env --output env.tar.gz
   binlog-ksy extract s3://archive/binlogs/ --output s3://lake/binlogs --master spark://host:7077 --env env.tar.gz
-  spark-submit spark_jobs/job/cli.py /backups/binlogs/ --output out"""
+  spark-submit spark_jobs/job/cli.py /backups/binlogs/ --output out
+
+Spark's log is not printed: the JVM's output (its warnings, Spark's log, the
+Python workers' stderr) goes to a file per run, $XDG_CACHE_HOME/binlog-ksy/logs/
+(else ~/.cache/binlog-ksy/logs/) extract-<date>-<time>-<pid>.log, the 20 newest
+kept; --verbose prints its path first, and a failed run's error names it. Under
+spark-submit, Spark's log is spark-submit's own."""
 
 
 def _megabytes(text: str) -> int:
@@ -127,6 +138,9 @@ def add_extract_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--conf", dest="spark_conf", action="append", metavar="KEY=VALUE", default=[],
                    help="a Spark setting (repeatable)")
     p.add_argument("--quiet", action="store_true", help="no progress lines, only the summary")
+    p.add_argument("--verbose", action="store_true",
+                   help="first print the path of this run's log file: what its JVM writes (Spark's log, the JVM's "
+                        "own warnings, the Python workers' stderr) goes there, never to the console (see below)")
 
 
 def add_extract_parser(sub: Any) -> None:
@@ -206,18 +220,19 @@ def run_extract_command(args: argparse.Namespace) -> int:
         return EXIT_USAGE
     from binlog_ksy.spark_jobs.job.extract import run_extract_config  # imports pyspark
 
-    err = sys.stderr
+    err: Any = sys.stderr
+    log = _jvm_log(args.verbose)
+    spark = None
     try:
-        spark = None
+        spark = _session(cfg, log, args.debug)
         if not args.debug:
-            from binlog_ksy.spark_jobs.job.cluster_checks import console_stream, quiet_task_failures
-            from binlog_ksy.spark_jobs.job.extract import build_session
+            from binlog_ksy.spark_jobs.job.cluster_checks import console_stream
 
-            spark = build_session(cfg)
-            spark.sparkContext.setLogLevel("WARN")  # spark-submit's INFO lines would bury the progress
-            quiet_task_failures(spark)
             err = console_stream(spark)  # spark-submit merges our stderr into its stdout
             _note_env_not_used(cfg, spark, err)
+        if args.verbose and log is None:
+            print("binlog-ksy extract: Spark's log: the JVM's own stderr (spark-submit's, or that of the session "
+                  "already running)", file=err, flush=True)
         summary = run_extract_config(cfg, spark=spark, progress=None if args.quiet else err)
     except ConfigError as exc:
         print(f"binlog-ksy extract: error: {exc}", file=err, flush=True)
@@ -229,22 +244,9 @@ def run_extract_command(args: argparse.Namespace) -> int:
         print("binlog-ksy extract: interrupted; nothing was written", file=err, flush=True)
         return 130
     except Exception as exc:
-        if args.debug:
+        _say_failure(exc, spark, log, err, args.debug)
+        if args.debug:  # the traceback after the line (the first real cause may be in the JVM's log only)
             raise
-        from binlog_ksy.spark_jobs.job.cluster_checks import worker_cause
-
-        if spark is not None:
-            try:  # the cancelled tasks' warnings would follow (and bury) the message
-                spark.sparkContext.setLogLevel("ERROR")
-            except Exception:  # noqa: BLE001 - the JVM may be gone
-                pass
-        from binlog_ksy.runtime.storage import s3_object_names
-
-        cause = worker_cause(exc) or f"{type(exc).__name__}: {str(exc).splitlines()[0] if str(exc) else ''}"
-        cause = s3_object_names(cause)  # a store's failure names the object as the user spells it
-        print(f"binlog-ksy extract: error: the job failed, the output is as it was (Delta/Iceberg commits this "
-              f"run could not undo are undone by the next run): {cause} (run with --debug for details)",
-              file=err, flush=True)
         return EXIT_FAILED
     if args.format == "json":
         import json
@@ -255,6 +257,74 @@ def run_extract_command(args: argparse.Namespace) -> int:
     sys.stdout.flush()
     # A file that ends inside an event is 1, as for `binlog-ksy rows` (its unfinished tail waits all the same).
     return EXIT_DAMAGED if summary.errors or summary.cut else EXIT_OK
+
+
+def _jvm_log(verbose: bool) -> Any:
+    """The :class:`.jvm_log.JvmLog` of a run that starts its JVM (None under spark-submit, or with a session
+    already running in this process); ``verbose`` prints its path."""
+    from binlog_ksy.spark_jobs.job.jvm_log import JvmLog, launches_jvm
+
+    log = JvmLog.create() if launches_jvm() else None
+    if verbose and log is not None:
+        print(f"binlog-ksy extract: Spark's log: {log.path}", file=sys.stderr, flush=True)
+    return log
+
+
+def _session(cfg: Any, log: Any, debug: bool) -> Any:
+    """The run's SparkSession, its JVM writing to ``log``; Spark's log at WARN (spark-submit's INFO lines
+    would bury the progress on its console)."""
+    from binlog_ksy.spark_jobs.job.cluster_checks import quiet_task_failures
+    from binlog_ksy.spark_jobs.job.extract import build_session
+
+    spark = build_session(cfg, log)
+    if not debug:
+        spark.sparkContext.setLogLevel("WARN")
+        if log is None:  # the JVM's log is on a console: a failed task's traceback would bury our error line
+            quiet_task_failures(spark)
+    return spark
+
+
+def _say_failure(exc: Exception, spark: Any, log: Any, err: Any, debug: bool = False) -> None:
+    """The error line of a run that failed: the first real cause (a worker's, the JVM's, the log's) and
+    where Spark's log is."""
+    from binlog_ksy.runtime.storage import s3_object_names
+    from binlog_ksy.spark_jobs.job.cluster_checks import worker_cause
+
+    if spark is not None:
+        try:  # the cancelled tasks' warnings would follow (and bury) the message
+            spark.sparkContext.setLogLevel("ERROR")
+        except Exception:  # noqa: BLE001 - the JVM may be gone
+            pass
+    gone = isinstance(exc, ConnectionError) or type(exc).__name__ == "Py4JNetworkError"  # the JVM died mid-run
+    from_log = log.first_error() if log is not None and (spark is None or gone) else None
+    if spark is None:
+        what = "Spark could not start, nothing was written"
+        cause = from_log or _exception_cause(exc)
+    else:
+        what = ("the job failed, the output is as it was (Delta/Iceberg commits this run could not undo are undone "
+                "by the next run)")
+        cause = worker_cause(exc) or from_log or _exception_cause(exc)
+    cause = s3_object_names(cause)  # a store's failure names the object as the user spells it
+    notes = [f"Spark's log: {log.path}"] if log is not None else []
+    if not debug:  # with it, the traceback follows
+        notes.append("run with --debug for details")
+    after = f" ({'; '.join(notes)})" if notes else ""
+    print(f"binlog-ksy extract: error: {what}: {cause}{after}", file=err, flush=True)
+
+
+def _exception_cause(exc: Exception) -> str:
+    """A failure's cause from its exception: the Java exception a Py4J error holds, else its first line."""
+    from binlog_ksy.spark_jobs.job.jvm_log import java_cause
+
+    try:
+        text = str(exc)
+    except Exception:  # noqa: BLE001 - a Py4J error asks the JVM for its text, and the JVM may be gone
+        text = ""
+    if hasattr(exc, "java_exception"):
+        found = java_cause(text.splitlines()[1:])  # after "An error occurred while calling ..."
+        if found:
+            return found
+    return f"{type(exc).__name__}: {text.splitlines()[0] if text else ''}"
 
 
 def _note_env_not_used(cfg: Any, spark: Any, err: Any) -> None:
