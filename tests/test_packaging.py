@@ -1,4 +1,5 @@
-"""Every Python package in the tree is listed in pyproject.toml (else `pip install .` drops it)."""
+"""Every Python package in the tree is listed in pyproject.toml (else `pip install .` drops it), and what else the
+wheel carries; the program's exit and output."""
 
 from __future__ import annotations
 
@@ -26,8 +27,25 @@ def test_every_package_is_listed() -> None:
             rel = init.parent.relative_to(path)
             found.add(".".join([pkg, *rel.parts]) if rel.parts else pkg)
     assert found <= listed, f"packages missing from pyproject.toml: {sorted(found - listed)}"
-    for pkg in listed:
+    data_only = set(config["package-data"]) - found
+    for pkg in listed - data_only:
         assert pkg in found, f"{pkg} is listed but has no __init__.py"
+    for pkg in data_only:  # a folder of package data alone (the specs): no modules, its files in package-data
+        assert pkg in listed and not list(dirs[pkg].glob("*.py")), pkg
+
+
+def test_the_wheel_carries_the_specs_and_the_license() -> None:
+    """ksy/*.ksy as the package data binlog_ksy/ksy/, the LICENSE (GPL-2.0-only) as the distribution's license
+    file, and the Cython sources in the sdist (MANIFEST.in); tests/test_wheel.py looks inside the built ones."""
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text())
+    config = project["tool"]["setuptools"]
+    assert config["package-dir"]["binlog_ksy.ksy"] == "ksy" and config["package-data"]["binlog_ksy.ksy"] == ["*.ksy"]
+    assert len(list((ROOT / "ksy").glob("*.ksy"))) >= 9
+    assert project["project"]["license"] == "GPL-2.0-only" and project["project"]["license-files"] == ["LICENSE"]
+    text = (ROOT / "LICENSE").read_text(encoding="utf-8")
+    assert text.lstrip().startswith("GNU GENERAL PUBLIC LICENSE\n                       Version 2, June 1991")
+    manifest = (ROOT / "MANIFEST.in").read_text(encoding="utf-8")
+    assert "recursive-include runtime *.pyx *.pxd *.pxi" in manifest and "include ksy/*.ksy" in manifest
 
 
 def test_console_script_points_at_run() -> None:
