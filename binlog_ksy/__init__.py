@@ -41,14 +41,30 @@ _LAZY = {
 }
 
 
+def _version() -> str:
+    """The version of binlog-ksy: the installed distribution's, else (a source tree, not installed) its
+    pyproject.toml's, else ``0+unknown``."""
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("binlog-ksy")
+    except PackageNotFoundError:
+        pass
+    import tomllib
+    from pathlib import Path
+
+    try:
+        project = tomllib.loads((Path(__file__).resolve().parent.parent / "pyproject.toml").read_text("utf-8"))
+        if project["project"]["name"] == "binlog-ksy":
+            return str(project["project"]["version"])
+    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError, KeyError, TypeError):
+        pass
+    return "0+unknown"
+
+
 def __getattr__(name: str) -> Any:
     if name == "__version__":
-        from importlib.metadata import PackageNotFoundError, version
-
-        try:
-            value: Any = version("binlog-ksy")
-        except PackageNotFoundError:  # running from a source tree without install
-            value = "0+unknown"
+        value: Any = _version()
     elif name in _LAZY:
         value = getattr(importlib.import_module(_LAZY[name], __name__), name)
     else:

@@ -72,10 +72,27 @@ transaction payloads are expanded. A damaged file prints every good event,
 then says what is wrong and where (file, byte offset, event type)."""
 
 
+class _VersionAction(argparse.Action):
+    """``--version``: print ``binlog-ksy VERSION`` and exit 0; the version is looked up only then (importlib.metadata
+    would add to the start-up of every command)."""
+
+    def __init__(self, option_strings: Sequence[str], dest: str = argparse.SUPPRESS, help: str | None = None) -> None:
+        super().__init__(option_strings, dest, nargs=0, default=argparse.SUPPRESS, help=help)
+
+    def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace, values: object,
+                 option_string: str | None = None) -> NoReturn:
+        from . import _version
+
+        sys.stdout.write(f"binlog-ksy {_version()}\n")
+        parser.exit()
+
+
 def build_parser(only: str | None = None) -> argparse.ArgumentParser:
-    """The parser of every command, or of the command ``only`` (the others are not imported)."""
+    """The parser of every command, or of the command ``only`` (the others are not imported; none when ``only`` is
+    no command's name)."""
     parser = argparse.ArgumentParser(prog="binlog-ksy", description=_DESCRIPTION,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--version", action=_VersionAction, help="print the version of binlog-ksy and exit")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     sub.required = True
     for name, (module, function) in COMMANDS.items():
@@ -85,7 +102,10 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
 
 
 def _command_of(argv: Sequence[str]) -> str | None:
-    """The command named by the first argument, when it is one (else every parser is built)."""
+    """The command named by the first argument, when it is one; ``--version`` needs none (else every parser is
+    built)."""
+    if argv and argv[0] == "--version":
+        return "--version"
     return argv[0] if argv and argv[0] in COMMANDS else None
 
 

@@ -1,5 +1,5 @@
 """Every Python package in the tree is listed in pyproject.toml (else `pip install .` drops it), and what else the
-wheel carries; the program's exit and output."""
+wheel carries; the program's exit and output (tests/test_wheel.py installs the wheel and runs every command)."""
 
 from __future__ import annotations
 
@@ -48,6 +48,35 @@ def test_the_wheel_carries_the_specs_and_the_license() -> None:
     assert "recursive-include runtime *.pyx *.pxd *.pxi" in manifest and "include ksy/*.ksy" in manifest
 
 
+def test_version_prints_the_installed_version(capsys: pytest.CaptureFixture[str]) -> None:
+    """``binlog-ksy --version``: ``binlog-ksy VERSION`` (the distribution's), exit 0, no command imported."""
+    from importlib.metadata import version
+
+    import binlog_ksy
+    from binlog_ksy.cli import main
+
+    assert main(["--version"]) == 0
+    assert capsys.readouterr().out == f"binlog-ksy {version('binlog-ksy')}\n"
+    assert binlog_ksy.__version__ == version("binlog-ksy")
+    code = ("import sys; from binlog_ksy.cli import main; status = main(['--version']); "
+            "print(status, sorted(m for m in sys.modules if m.startswith('binlog_ksy.runtime.commands.')))")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=120)
+    assert done.stdout.splitlines()[-1] == "0 ['binlog_ksy.runtime.commands.common']"
+
+
+def test_version_of_a_source_tree_that_is_not_installed(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Without the distribution's metadata (the checkout on sys.path, nothing installed): pyproject.toml's."""
+    import importlib.metadata
+
+    import binlog_ksy
+
+    def not_installed(name: str) -> str:
+        raise importlib.metadata.PackageNotFoundError(name)
+
+    monkeypatch.setattr(importlib.metadata, "version", not_installed)
+    assert binlog_ksy._version() == tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["version"]
+
+
 def test_console_script_points_at_run() -> None:
     scripts = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["scripts"]
     assert scripts["binlog-ksy"] == "binlog_ksy.cli:run"
@@ -63,7 +92,7 @@ _BUFFERED = {name: value for name, value in os.environ.items() if name != "PYTHO
 
 @pytest.mark.parametrize("argv", [["events", str(_SAMPLE)], ["rows", "--format", "jsonl", str(_SAMPLE)],
                                   ["sql", str(_SAMPLE)], ["events", str(_SAMPLE), "/no/such/binlog"],
-                                  ["rows", "--no-such-option"], ["rows", "--help"]])
+                                  ["rows", "--no-such-option"], ["rows", "--help"], ["--version"]])
 def test_the_program_leaves_with_mains_output_and_status(argv: list[str], capsys: pytest.CaptureFixture[str]
                                                           ) -> None:
     """``run`` leaves without tearing the interpreter down: every line main writes is there all the same
@@ -77,7 +106,7 @@ def test_the_program_leaves_with_mains_output_and_status(argv: list[str], capsys
     assert done.returncode == status
     assert done.stdout == want.out
     assert done.stderr.splitlines()[:3] == want.err.splitlines()[:3]
-    assert len(done.stdout) > 1000 or status != 0
+    assert len(done.stdout) > (10 if argv == ["--version"] else 1000) or status != 0
 
 
 def test_a_closed_pipe_ends_the_program_quietly() -> None:
