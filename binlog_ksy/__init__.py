@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Any, BinaryIO, Literal
 
 if TYPE_CHECKING:
     from .runtime.changes import ChangeStream, RowChange
-    from .runtime.errors import BinlogError, UsageError
+    from .runtime.errors import BinlogError, BinlogKsyError, UsageError
     from .runtime.event import Event
     from .runtime.filters import ChangeFilter
     from .runtime.reader import BinlogReader
@@ -35,7 +35,8 @@ if TYPE_CHECKING:
 #: needs only the reader does not pay for the row decoders, pyarrow or numpy.
 _LAZY = {
     "ChangeStream": ".runtime.changes", "RowChange": ".runtime.changes",
-    "BinlogError": ".runtime.errors", "UsageError": ".runtime.errors", "Event": ".runtime.event",
+    "BinlogError": ".runtime.errors", "BinlogKsyError": ".runtime.errors", "UsageError": ".runtime.errors",
+    "Event": ".runtime.event",
     "ChangeFilter": ".runtime.filters", "BinlogReader": ".runtime.reader",
     "SchemaFile": ".runtime.schema.file", "SchemaHistory": ".runtime.schema.history",
 }
@@ -75,6 +76,7 @@ def __getattr__(name: str) -> Any:
 
 __all__ = [
     "BinlogError",
+    "BinlogKsyError",
     "BinlogReader",
     "ChangeFilter",
     "ChangeStream",

@@ -4,8 +4,18 @@ Every problem with the input is a :class:`BinlogError` that carries the file,
 the byte offset where it was found, the event type when known, and a one-line
 message a DBA understands. Every problem with what the user asked for (flags,
 a schema file, a job file, a missing optional dependency) is a
-:class:`UsageError`. No other exception type escapes the public API or the CLI,
-and every exception class of the package is defined here.
+:class:`UsageError`; a store that cannot be reached, a :class:`StorageError`.
+All of them derive from :class:`BinlogKsyError`, so that ``except
+BinlogKsyError`` catches every error of binlog-ksy and nothing else.
+
+Every exception class of the package is defined here, but for three of the
+Spark jobs, defined where they are raised and derived from these:
+``UnreachableInputError`` (a :class:`StorageError`, in
+``spark_jobs/datasource.py``), ``SharedOutputError`` (a :class:`ConfigError`,
+in ``spark_jobs/job/cluster_checks.py``) and ``PackError`` (in
+``spark_jobs/job/pack_env.py``). Private helper exceptions (a leading ``_``)
+never leave the module that raises them. tests/test_errors_hierarchy.py keeps
+it so.
 """
 
 from __future__ import annotations
@@ -13,7 +23,16 @@ from __future__ import annotations
 from typing import Any
 
 
-class BinlogError(Exception):
+class BinlogKsyError(Exception):
+    """The base of every error binlog-ksy raises: a damaged binlog (:class:`BinlogError`), a request that
+    cannot be done (:class:`UsageError`), an unreachable store (:class:`StorageError`) and the Spark jobs' own.
+
+    It adds nothing to the classes below it, which are also the built-in exceptions callers catch for them
+    (``ValueError`` for a :class:`UsageError`, ``OSError`` for a :class:`StorageError`).
+    """
+
+
+class BinlogError(BinlogKsyError):
     """A problem with a binlog file, located by file and byte offset.
 
     Parameters
@@ -204,7 +223,7 @@ class CompressionError(MalformedEventError):
     """Compressed data (MariaDB compressed events and columns) does not inflate to what its header says."""
 
 
-class UsageError(ValueError):
+class UsageError(BinlogKsyError, ValueError):
     """What the user asked for cannot be done (bad flags or settings): exit status 2, nothing read."""
 
 
@@ -228,5 +247,5 @@ class FlashbackRefusal(UsageError):
     """A change that cannot be undone exactly from the binlog (the message names the table and why)."""
 
 
-class StorageError(OSError):
+class StorageError(BinlogKsyError, OSError):
     """A store that cannot be reached as asked: unknown scheme, a filesystem pyarrow lacks, bad settings."""

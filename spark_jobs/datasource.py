@@ -111,7 +111,7 @@ from pyspark.sql.types import (
     TimestampType,
 )
 
-from ..runtime.errors import ConfigError
+from ..runtime.errors import ConfigError, StorageError
 
 if TYPE_CHECKING:
     from ..runtime.changes import Undecodable
@@ -490,8 +490,8 @@ class BinlogDataSourceReader(DataSourceReader):
         yield from iter_batches(partition.uri, partition.size, self.options, arrow_schema, partition.index)
 
 
-class UnreachableInputError(OSError):
-    """A task cannot open a file the driver listed: the workers do not reach the inputs."""
+class UnreachableInputError(StorageError):
+    """A task cannot open a file the driver listed: the workers do not reach the inputs (an ``OSError``)."""
 
 
 def _check_opens(uri: str) -> None:

@@ -41,6 +41,7 @@ from importlib import metadata
 from typing import Any, TextIO
 
 from binlog_ksy.runtime.commands.common import EXIT_OK, EXIT_USAGE
+from binlog_ksy.runtime.errors import BinlogKsyError
 
 __all__ = ["PackedEnv", "PackError", "add_pack_env_parser", "installed_distribution", "pack_env",
            "runtime_requirements"]
@@ -49,7 +50,7 @@ _DIST = "binlog-ksy"
 _PROG = "binlog-ksy pack-env"
 
 
-class PackError(Exception):
+class PackError(BinlogKsyError):
     """The environment could not be built or packed (the message says what failed)."""
 
 
