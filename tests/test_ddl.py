@@ -501,6 +501,71 @@ def test_alter_convert_to_character_set() -> None:
     assert col(s, "t", "a").charset == "latin1" and col(s, "t", "a").collation is None
 
 
+def _types(s: SchemaState, table: str = "t") -> list[tuple[str, str, str | None, str | None]]:
+    t = s.table("d", table)
+    assert t is not None
+    return [(c.name, c.column_type(), c.charset, c.collation_name) for c in t.columns]
+
+
+CONVERTED_TO_BINARY = [  # MariaDB 10.11's information_schema.COLUMNS (tests/test_ddl_differential.py checks it)
+    ("c", "binary(3)", "binary", None), ("v", "varbinary(10)", "binary", None), ("tt", "tinyblob", "binary", None),
+    ("t", "blob", "binary", None), ("mt", "mediumblob", "binary", None), ("lt", "longblob", "binary", None),
+    ("j", "longblob", "binary", None), ("e", "enum('x','y')", "binary", "binary"),
+    ("s", "set('p','q')", "binary", "binary"), ("t50", "tinyblob", "binary", None), ("i", "int(11)", None, None),
+    ("b", "blob", "binary", None),
+]  # fmt: skip
+
+
+def test_convert_to_binary_makes_json_a_longblob_like_every_text_a_blob() -> None:
+    """CONVERT TO CHARACTER SET binary: CHAR to BINARY, VARCHAR to VARBINARY, each TEXT to its BLOB, MariaDB's
+    JSON (a LONGTEXT with a CHECK) to a LONGBLOB, ENUM/SET in charset binary; for good: converting back leaves
+    them so (the server never converts a column of charset binary)."""
+    s = state_with(
+        "CREATE TABLE t (c CHAR(3), v VARCHAR(10), tt TINYTEXT, t TEXT, mt MEDIUMTEXT, lt LONGTEXT, j JSON, "
+        "e ENUM('x','y'), s SET('p','q'), t50 TEXT(50), i INT, b BLOB) CHARACTER SET utf8mb4",
+        "ALTER TABLE t CONVERT TO CHARACTER SET binary",
+    )
+    assert _types(s) == CONVERTED_TO_BINARY
+    assert col(s, "t", "j").data_type == "longblob"  # not a JSON of charset binary: a LONGBLOB
+    s.apply("ALTER TABLE t CONVERT TO CHARACTER SET utf8mb4", "d")
+    assert _types(s) == CONVERTED_TO_BINARY
+    t = s.table("d", "t")
+    assert t is not None and (t.charset, t.collation) == ("utf8mb4", None)
+    # what `schema` prints and an --incremental run keeps reads back the same (it said JSON: a LONGTEXT)
+    again = SchemaState()
+    assert again.load_sql(t.create_sql()) == [] and again.table("d", "t") == t
+
+
+@pytest.mark.parametrize(
+    "alters",
+    [
+        ["ALTER TABLE t CONVERT TO CHARACTER SET binary COLLATE binary"],
+        ["ALTER TABLE t CONVERT TO CHARSET binary"],
+        ["ALTER TABLE t CONVERT TO CHARACTER SET latin1", "ALTER TABLE t CONVERT TO CHARACTER SET binary"],
+        ["ALTER TABLE t DROP j, ADD j JSON AFTER a, CONVERT TO CHARACTER SET binary"],
+        ["ALTER TABLE t MODIFY j JSON, CONVERT TO CHARACTER SET binary, CONVERT TO CHARACTER SET utf8mb3"],
+    ],
+)
+def test_json_converted_to_binary_is_a_longblob(alters: list[str]) -> None:
+    s = state_with("CREATE TABLE t (a INT, j JSON, k JSON NOT NULL)", *alters)
+    assert _types(s)[1:] == [("j", "longblob", "binary", None), ("k", "longblob", "binary", None)]
+    assert (col(s, "t", "j").data_type, col(s, "t", "k").data_type, col(s, "t", "k").nullable) == (
+        "longblob", "longblob", False,
+    )  # fmt: skip
+
+
+def test_json_converted_to_another_charset_stays_json_and_modify_makes_a_longblob_json_again() -> None:
+    s = state_with("CREATE TABLE t (j JSON, b LONGBLOB)", "ALTER TABLE t CONVERT TO CHARACTER SET latin1")
+    assert (col(s, "t", "j").data_type, col(s, "t", "j").column_type(), col(s, "t", "j").charset) == (
+        "json", "longtext", "latin1",
+    )  # fmt: skip
+    s.apply("ALTER TABLE t CONVERT TO CHARACTER SET binary", "d")
+    s.apply("ALTER TABLE t MODIFY j JSON, MODIFY b JSON", "d")  # LONGTEXT utf8mb4_bin again, whatever the table's
+    assert [(c.data_type, c.column_type(), c.charset) for c in s.table("d", "t").columns] == [  # type: ignore[union-attr]
+        ("json", "longtext", None), ("json", "longtext", None),
+    ]  # fmt: skip
+
+
 def test_alter_default_charset_changes_table_default_only() -> None:
     s = state_with("CREATE TABLE t (a VARCHAR(5)) CHARSET=latin1", "ALTER TABLE t DEFAULT CHARACTER SET = utf8mb4")
     t = s.table("d", "t")

@@ -408,7 +408,14 @@ class _AlterTable:
         """Every character column (JSON too, and those this ALTER defines with their own charset) gets ``cs``
         and ``coll``, but those this ALTER defines with the BINARY attribute keep the table's default and its
         _bin collation, and those of charset binary stay so; TEXT types keep their length in characters, so
-        they may grow (utf8mb3 TEXT to utf8mb4: MEDIUMTEXT)."""
+        they may grow (utf8mb3 TEXT to utf8mb4: MEDIUMTEXT).
+
+        To ``binary`` (MariaDB 10.11, checked against information_schema): CHAR is BINARY, VARCHAR VARBINARY,
+        each TEXT its BLOB, JSON a LONGBLOB, ENUM/SET keep their type in charset and collation ``binary``. It is
+        for good: sql/sql_table.cc gives a column the CONVERT TO charset only when its own is not
+        ``my_charset_bin`` ("the table charset must not affect the BLOB fields"), so a later CONVERT TO utf8mb4
+        leaves all of them as they are.
+        """
         for e in self.entries:
             c = e.col
             if (c.data_type not in CHARACTER_TYPES and c.data_type != "json") or e.binary_collation:
@@ -416,9 +423,17 @@ class _AlterTable:
             if c.charset == "binary":  # (an ENUM/SET of charset binary): the server never converts those
                 continue
             dt = c.data_type
-            if dt == "json":  # MariaDB's JSON is a LONGTEXT utf8mb4_bin (with a CHECK): converted as one
-                e.col = replace(c, charset=cs, collation=coll)  # (MySQL's binary JSON: a charset never used)
-                continue
+            if dt == "json":
+                # MariaDB's JSON is a LONGTEXT utf8mb4_bin with CHECK (json_valid(...)) (sql/sql_type_json.h:
+                # Type_handler_json_longtext is a Type_handler_long_blob), converted as one: to binary it is a
+                # LONGBLOB (the CHECK stays), as information_schema, SHOW CREATE TABLE and the TABLE_MAP (BLOB,
+                # charset 63) say; to another charset a LONGTEXT in it, kept as JSON here. (MySQL's JSON is a type
+                # of its own that no CONVERT TO changes: the charset is never used there, but a table converted
+                # to binary has a LONGBLOB in the history where MySQL's TABLE_MAP says JSON.)
+                if cs != "binary":
+                    e.col = replace(c, charset=cs, collation=coll)
+                    continue
+                dt = "longtext"
             if dt in _LOB_TYPES and c.charset is not None:  # TEXT keeps its characters: the type may grow
                 chars = _lob_bytes(dt) // max_bytes_per_char(c.charset)
                 dt = lob_type(chars * max_bytes_per_char(cs), binary=False)

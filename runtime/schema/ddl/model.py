@@ -160,8 +160,8 @@ class ColumnDef:
     def column_type(self) -> str:
         """The type as MariaDB's information_schema.COLUMNS.COLUMN_TYPE spells it (``int(11)``, ``year(4)``)."""
         dt = self.data_type
-        if dt == "json":  # MariaDB's JSON: LONGTEXT utf8mb4_bin (a LONGBLOB once converted to binary)
-            return "longblob" if self.charset == "binary" else "longtext"
+        if dt == "json":  # MariaDB's JSON: LONGTEXT utf8mb4_bin (CONVERT TO binary makes it a LONGBLOB column)
+            return "longtext"
         if dt in _INT_DISPLAY_WIDTHS and self.length is None:
             width = _INT_DISPLAY_WIDTHS[dt][self.unsigned or self.zerofill]
             return replace(self, length=width).type_sql()

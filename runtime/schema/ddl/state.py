@@ -44,13 +44,13 @@ Beyond the grammar the history follows what the server derives (MariaDB 10.11
 checked against its information_schema): ``TEXT(n)``/``BLOB(n)`` become the
 smallest TEXT/BLOB type holding n characters in the column's charset; ``CONVERT
 TO CHARACTER SET`` keeps TEXT columns' length in characters (utf8mb3 TEXT to
-utf8mb4: MEDIUMTEXT; to ``binary``: BLOB types, CHAR/VARCHAR to BINARY/
-VARBINARY); the ``BINARY`` attribute is the charset's ``_bin`` collation; a
-database or table created without a charset takes the default the QUERY event's
-``collation_server``/``collation_database`` status variables name; and each
-UNIQUE key MariaDB keeps as a hash (a BLOB/TEXT part without prefix, or more
-than 3072 bytes) adds a hidden ``DB_ROW_HASH_n`` column at the end of the row
-images (a :class:`ColumnDef` with ``hidden=True``).
+utf8mb4: MEDIUMTEXT; to ``binary``: BLOB types, JSON a LONGBLOB, CHAR/VARCHAR
+to BINARY/VARBINARY, for good); the ``BINARY`` attribute is the charset's
+``_bin`` collation; a database or table created without a charset takes the
+default the QUERY event's ``collation_server``/``collation_database`` status
+variables name; and each UNIQUE key MariaDB keeps as a hash (a BLOB/TEXT part
+without prefix, or more than 3072 bytes) adds a hidden ``DB_ROW_HASH_n`` column
+at the end of the row images (a :class:`ColumnDef` with ``hidden=True``).
 """
 
 from __future__ import annotations
