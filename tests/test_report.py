@@ -8,6 +8,10 @@ and long transactions), with its charts drawn from the same numbers.
 from __future__ import annotations
 
 import json
+import os
+import re
+import shutil
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -192,9 +196,73 @@ def test_report_lists_damage(tmp_path: Path) -> None:
         assert marks == [[good_events[-1]["timestamp"]]]
 
 
-@pytest.mark.parametrize("argv", [["--output"], ["--big-rows", "x", "--output", "o.html"]])
+@pytest.mark.parametrize("argv", [["--output"], ["--big-rows", "x", "--output", "o.html"],
+                                  ["--long-seconds", "inf", "--output", "o.html"],
+                                  ["--long-seconds", "nan", "--output", "o.html"],
+                                  ["--long-seconds", "1e400", "--output", "o.html"],
+                                  ["--big-rows", "1e3", "--output", "o.html"]])
 def test_report_usage_errors(argv: list[str]) -> None:
     assert run_cli("report", str(SHOP / "binlog.000001"), *argv, check=False).returncode == 2
+
+
+def report_data(page: str) -> dict[str, Any]:
+    """The overview JSON a report page embeds."""
+    match = re.search(r'<script type="application/json" id="report-data">(.*?)</script>', page, re.S)
+    assert match
+    data: dict[str, Any] = json.loads(match.group(1))
+    return data
+
+
+def _strings(value: Any) -> Iterator[str]:
+    if isinstance(value, str):
+        yield value
+    elif isinstance(value, dict):
+        for k, v in value.items():
+            yield str(k)
+            yield from _strings(v)
+    elif isinstance(value, list):
+        for v in value:
+            yield from _strings(v)
+
+
+def test_report_redact_paths(tmp_path: Path) -> None:
+    """--redact-paths: the files are named without their folders everywhere in the report (names, big
+    transactions, errors and their messages, the page's header); without it, as given."""
+    folder = tmp_path / "secret-server-layout"
+    folder.mkdir()
+    for name in ("binlog.000001", "binlog.000002"):
+        shutil.copy(SHOP / name, folder / name)
+    raw = bytearray((SHOP / "binlog.000003").read_bytes())
+    raw[3000:3010] = b"\xff" * 10
+    (folder / "binlog.000003").write_bytes(bytes(raw))
+    # given absolute, and relative through ".." (run_cli runs in ROOT)
+    given = [str(folder / "binlog.000001"), os.path.relpath(folder / "binlog.000002", ROOT),
+             str(folder / "binlog.000003")]
+    out = tmp_path / "report.html"
+    result = run_cli("report", *given, "--output", str(out), "--big-rows", "20", "--redact-paths", check=False)
+    assert result.returncode == 1, result.stderr  # the damage
+    page = out.read_text(encoding="utf-8")
+    for secret in (str(tmp_path), "secret-server-layout", str(ROOT), "../"):
+        assert secret not in page, secret
+    data = report_data(page)
+    assert [f["name"] for f in data["files"]] == ["binlog.000001", "binlog.000002", "binlog.000003"]
+    assert data["big_transactions"]
+    assert {t["file"] for t in data["big_transactions"]} <= {f["name"] for f in data["files"]}
+    assert data["errors"] and {e["file"] for e in data["errors"]} == {"binlog.000003"}
+    assert "binlog.000001, binlog.000002, binlog.000003" in page  # the header
+    # without the flag: as given (absolute when given so)
+    run_cli("report", *given, "--output", str(out), "--big-rows", "20", check=False)
+    data = report_data(out.read_text(encoding="utf-8"))
+    assert [f["name"] for f in data["files"]] == given
+    assert {e["file"] for e in data["errors"]} == {given[2]}
+    # two files of one name cannot be told apart without their folders: refused
+    other = tmp_path / "other"
+    other.mkdir()
+    shutil.copy(SHOP / "binlog.000001", other / "binlog.000001")
+    refused = run_cli("report", given[0], str(other / "binlog.000001"), "--output", str(tmp_path / "r2.html"),
+                      "--redact-paths", check=False)
+    assert refused.returncode == 2 and "two files are named 'binlog.000001'" in refused.stderr
+    assert not (tmp_path / "r2.html").exists()
 
 
 STATIC = ROOT / "runtime" / "explore" / "static"

@@ -7,7 +7,9 @@ ranges, time buckets and histograms) drawn by the vendored Chart.js; no network 
 from __future__ import annotations
 
 import argparse
+import math
 import os
+import re
 import sys
 from typing import Any
 
@@ -24,11 +26,10 @@ from .common import (
     history_from_args,
     report_usage_error,
     schema_from_args,
-    seconds_arg,
-    whole_number_arg,
 )
 
-__all__ = ["add_overview_arguments", "add_report_parser", "overview_from_args", "run_report"]
+__all__ = ["MAX_COUNT", "MAX_SECONDS", "add_overview_arguments", "add_report_parser", "bytes_threshold",
+           "overview_from_args", "rows_threshold", "run_report", "seconds_threshold"]
 
 _DESCRIPTION = """\
 Write one self-contained HTML file about FILEs (read together, in order): the
@@ -39,15 +40,47 @@ duration, of bytes by table and by event type; the big and long transactions
 figures are those of `binlog-ksy stats --format json` with the same flags.
 The file opens from file:// with no network (it embeds its charting library
 and aggregates only, never events). Damaged events are listed and skipped
-(--on-error skip is the default here)."""
+(--on-error skip is the default here). Files are named as given (absolute
+paths when given so); --redact-paths names them without their folders."""
+
+#: The largest row count and byte count a threshold takes (of ``report`` and ``explore``, flags and form alike).
+MAX_COUNT = (1 << 63) - 1
+#: The largest number of seconds a threshold takes (about 31 years).
+MAX_SECONDS = 1e9
+_DIGITS = re.compile(r"\s*[0-9]{1,19}\s*")
+
+
+def rows_threshold(text: str) -> int:
+    """A row count threshold: a whole number from 0 to :data:`MAX_COUNT` (an argparse ``type``)."""
+    if _DIGITS.fullmatch(text) is None or int(text) > MAX_COUNT:
+        raise argparse.ArgumentTypeError(f"not a row count (a whole number from 0 to {MAX_COUNT}): {text[:40]!r}")
+    return int(text)
+
+
+def bytes_threshold(text: str) -> int:
+    """A byte count threshold: digits with an optional K, M or G suffix, up to :data:`MAX_COUNT` bytes."""
+    from .stats import parse_size
+
+    value = parse_size(text)
+    if value > MAX_COUNT:
+        raise argparse.ArgumentTypeError(f"not a byte count up to {MAX_COUNT}: {text[:40]!r}")
+    return value
+
+
+def seconds_threshold(text: str) -> float:
+    """A number of seconds from 0 to :data:`MAX_SECONDS`, finite (no ``nan``, ``inf`` or ``1e400``)."""
+    try:
+        value = float(text)
+    except ValueError:
+        value = math.nan
+    if not (math.isfinite(value) and 0 <= value <= MAX_SECONDS):
+        raise argparse.ArgumentTypeError(f"not a number of seconds from 0 to {MAX_SECONDS:.0f}: {text[:40]!r}")
+    return value
 
 
 def add_overview_arguments(p: argparse.ArgumentParser) -> None:
     """The flags of the overview (``report`` and ``explore``): reading, thresholds, filters, schema."""
     from ..stats import DEFAULT_BIG_BYTES, DEFAULT_BIG_ROWS, DEFAULT_LONG_SECONDS
-    from .stats import parse_size
-
-    _count_arg = whole_number_arg("row count")
 
     add_files_argument(p)
     p.add_argument("--on-error", choices=("stop", "skip"), default="skip",
@@ -56,12 +89,14 @@ def add_overview_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--no-verify-checksums", dest="verify_checksums", action="store_false",
                    help="do not check the CRC32 of each event")
     p.add_argument("--debug", action="store_true", help="show Python tracebacks for errors")
+    p.add_argument("--redact-paths", action="store_true",
+                   help="name the files by their file names only, without their folders (default: as given)")
     g = p.add_argument_group("thresholds (inclusive; as in stats)")
-    g.add_argument("--big-rows", type=_count_arg, default=DEFAULT_BIG_ROWS, metavar="N",
+    g.add_argument("--big-rows", type=rows_threshold, default=DEFAULT_BIG_ROWS, metavar="N",
                    help=f"a transaction with at least N row changes is big (default {DEFAULT_BIG_ROWS})")
-    g.add_argument("--big-bytes", type=parse_size, default=DEFAULT_BIG_BYTES, metavar="N[K|M|G]",
+    g.add_argument("--big-bytes", type=bytes_threshold, default=DEFAULT_BIG_BYTES, metavar="N[K|M|G]",
                    help=f"a transaction of at least N bytes is big (default 100M = {DEFAULT_BIG_BYTES})")
-    g.add_argument("--long-seconds", type=seconds_arg, default=DEFAULT_LONG_SECONDS, metavar="S",
+    g.add_argument("--long-seconds", type=seconds_threshold, default=DEFAULT_LONG_SECONDS, metavar="S",
                    help=f"a transaction spanning at least S seconds is long (default {DEFAULT_LONG_SECONDS:g})")
     add_filter_arguments(p)
     add_schema_argument(p)
@@ -97,8 +132,10 @@ def run_report(args: argparse.Namespace) -> int:
     except PackageNotFoundError:  # a source tree never installed
         __version__ = "0+unknown"
     from ..explore.page import render_report
+    from ..explore.paths import FileNames
 
     try:
+        names_of = FileNames(list(args.files), redact=args.redact_paths)
         overview = overview_from_args(args)
     except UsageError as err:
         return report_usage_error(err, "report")
@@ -109,7 +146,7 @@ def run_report(args: argparse.Namespace) -> int:
     names = [os.path.basename(f["name"]) for f in overview["files"]]
     more = f" (+{len(names) - 3})" if len(names) > 3 else ""
     title = args.title or "binlog report: " + ", ".join(names[:3]) + more
-    page = render_report(overview, title=title, generator=f"binlog-ksy {__version__}")
+    page = render_report(names_of.json(overview), title=title, generator=f"binlog-ksy {__version__}")
     tmp = args.output + ".tmp"
     with open(tmp, "w", encoding="utf-8") as out:
         out.write(page)
