@@ -129,6 +129,37 @@ def test_overview_equals_stats(app: App) -> None:
     app.check_clean()
 
 
+def test_thresholds_form_shows_the_servers_error(app: App) -> None:
+    """A threshold the server refuses (nan, inf, 1e400: not finite) is shown as its 400's message, in the page
+    with the form still there to correct it: never as a JSON parse error."""
+    def apply(key: str, value: str) -> None:
+        field = app.driver.find_element(By.ID, f"t-{key}")
+        field.clear()
+        field.send_keys(value)
+        app.driver.find_element(By.ID, "t-go").click()
+
+    def shown(view: str, route: str) -> bool:
+        return route in app.driver.current_url and bool(app.driver.execute_script(
+            "return document.body.getAttribute('data-ready') !== null && "
+            "document.body.getAttribute('data-view') === arguments[0]", view))
+
+    app.open("overview", "overview")
+    app.check_clean()
+    for value in ("nan", "inf", "1e400"):
+        apply("long-seconds", value)
+        route = f"long-seconds={value}"
+        WebDriverWait(app.driver, 30).until(lambda d: shown("error", route))  # noqa: B023 - waited for here
+        message = app.driver.find_element(By.ID, "error").text
+        assert message.startswith("long-seconds: not a number of seconds"), message
+        assert app.driver.find_element(By.ID, "t-long-seconds").get_attribute("value") == value
+        # the browser logs the refused request itself (a 400): nothing else
+        assert all("status of 400" in e["message"] for e in console_errors(app.driver))
+    apply("long-seconds", "0")  # corrected in the same form
+    WebDriverWait(app.driver, 30).until(lambda d: shown("overview", "long-seconds=0"))
+    assert app.driver.execute_script("return window.OVERVIEW_DATA.thresholds.long_seconds") == 0
+    app.check_clean()
+
+
 def test_overview_is_cached(tmp_path: Path) -> None:
     files = [str(SHOP / "binlog.000003")]
     for attempt in range(2):

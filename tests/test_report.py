@@ -265,6 +265,52 @@ def test_report_redact_paths(tmp_path: Path) -> None:
     assert not (tmp_path / "r2.html").exists()
 
 
+@pytest.mark.parametrize("redact", [False, True])
+def test_the_explorer_and_the_report_name_files_alike(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                        redact: bool) -> None:
+    """The report's JSON and every answer of the explorer's API name the files the same way: as given on the
+    command line (here one relative, one absolute), or by their file names with --redact-paths."""
+    from test_explore_security import serve
+
+    monkeypatch.chdir(ROOT)
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    given = [os.path.relpath(SHOP / "binlog.000001", ROOT), str(SHOP / "binlog.000002")]
+    flags = ["--big-rows", "20", *(["--redact-paths"] if redact else [])]
+    expected = [Path(f).name for f in given] if redact else given
+    out = tmp_path / "report.html"
+    run_cli("report", *given, "--output", str(out), *flags)
+    report = report_data(out.read_text(encoding="utf-8"))
+    srv, client = serve(given, flags)
+    try:
+        answers = {}
+        for path in ("/api/files", "/api/overview"):
+            status, _, body = client.request("GET", path)
+            assert status == 200
+            answers[path] = json.loads(body)
+        overview = answers["/api/overview"]["overview"]
+        assert answers["/api/files"]["files"] == answers["/api/overview"]["files"] == expected
+        assert [f["name"] for f in overview["files"]] == [f["name"] for f in report["files"]] == expected
+        assert overview["big_transactions"] == report["big_transactions"] and report["big_transactions"]
+        big = report["big_transactions"][0]
+        assert big["file"] in expected
+        name, pos = big["file"], big["start_pos"]
+        for path in (f"/api/events?file={name}", f"/api/event?file={name}&pos={pos}",
+                     f"/api/transaction?file={name}&pos={pos}", f"/api/event?file={name}&pos=5"):
+            status, _, body = client.request("GET", path)
+            answers[path] = json.loads(body)
+            assert status == (404 if path.endswith("pos=5") else 200), body
+        assert answers[f"/api/events?file={big['file']}"]["file"] == big["file"]
+        assert answers[f"/api/transaction?file={big['file']}&pos={big['start_pos']}"]["file"] == big["file"]
+        text = list(_strings(answers))
+        if redact:
+            assert not [s for s in text if "shop-full" in s or str(ROOT) in s]
+        else:
+            assert any(str(SHOP / "binlog.000002") in s for s in text)
+    finally:
+        srv.shutdown()
+        srv.server_close()
+
+
 STATIC = ROOT / "runtime" / "explore" / "static"
 
 

@@ -15,8 +15,17 @@
     const qs = new URLSearchParams();
     for (const [k, v] of Object.entries(params || {})) if (v !== undefined && v !== null && v !== "") qs.set(k, v);
     const res = await fetch("/api/" + path + (qs.toString() ? "?" + qs : ""));
-    const body = await res.json();
-    if (!res.ok) throw new Error(body.error || res.statusText);
+    const text = await res.text();
+    let body = null;
+    try { body = JSON.parse(text); } catch (err) { body = null; }
+    if (!res.ok || body === null) {
+      // the server's own message ({"error": ...}), else the status: never a JSON parse error
+      const message = body && typeof body.error === "string" ? body.error :
+        "the server answered " + res.status + " " + res.statusText + (res.ok ? " with no JSON" : "");
+      const error = new Error(message);
+      error.status = res.status;
+      throw error;
+    }
     return body;
   }
 
@@ -37,21 +46,14 @@
   }
 
   // -- overview ------------------------------------------------------------------------------
-  async function showOverview(params) {
-    view.textContent = "";
-    view.append(el("p", {class: "muted", text: "Reading the files (one stats pass; cached for the next open)…"}));
-    const query = {};
-    for (const k of ["big-rows", "big-bytes", "long-seconds"]) if (params.get(k)) query[k] = params.get(k);
-    const data = await api("overview", query);
-    window.OVERVIEW_DATA = data.overview;
-    const body = el("div");
-    // the thresholds of big and long transactions, adjustable (the overview is computed again for them)
-    const th = data.overview.thresholds;
+  // the thresholds of big and long transactions, adjustable (the overview is computed again for them)
+  function thresholdsForm(values) {
     const form = el("form", {class: "filters", id: "thresholds-form"});
-    const fields = [["big-rows", "big: at least rows", th.big_rows], ["big-bytes", "or bytes (K, M, G)", th.big_bytes],
-                    ["long-seconds", "long: at least seconds", th.long_seconds]];
-    for (const [key, label, value] of fields) {
-      form.append(el("label", {}, [label, el("input", {name: key, id: "t-" + key, value: String(value), size: "10"})]));
+    const fields = [["big-rows", "big: at least rows"], ["big-bytes", "or bytes (K, M, G)"],
+                    ["long-seconds", "long: at least seconds"]];
+    for (const [key, label] of fields) {
+      const value = values[key] === undefined || values[key] === null ? "" : String(values[key]);
+      form.append(el("label", {}, [label, el("input", {name: key, id: "t-" + key, value: value, size: "10"})]));
     }
     form.append(el("button", {type: "submit", id: "t-go", text: "Apply"}));
     form.addEventListener("submit", ev => {
@@ -60,8 +62,33 @@
       for (const [k, v] of new FormData(form).entries()) if (String(v).trim()) qs.set(k, String(v).trim());
       location.hash = "#/overview?" + qs;
     });
+    return form;
+  }
+
+  async function showOverview(params) {
     view.textContent = "";
-    view.append(form, body);
+    view.append(el("p", {class: "muted", text: "Reading the files (one stats pass; cached for the next open)…"}));
+    const query = {};
+    for (const k of ["big-rows", "big-bytes", "long-seconds"]) if (params.get(k)) query[k] = params.get(k);
+    let data;
+    try {
+      data = await api("overview", query);
+    } catch (err) {
+      if (err.status !== 400) throw err;
+      // a threshold the server refuses: the form again with what was typed, and the server's message
+      view.textContent = "";
+      view.append(thresholdsForm({"big-rows": query["big-rows"], "big-bytes": query["big-bytes"],
+                                  "long-seconds": query["long-seconds"]}),
+                  el("p", {class: "warn", id: "error", text: err.message}));
+      done("error");
+      return;
+    }
+    window.OVERVIEW_DATA = data.overview;
+    const body = el("div");
+    const th = data.overview.thresholds;
+    view.textContent = "";
+    view.append(thresholdsForm({"big-rows": th.big_rows, "big-bytes": th.big_bytes, "long-seconds": th.long_seconds}),
+                body);
     O.render(body, data.overview, {
       fileLink: name => link("events", {file: name}, name),
       txLink: t => link("tx", {file: t.file, pos: t.start_pos}, t.file + ":" + t.start_pos),
