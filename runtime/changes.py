@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any, BinaryIO, Literal
 
 from . import constants as et
 from .bodies import RowsBody, TableMapBody
+from .bounded_cache import BoundedCache
 from .column import FLAVOR_MARIADB, FLAVOR_MYSQL, Column
 from .errors import (
     BinlogError,
@@ -200,8 +201,11 @@ class ChangeReader:
         self.on_error = on_error
         self.errors: list[BinlogError] = self.reader.errors
         self.tables = TableMapCache()
-        self._known_maps: dict[tuple[bytes, int], TableMap] = {}  # by TABLE_MAP body and history version
-        self._head_facts: dict[int, HeadFacts] = {}  # by id() of the rows body first parsed with a head
+        # by TABLE_MAP body and history version: every table of a binlog of thousands, within an estimate of memory
+        self._known_maps: BoundedCache[TableMap] = BoundedCache(
+            64 << 20, lambda key, table_map: 2048 + len(key[0]) + 512 * len(table_map.columns))
+        self._head_facts: BoundedCache[HeadFacts] = BoundedCache(1 << 16)  # by id() of the rows body first
+        # parsed with a head
         self.history = history
         self._history_warned: set[tuple[Any, ...]] = set()
         self.transactions = TransactionTracker()
@@ -307,10 +311,8 @@ class ChangeReader:
             if table_map is None:
                 history = self._history_table(event) if self.history is not None else None
                 flavor = FLAVOR_MARIADB if (self.reader.format and self.reader.format.is_mariadb) else FLAVOR_MYSQL
-                table_map = table_map_from_event(event.body, flavor=flavor, schema_file=self.schema, history=history)
-                if len(self._known_maps) >= 1024:
-                    self._known_maps.clear()
-                self._known_maps[key] = table_map
+                table_map = self._known_maps.put(key, table_map_from_event(
+                    event.body, flavor=flavor, schema_file=self.schema, history=history))
                 if table_map.history_problem is not None:
                     self._warn_history(event, table_map)
             self.tables.add(table_map)
@@ -374,9 +376,7 @@ class ChangeReader:
             facts = HeadFacts(head)
             shared = shared_head(event.type_code, head)
             if shared is head:  # a body whose head others share (not compressed): keep its facts
-                if len(self._head_facts) >= 1024:
-                    self._head_facts.clear()
-                self._head_facts[id(head)] = facts
+                self._head_facts.put(id(head), facts)
         try:
             if facts.version == 0:
                 self.report(UnsupportedEventError(

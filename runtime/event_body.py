@@ -52,6 +52,7 @@ from kaitaistruct import KaitaiStream, KaitaiStruct
 
 from ..generated.binlog_event import BinlogEvent
 from ..generated.event_rows import EventRows
+from .bounded_cache import BoundedCache
 from .constants import ANNOTATE_ROWS_EVENT, MARIADB_GTID_EVENT, ROWS_EVENTS, TABLE_MAP_EVENT, XID_EVENT
 
 __all__ = ["known_gtid_tail", "known_rows_head", "one_field_value", "parse_body", "shared_head", "shared_tail"]
@@ -62,16 +63,24 @@ _ROUTER_PARAMS = ("type_code", "post_header_len")
 #: type code -> (class the router builds, which router parameters it takes), or None: kept as raw bytes.
 _CLASSES: dict[int, tuple[type, tuple[bool, bool]] | None] = {}
 
+#: What each cache below may hold, in estimated bytes of parsed bodies: every table of a binlog of thousands
+#: (a parsed TABLE_MAP of ten columns with FULL metadata is about 8.5 KB; of 300 columns, about 200 KB).
+CACHE_BUDGET = 48 << 20
+
+
+def _parsed_size(key: tuple[Any, ...], value: Any) -> int:
+    """About the memory of a body parsed from ``key``'s bytes: ~120 bytes of objects per byte parsed."""
+    return 1024 + 120 * len(key[-1])
+
+
 #: Parsed TABLE_MAP bodies by (post-header length, bytes).
-_TABLE_MAPS: dict[tuple[int, bytes], Any] = {}
+_TABLE_MAPS: BoundedCache[Any] = BoundedCache(CACHE_BUDGET, _parsed_size)
 #: Parsed rows bodies by (type code, post-header length, first post-header bytes): (head length, head, body).
-_ROWS_HEADS: dict[tuple[int, int, bytes], tuple[int, bytes, Any]] = {}
+_ROWS_HEADS: BoundedCache[tuple[int, bytes, Any]] = BoundedCache(CACHE_BUDGET, _parsed_size)
 #: Parsed MariaDB GTID bodies by (post-header length, the bytes after seq_no).
-_GTID_TAILS: dict[tuple[int, bytes], Any] = {}
+_GTID_TAILS: BoundedCache[Any] = BoundedCache(CACHE_BUDGET, _parsed_size)
 #: ``seq_no`` of a MariaDB GTID_EVENT body: its first field, a u8 (little-endian, as Kaitai's default here).
 _GTID_SEQ_NO = struct.Struct("<Q")
-#: Each cache is emptied when it reaches this many entries (a binlog of many tables stays bounded).
-CACHE_LIMIT = 1024
 
 _COMPRESSED_ROWS = frozenset(t.value for t in EventRows.RowsEventType if "compressed" in t.name)
 
@@ -122,12 +131,6 @@ def _build(type_code: int, post_header_len: int, body: bytes) -> Any:
     return cls(post_header_len, stream) if takes_post_header else cls(stream)
 
 
-def _remember(cache: dict[Any, Any], key: Any, value: Any) -> None:
-    if len(cache) >= CACHE_LIMIT:
-        cache.clear()
-    cache[key] = value
-
-
 def _copy(parsed: Any) -> Any:
     copy = object.__new__(type(parsed))
     copy.__dict__.update(parsed.__dict__)
@@ -146,7 +149,7 @@ def _rows_body(type_code: int, post_header_len: int, body: bytes) -> Any:
             return copy
     parsed = _build(type_code, post_header_len, body)
     head_len = len(body) - len(parsed.rows)
-    _remember(_ROWS_HEADS, key, (head_len, body[:head_len], parsed))
+    _ROWS_HEADS.put(key, (head_len, body[:head_len], parsed))
     return parsed
 
 
@@ -179,7 +182,7 @@ def _mariadb_gtid_body(type_code: int, post_header_len: int, body: bytes) -> Any
         copy._tail_of = parsed
         return copy
     parsed = _build(type_code, post_header_len, body)
-    _remember(_GTID_TAILS, key, parsed)
+    _GTID_TAILS.put(key, parsed)
     return parsed
 
 
@@ -277,6 +280,6 @@ def parse_body(type_code: int, post_header_len: int, body: bytes) -> Any:
         parsed = _TABLE_MAPS.get(key)
         if parsed is None:
             parsed = _build(type_code, post_header_len, body)
-            _remember(_TABLE_MAPS, key, parsed)
+            _TABLE_MAPS.put(key, parsed)
         return parsed
     return _build(type_code, post_header_len, body)

@@ -30,6 +30,7 @@ from typing import TYPE_CHECKING
 
 from . import constants as et
 from .bodies import RowsBody
+from .bounded_cache import BoundedCache
 from .errors import UsageError
 from .event_fields import query_text, text_of
 from .transactions import TransactionTracker, statement_role
@@ -40,8 +41,9 @@ if TYPE_CHECKING:
 __all__ = ["ChangeFilter", "EventSelection", "GtidRange", "is_transaction_control", "parse_datetime",
            "parse_gtid_set", "split_names"]
 
-#: Cached answers of :meth:`ChangeFilter.wants_table` per filter (a binlog has few tables; this bounds odd ones).
-_TABLE_CACHE_LIMIT = 4096
+#: How many tables' answers a filter keeps (:meth:`ChangeFilter.wants_table`, and the table ids of TABLE_MAP
+#: events an :class:`EventSelection` kept): every table of a binlog of thousands, the oldest let go past it.
+TABLES_KEPT = 1 << 16
 
 
 def parse_datetime(text: str | datetime) -> datetime:
@@ -162,8 +164,8 @@ class ChangeFilter:
     _statement_db_re: re.Pattern[str] | None = field(default=None, init=False, repr=False, compare=False)
     _qualified_re: re.Pattern[str] | None = field(default=None, init=False, repr=False, compare=False)
     _bare_re: re.Pattern[str] | None = field(default=None, init=False, repr=False, compare=False)
-    _seen: dict[tuple[str | None, str | None], bool] = field(
-        default_factory=dict, init=False, repr=False, compare=False)
+    _seen: BoundedCache[bool] = field(
+        default_factory=lambda: BoundedCache(TABLES_KEPT), init=False, repr=False, compare=False)
     #: Whether a position or time window is given; whether nothing at all is left out (see the properties).
     _windows: bool = field(default=False, init=False, repr=False, compare=False)
     _everything: bool = field(default=True, init=False, repr=False, compare=False)
@@ -263,10 +265,7 @@ class ChangeFilter:
         key = (schema, table)
         hit = self._seen.get(key)
         if hit is None:
-            hit = self._match(schema, table)
-            if len(self._seen) >= _TABLE_CACHE_LIMIT:
-                self._seen.clear()
-            self._seen[key] = hit
+            hit = self._seen.put(key, self._match(schema, table))
         return hit
 
     def _match(self, schema: str | None, table: str | None) -> bool:
@@ -384,7 +383,7 @@ class EventSelection:
     def __init__(self, flt: ChangeFilter) -> None:
 
         self.filter = flt
-        self._table_ids: dict[int, bool] = {}
+        self._table_ids: BoundedCache[bool] = BoundedCache(TABLES_KEPT)
         #: With GTID sets: the transaction of each event (events outside transactions are kept).
         self._tracker = TransactionTracker() if flt.selects_gtids else None
 
@@ -408,14 +407,10 @@ class EventSelection:
         code = event.type_code
         if code == et.TABLE_MAP_EVENT:
             body = event.body
-            keep = flt.wants_table(text_of(body.schema), text_of(body.table))
-            if len(self._table_ids) >= _TABLE_CACHE_LIMIT:
-                self._table_ids.clear()
-            self._table_ids[body.table_id] = keep
-            return keep
+            return self._table_ids.put(body.table_id, flt.wants_table(text_of(body.schema), text_of(body.table)))
         if code in et.ROWS_EVENTS:
             rows_body: RowsBody = event.body
-            return self._table_ids.get(rows_body.table_id, False)
+            return self._table_ids.get(rows_body.table_id) or False
         if code in et.QUERY_EVENTS:
             body = event.body
             return is_transaction_control(query_text(body)) or flt.wants_statement(text_of(body.schema))

@@ -33,6 +33,7 @@ from typing import Any
 
 import pyarrow as pa
 
+from ..runtime.bounded_cache import BoundedCache
 from ..runtime.changes import OnError, Undecodable
 from ..runtime.constants import MARIADB_GTID_EVENT, ROWS_EVENTS, TABLE_MAP_EVENT, XID_EVENT
 from ..runtime.errors import BinlogError, UndecodableValueError
@@ -237,9 +238,10 @@ def _open_error(uri: str, exc: OSError, size: int | None) -> BinlogError:
 # -- events --------------------------------------------------------------------------------
 
 
-_TABLE_MAP_BODIES: dict[bytes, str | None] = {}
+#: A TABLE_MAP body's text by its bytes, for every table of a binlog of thousands (within an estimate of memory).
+_TABLE_MAP_BODIES: BoundedCache[str] = BoundedCache(32 << 20, lambda key, text: 256 + len(key) + len(text))
 #: A rows body's text by the id of the parsed head it shares (``event_body.known_rows_head``): (that head, text).
-_ROWS_BODIES: dict[int, tuple[Any, str]] = {}
+_ROWS_BODIES: BoundedCache[tuple[Any, str]] = BoundedCache(32 << 20, lambda key, kept: 2048 + len(kept[1]))
 
 
 def event_body(event: Event) -> str | None:
@@ -256,10 +258,7 @@ def event_body(event: Event) -> str | None:
         key = event.body_bytes
         text = _TABLE_MAP_BODIES.get(key)
         if text is None:
-            text = _parsed_body_text(event)
-            if len(_TABLE_MAP_BODIES) >= 1024:
-                _TABLE_MAP_BODIES.clear()
-            _TABLE_MAP_BODIES[key] = text
+            text = _TABLE_MAP_BODIES.put(key, _parsed_body_text(event))
         return text
     shape = _NUMBER_FIRST.get(code)
     if shape is not None and len(event.body_bytes) >= shape[1]:
@@ -296,7 +295,7 @@ _NUMBER_FIRST: dict[int, tuple[str, int, Callable[[Event, int], str] | None]] = 
     MARIADB_GTID_EVENT: ("seq_no", 12, _gtid_end), XID_EVENT: ("xid", 8, None)}
 #: The text between the number and the end of the bodies of a (type, post-header length, bytes after the
 #: number).
-_NUMBER_FIRST_BODIES: dict[tuple[int, int, bytes], str] = {}
+_NUMBER_FIRST_BODIES: BoundedCache[str] = BoundedCache(16 << 20, lambda key, text: 256 + len(key[2]) + len(text))
 
 
 def _number_first_text(event: Event, name: str, end_of: Callable[[Event, int], str] | None) -> str:
@@ -314,9 +313,7 @@ def _number_first_text(event: Event, name: str, end_of: Callable[[Event, int], s
     text = _parsed_body_text(event)
     if text.startswith(head) and text.endswith(end) and len(text) > len(head) + len(end) \
             and text[len(head)] in ",}":
-        if len(_NUMBER_FIRST_BODIES) >= 1024:
-            _NUMBER_FIRST_BODIES.clear()
-        _NUMBER_FIRST_BODIES[key] = text[len(head):len(text) - len(end)]
+        _NUMBER_FIRST_BODIES.put(key, text[len(head):len(text) - len(end)])
     return text
 
 
@@ -331,9 +328,7 @@ def _rows_body_text(event: Event) -> str:
     body = event.body
     text = _json_text({"table_id": getattr(body, "table_id", None), "flags": getattr(body, "flags", None)})
     if known is not None:
-        if len(_ROWS_BODIES) >= 1024:
-            _ROWS_BODIES.clear()
-        _ROWS_BODIES[id(known[0])] = (known[0], text)
+        _ROWS_BODIES.put(id(known[0]), (known[0], text))
     return text
 
 

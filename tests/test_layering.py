@@ -38,7 +38,8 @@ PACKAGES = {"runtime": "binlog_ksy.runtime", "spark_jobs": "binlog_ksy.spark_job
 #: Layers from the bottom; each entry is a module or a package prefix (names under binlog_ksy).
 LAYERS: list[tuple[str, ...]] = [
     ("generated",),
-    ("runtime.constants", "runtime.errors", "runtime.column", "runtime.storage", "runtime.atomic"),
+    ("runtime.constants", "runtime.errors", "runtime.column", "runtime.storage", "runtime.atomic",
+     "runtime.bounded_cache"),
     ("runtime.types", "runtime.event", "runtime.event_body", "runtime.bodies", "runtime.event_fields",
      "runtime.mariadb_compression"),
     ("runtime.schema", "runtime.transactions", "runtime.reader"),

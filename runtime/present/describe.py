@@ -18,6 +18,7 @@ from kaitaistruct import KaitaiStruct
 
 from .. import constants as et
 from ..bodies import FormatDescriptionBody, RowsBody, TableMapBody
+from ..bounded_cache import BoundedCache
 from ..errors import BinlogError, MalformedEventError
 from ..event import Event
 from ..event_body import (
@@ -216,16 +217,25 @@ def body_to_dict(event: Event) -> dict[str, Any]:
         raise MalformedEventError(f"body does not parse: {type(exc).__name__}: {exc}", file=event.file,
                                   offset=event.pos, event_type=event.type_name, length=event.length) from None
     if owner is not None:
-        if len(_SHARED_PLAIN) >= _SHARED_PLAIN_LIMIT:
-            _SHARED_PLAIN.clear()
-        _SHARED_PLAIN[id(owner)] = (owner, dict(out))
+        _SHARED_PLAIN.put(id(owner), (owner, dict(out)))
     return out
+
+
+#: What each cache of this module may hold, in estimated bytes: the tables of a binlog of thousands of them.
+CACHE_BUDGET = 32 << 20
+
+
+def _plain_cost(key: object, value: tuple[Any, dict[str, Any]]) -> int:
+    return 1024 + 256 * len(value[1])
+
+
+def _text_cost(key: object, value: tuple[Any, ...]) -> int:
+    return 256 + sum(len(part) for part in value[1:])
 
 
 #: The plain data of shared TABLE_MAP bodies and rows-event heads (``event_body.shared_head``), by the id of
 #: the parsed body they come from; that body is kept with it.
-_SHARED_PLAIN: dict[int, tuple[Any, dict[str, Any]]] = {}
-_SHARED_PLAIN_LIMIT = 1024
+_SHARED_PLAIN: BoundedCache[tuple[Any, dict[str, Any]]] = BoundedCache(CACHE_BUDGET, _plain_cost)
 
 
 def event_to_dict(event: Event, *, with_body: bool = True) -> dict[str, Any]:
@@ -258,9 +268,7 @@ def event_json(event: Event) -> str:
     """
     file_json = _FILE_JSON.get(event.file)
     if file_json is None:
-        if len(_FILE_JSON) >= _SHARED_PLAIN_LIMIT:
-            _FILE_JSON.clear()
-        file_json = _FILE_JSON[event.file] = json.dumps(event.file, ensure_ascii=False)
+        file_json = _FILE_JSON.put(event.file, json.dumps(event.file, ensure_ascii=False))
     inner = "" if event.in_payload is None else f", \"in_payload\": {event.in_payload}"
     return (f"{{\"file\": {file_json}, \"pos\": {event.pos}, \"end_pos\": {event.end_pos}, "
             f"\"type\": \"{et.TYPE_NAMES[event.type_code]}\", \"type_code\": {event.type_code}, "
@@ -269,12 +277,12 @@ def event_json(event: Event) -> str:
 
 
 #: ``json.dumps`` of file names.
-_FILE_JSON: dict[str, str] = {}
+_FILE_JSON: BoundedCache[str] = BoundedCache(CACHE_BUDGET, lambda key, text: 256 + len(text))
 
 
 #: The JSON text of a shared head's body, by the id of the parsed body it comes from (kept with it): the text
 #: before the images' hex and after it (a TABLE_MAP's is all before).
-_SHARED_JSON: dict[int, tuple[Any, str, str]] = {}
+_SHARED_JSON: BoundedCache[tuple[Any, str, str]] = BoundedCache(CACHE_BUDGET, _text_cost)
 #: What stands for a rows body's images while its text is cut in two.
 _IMAGES = "\x01"
 _IMAGES_JSON = '"rows": "\\u0001"'
@@ -311,9 +319,7 @@ def _body_json(event: Event) -> str:
             before, found, after = _dumps(plain).partition(_IMAGES_JSON)
             if not found:  # no images field where the spec puts one: nothing to share
                 return _dumps(body_to_dict(event))
-        if len(_SHARED_JSON) >= _SHARED_PLAIN_LIMIT:
-            _SHARED_JSON.clear()
-        known = _SHARED_JSON[id(owner)] = (owner, before, after)
+        known = _SHARED_JSON.put(id(owner), (owner, before, after))
     if code == et.TABLE_MAP_EVENT:
         return known[1]
     return f'{known[1]}"rows": "{bytes(body.rows).hex()}"{known[2]}'
@@ -321,7 +327,7 @@ def _body_json(event: Event) -> str:
 
 #: The JSON text of MariaDB GTID bodies between ``seq_no`` and ``gtid``, by the id of the parsed body whose tail
 #: they share (``event_body.shared_tail``) and the event's server id: (that body, the text).
-_GTID_JSON: dict[tuple[int, int], tuple[Any, str]] = {}
+_GTID_JSON: BoundedCache[tuple[Any, str]] = BoundedCache(CACHE_BUDGET, _text_cost)
 
 
 def _gtid_body_json(event: Event, body: Any) -> str:
@@ -338,9 +344,7 @@ def _gtid_body_json(event: Event, body: Any) -> str:
         head, tail = f'{{"seq_no": {seq_no}, ', f', "gtid": "{body.domain_id}-{event.server_id}-{seq_no}"}}'
         if not (text.startswith(head) and text.endswith(tail) and len(text) > len(head) + len(tail)):
             return text  # not the shape the text is cut by: made whole
-        if len(_GTID_JSON) >= _SHARED_PLAIN_LIMIT:
-            _GTID_JSON.clear()
-        known = _GTID_JSON[key] = (owner, text[len(head):-len(tail)])
+        known = _GTID_JSON.put(key, (owner, text[len(head):-len(tail)]))
     seq_no = body.seq_no
     return f'{{"seq_no": {seq_no}, {known[1]}, "gtid": "{body.domain_id}-{event.server_id}-{seq_no}"}}'
 
@@ -399,15 +403,13 @@ def info_of(event: Event) -> str:
                                   offset=event.pos, event_type=event.type_name, length=event.length) from None
     text = render(fields)
     if owner is not None:
-        if len(_SHARED_INFO) >= _SHARED_PLAIN_LIMIT:
-            _SHARED_INFO.clear()
-        _SHARED_INFO[id(owner)] = (owner, text)
+        _SHARED_INFO.put(id(owner), (owner, text))
     return text
 
 
 #: The Info text of shared TABLE_MAP bodies and rows-event heads, by the id of the parsed body they come from
 #: (kept with it).
-_SHARED_INFO: dict[int, tuple[Any, str]] = {}
+_SHARED_INFO: BoundedCache[tuple[Any, str]] = BoundedCache(CACHE_BUDGET, _text_cost)
 
 
 def _annotation_text(body: Any, event: Event) -> str:

@@ -38,6 +38,7 @@ from collections.abc import Callable
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
 
+from ..bounded_cache import BoundedCache
 from ..column import Column
 from ..constants import MYSQL_TYPE
 from ..errors import RowDecodeError
@@ -166,14 +167,12 @@ def json_formatter(column: Column, errors: str = "strict") -> Callable[[Any], An
     key = (column, errors)
     fmt = _FORMATTERS.get(key)
     if fmt is None:
-        if len(_FORMATTERS) >= _FORMATTERS_LIMIT:
-            _FORMATTERS.clear()
-        fmt = _FORMATTERS[key] = _make_formatter(column, errors)
+        fmt = _FORMATTERS.put(key, _make_formatter(column, errors))
     return fmt
 
 
-_FORMATTERS: dict[tuple[Column, str], Callable[[Any], Any]] = {}
-_FORMATTERS_LIMIT = 4096
+#: Formatters by column, for every column of a binlog of thousands of tables (about 1 KB each).
+_FORMATTERS: BoundedCache[Callable[[Any], Any]] = BoundedCache(1 << 17)
 
 
 def _make_formatter(column: Column, errors: str) -> Callable[[Any], Any]:

@@ -34,6 +34,7 @@ from typing import Any, NamedTuple
 import numpy as np
 import pyarrow as pa
 
+from ..bounded_cache import BoundedCache
 from ..column import Column
 from ..constants import MYSQL_TYPE
 from ..errors import BinlogError
@@ -431,7 +432,7 @@ class TableLayout:
         self.columns = columns
 
 
-_LAYOUTS: dict[tuple[str, str, tuple[Column, ...]], TableLayout] = {}
+_LAYOUTS: BoundedCache[TableLayout] = BoundedCache(1 << 16)
 
 
 def table_layout(table_map: TableMap) -> TableLayout:
@@ -440,10 +441,8 @@ def table_layout(table_map: TableMap) -> TableLayout:
     if layout is None:
         value = (table_map.schema, table_map.table, table_map.columns)
         layout = _LAYOUTS.get(value)
-        if layout is None:
-            if len(_LAYOUTS) >= 4096:  # later maps get new objects: their runs stay apart, still decoded right
-                _LAYOUTS.clear()
-            layout = _LAYOUTS[value] = TableLayout(*value)
+        if layout is None:  # a layout let go: later maps get a new object, their runs apart, still decoded right
+            layout = _LAYOUTS.put(value, TableLayout(*value))
         table_map.memo["layout"] = layout
     return layout
 

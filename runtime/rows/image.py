@@ -47,6 +47,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from ..bounded_cache import BoundedCache
 from ..column import FLAVOR_MARIADB, Column
 from ..constants import MYSQL_TYPE
 from ..errors import RowDecodeError
@@ -700,8 +701,9 @@ class RowImageDecoder:
         return row, pos
 
 
-_CACHE: dict[tuple[Any, ...], RowImageDecoder] = {}
-_CACHE_LIMIT = 4096
+#: Decoders by (columns, bitmap, errors, partial JSON columns), within an estimate of their memory: every
+#: layout of a binlog of thousands of tables.
+_CACHE: BoundedCache[RowImageDecoder] = BoundedCache(96 << 20, lambda key, decoder: 4096 + 1024 * len(key[0]))
 #: Decoders one table map keeps in its ``memo`` (a table has few distinct bitmaps).
 _MEMO_LIMIT = 64
 
@@ -718,8 +720,8 @@ def get_decoder(
 
     ``memo`` is the table map's own (``TableMap.memo``): decoders found there
     cost one dict lookup, without hashing the columns. Otherwise they are
-    cached per (columns, present, errors, partial columns) in a cache of 4096
-    decoders, emptied when full.
+    cached per (columns, present, errors, partial columns) in a cache sized
+    by an estimate of their memory (:data:`_CACHE`).
     """
     if not isinstance(present, bytes):
         present = _present_bytes(present, len(columns))
@@ -732,11 +734,8 @@ def get_decoder(
     key = (cols, present, errors, partial_json_columns)
     decoder = _CACHE.get(key)
     if decoder is None:
-        if len(_CACHE) >= _CACHE_LIMIT:
-            _CACHE.clear()
-        decoder = _CACHE[key] = RowImageDecoder(
-            cols, present, errors=errors, partial_json_columns=partial_json_columns
-        )
+        decoder = _CACHE.put(key, RowImageDecoder(cols, present, errors=errors,
+                                                  partial_json_columns=partial_json_columns))
     if memo is not None and len(memo) < _MEMO_LIMIT:
         memo[quick] = decoder
     return decoder

@@ -17,6 +17,7 @@ from array import array
 from collections.abc import Callable
 from typing import Any
 
+from ..bounded_cache import BoundedCache
 from ..table_map import TableMap
 from .events import Op, RowsEvent
 from .layouts import image_layouts
@@ -38,7 +39,10 @@ PREFER_COMPILED = True
 
 #: Layouts prepared for the compiled loop, by identity (the layouts of a table's images are memoized, so
 #: the same list comes back): (the layouts, kept alive; widths matrix; column counts; widest layout).
-_PREPARED: dict[int, tuple[list[list[int]], Any, array[int], int, Any]] = {}
+#: Sized by an estimate of their memory (the room for :data:`_SMALL` images is most of it): every layout of a
+#: binlog of thousands of tables.
+_PREPARED: BoundedCache[tuple[list[list[int]], Any, array[int], int, Any]] = BoundedCache(
+    64 << 20, lambda key, entry: 2048 + 1100 * entry[3])
 #: Images an event of few rows has at most to be scanned in the room kept with its layouts (no allocation).
 _SMALL = 64
 #: Room the compiled loop writes each value's offset and length into (read by nobody here), reused.
@@ -58,10 +62,7 @@ def _prepared(layouts: list[list[int]]) -> tuple[list[list[int]], Any, array[int
         small = (kept, _KeptRoom(widths, ncols, kept,
                                  memoryview(bytearray(8 * _SMALL * width)).cast("q", [_SMALL, width]),
                                  memoryview(bytearray(8 * _SMALL * width)).cast("q", [_SMALL, width])))
-        entry = (layouts, widths, ncols, width, small)
-        if len(_PREPARED) >= 1024:
-            _PREPARED.clear()
-        _PREPARED[id(layouts)] = entry
+        entry = _PREPARED.put(id(layouts), (layouts, widths, ncols, width, small))
     return entry
 
 

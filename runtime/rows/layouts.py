@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from ..bounded_cache import BoundedCache
 from ..column import Column
 from ..table_map import TableMap
 from .events import Op
@@ -25,7 +26,9 @@ class _Slow(Exception):
     """This run goes to the row decoder."""
 
 
-_CODECS: dict[tuple[Any, ...], list[_Codec]] = {}
+#: The codecs of an image's present columns, by (columns, errors): every layout of a binlog of thousands of
+#: tables, within an estimate of their memory.
+_CODECS: BoundedCache[list[_Codec]] = BoundedCache(64 << 20, lambda key, codecs: 1024 + 512 * len(codecs))
 
 
 def _side(columns: Sequence[Column], present: bytes, errors: str, memo: dict[Any, Any]
@@ -34,9 +37,7 @@ def _side(columns: Sequence[Column], present: bytes, errors: str, memo: dict[Any
     key = (decoder.present_columns, errors)
     codecs = _CODECS.get(key)
     if codecs is None:
-        if len(_CODECS) >= 4096:
-            _CODECS.clear()
-        codecs = _CODECS[key] = [_build_codec(c, errors, False) for c in decoder.present_columns]
+        codecs = _CODECS.put(key, [_build_codec(c, errors, False) for c in decoder.present_columns])
     return decoder.present_columns, codecs
 
 
