@@ -206,3 +206,18 @@ def _logs_in(folder: Path) -> list[str]:
 ])
 def test_the_first_error_of_a_log(log: str, cause: str | None) -> None:
     assert jvm_log.first_error(log) == cause
+
+
+def test_the_archive_and_the_logs_are_private(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The cache folder (archives, logs: they name the user's paths and tables) is made 0700, one left 0755 by
+    an older version is tightened, and each run's log is 0600."""
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    folder = tmp_path / "binlog-ksy"
+    folder.mkdir(mode=0o755)
+    folder.chmod(0o755)
+    assert class_archive.cache_dir() == str(folder)
+    assert folder.stat().st_mode & 0o777 == 0o700
+    log = jvm_log.JvmLog.create()
+    assert log is not None and Path(log.path).parent == folder / "logs"
+    assert Path(log.path).stat().st_mode & 0o777 == 0o600
+    assert (folder / "logs").stat().st_mode & 0o077 == 0

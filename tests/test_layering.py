@@ -39,7 +39,7 @@ PACKAGES = {"runtime": "binlog_ksy.runtime", "spark_jobs": "binlog_ksy.spark_job
 LAYERS: list[tuple[str, ...]] = [
     ("generated",),
     ("runtime.constants", "runtime.errors", "runtime.column", "runtime.storage", "runtime.atomic",
-     "runtime.bounded_cache"),
+     "runtime.bounded_cache", "runtime.cache_folder"),
     ("runtime.types", "runtime.event", "runtime.event_body", "runtime.bodies", "runtime.event_fields",
      "runtime.mariadb_compression"),
     ("runtime.schema", "runtime.transactions", "runtime.reader"),

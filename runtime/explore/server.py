@@ -56,10 +56,10 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
 from urllib.parse import parse_qs, urlsplit
 
+from ..cache_folder import private_cache_dir, prune, read_private, write_private
 from ..commands.common import EXIT_OK, SHARED_FLAGS_EPILOG, report_usage_error, whole_number_arg
 from ..errors import BinlogError, UsageError
 from ..filters import ChangeFilter
-from .cache import private_cache_dir, prune, read_private, write_private
 from .page import asset
 from .paths import FileNames
 

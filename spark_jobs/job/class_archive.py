@@ -26,8 +26,11 @@ import glob
 import hashlib
 import os
 import shutil
+import tempfile
 import time
 import uuid
+
+from ...runtime.cache_folder import private_cache_dir
 
 __all__ = ["KEPT", "archive_options", "cache_dir"]
 
@@ -43,9 +46,10 @@ _QUIET = "-Xlog:cds*=off"
 
 
 def cache_dir() -> str:
-    """Where the archives are kept: ``$XDG_CACHE_HOME/binlog-ksy``, else ``~/.cache/binlog-ksy``."""
-    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
-    return os.path.join(base, "binlog-ksy")
+    """Where the archives are kept: ``$XDG_CACHE_HOME/binlog-ksy``, else ``~/.cache/binlog-ksy``, made private
+    (0700: :func:`~binlog_ksy.runtime.cache_folder.private_cache_dir`); a temporary folder of this process when
+    that folder cannot be made private."""
+    return private_cache_dir() or os.path.join(tempfile.gettempdir(), f"binlog-ksy-{os.getuid()}")
 
 
 def _java() -> str | None:
@@ -111,7 +115,7 @@ def archive_options(directory: str | None = None) -> str:
         return ""
     directory = directory or cache_dir()
     try:
-        os.makedirs(directory, exist_ok=True)
+        os.makedirs(directory, mode=0o700, exist_ok=True)
         final = os.path.join(directory, f"spark-driver-{_key(java)}.jsa")
     except OSError:
         return ""

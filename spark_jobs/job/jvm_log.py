@@ -75,9 +75,9 @@ class JvmLog:
                   "of the JVM that runs Spark (the JVM's own lines, Spark's log, the Python workers' stderr)\n")
         directory = directory or logs_dir()
         try:
-            os.makedirs(directory, exist_ok=True)
+            os.makedirs(directory, mode=0o700, exist_ok=True)
             path = os.path.join(directory, f"extract-{stamp}-{os.getpid()}.log")
-            fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o644)
+            fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)  # names the user's paths and tables
         except OSError:
             try:
                 fd, path = tempfile.mkstemp(prefix=f"binlog-ksy-extract-{stamp}-", suffix=".log")
