@@ -388,3 +388,14 @@ def test_gtid_sets_select_the_transactions_stats_counts(capsys: pytest.CaptureFi
     assert _json.loads(capsys.readouterr().out)["transactions"] == 3
     assert cli_main(["stats", "--format", "json", "--exclude-gtids", "0-1-2-4", path]) == 0
     assert _json.loads(capsys.readouterr().out)["transactions"] == every - 3
+
+
+@pytest.mark.parametrize("seconds", ["nan", "inf", "-inf", "1e400", "-1", "1e10", "soon"])
+def test_long_seconds_json_cannot_hold_is_a_usage_error(seconds: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """``--long-seconds`` takes what JSON holds (``stats --format json`` and the report print it): a threshold
+    that is not a finite number from 0 to 1e9 exits 2, as ``report`` and the explorer refuse it."""
+    from binlog_ksy.cli import main
+
+    sample = Path(__file__).resolve().parent.parent / "samples" / "mariadb-10.11" / "shop-full" / "binlog.000001"
+    assert main(["stats", "--format", "json", "--long-seconds", seconds, str(sample)]) == 2
+    assert "--long-seconds" in capsys.readouterr().err

@@ -19,6 +19,7 @@ from __future__ import annotations
 import argparse
 import errno
 import gc
+import math
 import os
 import sys
 from collections.abc import Callable, Iterator, Sequence
@@ -55,14 +56,19 @@ def _datetime_arg(text: str) -> object:
         raise argparse.ArgumentTypeError(str(exc)) from None
 
 
+#: The most seconds a threshold (``--long-seconds``) may be: a figure JSON can hold, as every output holds it.
+MAX_SECONDS = 1e9
+
+
 def seconds_arg(text: str) -> float:
-    """An argparse ``type`` for a number of seconds >= 0 (``--long-seconds``)."""
+    """An argparse ``type`` for a number of seconds from 0 to :data:`MAX_SECONDS`, finite (no ``nan``, ``inf``
+    or ``1e400``, which JSON cannot hold) (``--long-seconds`` of every command, the explorer's thresholds)."""
     try:
         value = float(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"not a number of seconds: {text!r}") from None
-    if not value >= 0:  # also NaN
-        raise argparse.ArgumentTypeError(f"seconds are >= 0, not {text}")
+        value = math.nan
+    if not (math.isfinite(value) and 0 <= value <= MAX_SECONDS):
+        raise argparse.ArgumentTypeError(f"not a number of seconds from 0 to {MAX_SECONDS:.0f}: {text[:40]!r}")
     return value
 
 

@@ -7,7 +7,6 @@ ranges, time buckets and histograms) drawn by the vendored Chart.js; no network 
 from __future__ import annotations
 
 import argparse
-import math
 import os
 import re
 import sys
@@ -18,6 +17,7 @@ from .common import (
     EXIT_DAMAGED,
     EXIT_OK,
     EXIT_USAGE,
+    MAX_SECONDS,
     SHARED_FLAGS_EPILOG,
     add_files_argument,
     add_filter_arguments,
@@ -26,10 +26,11 @@ from .common import (
     history_from_args,
     report_usage_error,
     schema_from_args,
+    seconds_arg,
 )
 
 __all__ = ["MAX_COUNT", "MAX_SECONDS", "add_overview_arguments", "add_report_parser", "bytes_threshold",
-           "overview_from_args", "rows_threshold", "run_report", "seconds_threshold"]
+           "overview_from_args", "rows_threshold", "run_report"]
 
 _DESCRIPTION = """\
 Write one self-contained HTML file about FILEs (read together, in order): the
@@ -45,8 +46,6 @@ paths when given so); --redact-paths names them without their folders."""
 
 #: The largest row count and byte count a threshold takes (of ``report`` and ``explore``, flags and form alike).
 MAX_COUNT = (1 << 63) - 1
-#: The largest number of seconds a threshold takes (about 31 years).
-MAX_SECONDS = 1e9
 _DIGITS = re.compile(r"\s*[0-9]{1,19}\s*")
 
 
@@ -64,17 +63,6 @@ def bytes_threshold(text: str) -> int:
     value = parse_size(text)
     if value > MAX_COUNT:
         raise argparse.ArgumentTypeError(f"not a byte count up to {MAX_COUNT}: {text[:40]!r}")
-    return value
-
-
-def seconds_threshold(text: str) -> float:
-    """A number of seconds from 0 to :data:`MAX_SECONDS`, finite (no ``nan``, ``inf`` or ``1e400``)."""
-    try:
-        value = float(text)
-    except ValueError:
-        value = math.nan
-    if not (math.isfinite(value) and 0 <= value <= MAX_SECONDS):
-        raise argparse.ArgumentTypeError(f"not a number of seconds from 0 to {MAX_SECONDS:.0f}: {text[:40]!r}")
     return value
 
 
@@ -96,7 +84,7 @@ def add_overview_arguments(p: argparse.ArgumentParser) -> None:
                    help=f"a transaction with at least N row changes is big (default {DEFAULT_BIG_ROWS})")
     g.add_argument("--big-bytes", type=bytes_threshold, default=DEFAULT_BIG_BYTES, metavar="N[K|M|G]",
                    help=f"a transaction of at least N bytes is big (default 100M = {DEFAULT_BIG_BYTES})")
-    g.add_argument("--long-seconds", type=seconds_threshold, default=DEFAULT_LONG_SECONDS, metavar="S",
+    g.add_argument("--long-seconds", type=seconds_arg, default=DEFAULT_LONG_SECONDS, metavar="S",
                    help=f"a transaction spanning at least S seconds is long (default {DEFAULT_LONG_SECONDS:g})")
     add_filter_arguments(p)
     add_schema_argument(p)

@@ -474,7 +474,8 @@ class _Handler(BaseHTTPRequestHandler):
         self._send(HTTPStatus.OK, body, kind)
 
     def _api(self, name: str, q: dict[str, list[str]]) -> None:
-        from ..commands.report import bytes_threshold, rows_threshold, seconds_threshold
+        from ..commands.common import seconds_arg
+        from ..commands.report import bytes_threshold, rows_threshold
         from .data import event_detail, events_page, transaction_detail
 
         ex = self.server.explorer
@@ -482,7 +483,7 @@ class _Handler(BaseHTTPRequestHandler):
         if name == "overview":
             thresholds = {"big_rows": _threshold(q, "big-rows", rows_threshold),
                           "big_bytes": _threshold(q, "big-bytes", bytes_threshold),
-                          "long_seconds": _threshold(q, "long-seconds", seconds_threshold)}
+                          "long_seconds": _threshold(q, "long-seconds", seconds_arg)}
             self._json(HTTPStatus.OK, {"files": files, "overview": ex.overview(**thresholds)})
             return
         if name == "files":
