@@ -262,3 +262,25 @@ def test_a_shipped_env_that_the_users_python_overrides_is_noted(monkeypatch: pyt
         notes.append(err.getvalue())
     assert "the workers run /opt/py/bin/python" in notes[0] and "--env env.tar.gz" in notes[0]
     assert notes[1] == ""  # the archive's Python runs the tasks: nothing to say
+
+
+#: A local worker whose Python lacks binlog-ksy (PYSPARK_PYTHON=/usr/bin/python3): it dies before it can say
+#: anything but what Spark quotes after "Error from python worker:" (from a run's log).
+_DAEMON_FAILURE = (
+    "An error occurred while calling z:org.apache.spark.api.python.PythonRDD.collectAndServe.\n"
+    ": org.apache.spark.SparkException: Job aborted due to stage failure: Task 1 in stage 0.0 failed 1 times, most "
+    "recent failure: Lost task 1.0 in stage 0.0 (TID 1) (192.0.2.2 executor driver): "
+    "org.apache.spark.SparkException: \n"
+    "Error from python worker:\n"
+    "  /usr/bin/python3: Error while finding module specification for 'binlog_ksy.spark_jobs.job.worker_daemon' "
+    "(ModuleNotFoundError: No module named 'binlog_ksy')\n"
+    "PYTHONPATH was:\n  /x/pyspark.zip\n"
+    "org.apache.spark.SparkException: EOFException occurred while reading the port number from "
+    "binlog_ksy.spark_jobs.job.worker_daemon's stdout.\n\tat org.apache.spark.errors.SparkCoreErrors$.x(y.scala:55)\n")
+
+
+def test_a_worker_that_died_before_it_could_report_is_named_by_what_it_printed() -> None:
+    cause = worker_cause(_Py4JLike(_DAEMON_FAILURE))
+    assert cause is not None
+    assert cause.startswith("/usr/bin/python3: Error while finding module specification")
+    assert "No module named 'binlog_ksy'" in cause and "lacks binlog-ksy" in cause

@@ -124,6 +124,9 @@ def check_shared_output(spark: Any, out: Any, store_environment: tuple[tuple[str
 # -- the cause of a failed job ---------------------------------------------------------------------
 
 _PROGRAM = re.compile(r'Cannot run program "([^"]*)"[^\n]*')
+#: A Python worker that died before it could report (its interpreter could not import the daemon module):
+#: Spark quotes what it printed, indented, after this line (PythonWorkerFactory).
+_WORKER_SAID = re.compile(r"Error from python worker:\n\s*([^\n]+)")
 _PY_ERROR = re.compile(r"^([A-Za-z_][\w.]*(?:Error|Exception|Exit|Interrupt|Warning)(?::[^\n]*)?)$", re.M)
 
 
@@ -147,6 +150,9 @@ def worker_cause(exc: BaseException) -> str | None:
     program = _PROGRAM.search(text)
     if program:
         found.append((program.start(), program.group(0).strip()))
+    said = _WORKER_SAID.search(text)
+    if said:
+        found.append((said.start(), said.group(1).strip()))
     start = text.find("Traceback (most recent call last):")
     if start >= 0:
         tail = text[start:]
