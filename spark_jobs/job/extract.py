@@ -87,7 +87,6 @@ from binlog_ksy.spark_jobs.job.config import ConfigError, ExtractConfig
 from binlog_ksy.spark_jobs.job.incremental import (
     STATE_KEY,
     IncrementalPlan,
-    dump_schema,
     load_state,
     plan_ranges,
     state_json,
@@ -597,17 +596,16 @@ def _previous_summary(out: OutputDirectory, cfg: ExtractConfig) -> dict[str, Any
 
 def _incremental_plan(cfg: ExtractConfig, files: list[Any],
                       previous: dict[str, Any] | None) -> tuple[IncrementalPlan, SchemaHistory | None]:
-    """What this incremental run reads, with the schema history its tasks start from."""
-    known, schema_sql = load_state(previous)
+    """What this incremental run reads, with the schema history its tasks start from (and the DDL they replay:
+    the state's log and the new bytes' statements)."""
+    state = load_state(previous)
     history: SchemaHistory | None = None
     if cfg.schema_history or cfg.schema_sql:
-        history = (SchemaHistory.from_sql_texts([("the previous run's tables", schema_sql)]) if known
+        history = (SchemaHistory.from_sql_texts([("the previous run's tables", state.schema_sql)]) if state.files
                    else SchemaHistory.from_sql_files(cfg.schema_sql))
-    recorder = history.copy() if history is not None else None
-    plan = plan_ranges(files, known, recorder, cfg.verify_checksums, cfg.split_size)
-    if history is not None and recorder is not None:
-        history.statements = recorder.statements
-    plan.schema_sql = dump_schema(recorder)
+    plan = plan_ranges(files, state, history, cfg.verify_checksums, cfg.split_size)
+    if history is not None:
+        history.statements = plan.ddl
     return plan, history
 
 

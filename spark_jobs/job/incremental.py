@@ -30,9 +30,14 @@ task's ``stop``), however far the file has grown by then; and the state
 records that same end as ``read_to``. The schema history follows the DDL of
 complete transactions only, so it stops at the same byte.
 
-The schema history continues across runs: the state keeps the tables as the
-DDL read so far left them (CREATE TABLE statements), and the new run starts
-from there. Imports nothing from pyspark.
+The schema history continues across runs, in file order whatever order the
+bytes arrive in: the state keeps a *base* (CREATE TABLE statements: the tables
+as the files read to their end, oldest first, left them) and the *DDL log* of
+the statements read since, each with its file and position. A run rebuilds the
+history at any point of any file from them: the grown tail of a file is read
+with the tables as they stood at its ``read_to``, even when a newer file (an
+``ALTER TABLE`` in it) was read before that tail arrived, as a sync job
+uploading several files at once can make happen. Imports nothing from pyspark.
 """
 
 from __future__ import annotations
@@ -46,13 +51,13 @@ from ...runtime.constants import GTID_EVENTS, QUERY_EVENTS, ROTATE_EVENT, STOP_E
 from ...runtime.errors import BinlogError
 from ...runtime.event import Event
 from ...runtime.reader import BinlogReader
-from ...runtime.schema.history import SchemaHistory
+from ...runtime.schema.history import DdlStatement, SchemaHistory
 from ...runtime.storage import InputFile, open_binlog, raise_store_failure
 from ...runtime.transactions import TransactionTracker
 from .task import split_points
 
-__all__ = ["FileRange", "FileState", "HEAD_BYTES", "IncrementalPlan", "NewBytes", "STATE_KEY", "dump_schema",
-           "load_state", "plan_ranges", "scan_new_bytes", "state_json"]
+__all__ = ["FileRange", "FileState", "HEAD_BYTES", "IncrementalPlan", "LoggedDdl", "NewBytes", "PreviousState",
+           "STATE_KEY", "dump_schema", "load_state", "plan_ranges", "scan_new_bytes", "state_json"]
 
 #: The key of the state in the run's summary file.
 STATE_KEY = "incremental"
@@ -68,14 +73,54 @@ class FileState:
     head_bytes: int
     head_sha256: str
     read_to: int
+    #: Read to its end, which is a ROTATE or STOP event: the server has finished it, it cannot grow.
+    finished: bool = False
 
     def to_json(self) -> dict[str, Any]:
         return {"size": self.size, "head_bytes": self.head_bytes, "head_sha256": self.head_sha256,
-                "read_to": self.read_to}
+                "read_to": self.read_to, "finished": self.finished}
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> FileState:
-        return cls(int(data["size"]), int(data["head_bytes"]), str(data["head_sha256"]), int(data["read_to"]))
+        return cls(int(data["size"]), int(data["head_bytes"]), str(data["head_sha256"]), int(data["read_to"]),
+                   bool(data.get("finished", False)))
+
+
+@dataclass(frozen=True)
+class LoggedDdl:
+    """A DDL statement of the log the state keeps: the file it stands in, by name, and its position."""
+
+    uri: str
+    pos: int
+    sql: str
+    database: str | None
+    collation_server: int | None = None
+    collation_database: int | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        return {"file": self.uri, "pos": self.pos, "sql": self.sql, "database": self.database,
+                "collation_server": self.collation_server, "collation_database": self.collation_database}
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> LoggedDdl:
+        return cls(str(data["file"]), int(data["pos"]), str(data["sql"]), data.get("database"),
+                   data.get("collation_server"), data.get("collation_database"))
+
+    def at(self, file_index: int) -> DdlStatement:
+        """The statement as the tasks of a run replay it, its file at ``file_index`` of the run's inputs."""
+        return DdlStatement(file_index, self.pos, self.sql, self.database, self.collation_server,
+                            self.collation_database)
+
+
+@dataclass
+class PreviousState:
+    """What the output holds, as the last run's summary recorded it."""
+
+    files: dict[str, FileState] = field(default_factory=dict)
+    #: The tables as the files read to their end, oldest first, left them (CREATE TABLE statements).
+    schema_sql: str = ""
+    #: The DDL statements read after that base, in file order.
+    ddl: list[LoggedDdl] = field(default_factory=list)
 
 
 @dataclass(frozen=True)
@@ -103,8 +148,12 @@ class IncrementalPlan:
     changed: list[tuple[str, str]] = field(default_factory=list)
     #: The state after the run: every file seen so far.
     state: dict[str, FileState] = field(default_factory=dict)
-    #: The schema history at the end of what the output holds after the run, as SQL (see :func:`dump_schema`).
+    #: Every DDL statement the tasks replay (the log kept before and the new bytes'), in file order, by the
+    #: index of its file among the run's inputs (-1: a file no longer listed, before every listed one).
+    ddl: list[DdlStatement] = field(default_factory=list)
+    #: The base and the log the run leaves (see :func:`state_json`).
     schema_sql: str = ""
+    ddl_log: list[LoggedDdl] = field(default_factory=list)
     #: Files whose last event is cut (``uri -> its offset``): the file ends inside an event.
     cut: dict[str, int] = field(default_factory=dict)
 
@@ -166,6 +215,8 @@ class NewBytes:
     safe_end: int
     #: How far the pass read (the file may have grown since it was listed).
     seen: int
+    #: The safe end is a ROTATE or STOP event's: the file is finished.
+    finished: bool = False
 
 
 def scan_new_bytes(uri: str, start: int, size: int, history: SchemaHistory | None, file_index: int,
@@ -184,6 +235,7 @@ def scan_new_bytes(uri: str, start: int, size: int, history: SchemaHistory | Non
     """
     safe = start
     top_end = start
+    finished = False
     reader: BinlogReader | None = None
     tracker = TransactionTracker()
     firsts = _FirstGtids(gtid_after)
@@ -203,9 +255,11 @@ def scan_new_bytes(uri: str, start: int, size: int, history: SchemaHistory | Non
                 if history is not None and event.type_code in QUERY_EVENTS:
                     ddl.append(event)
                 tracker.update(event)
-                if not tracker.in_transaction or (event.in_payload is None and event.type_code in _FILE_ENDS):
+                ends = event.in_payload is None and event.type_code in _FILE_ENDS
+                if not tracker.in_transaction or ends:
                     safe = max(safe, top_end)  # after a ROTATE or STOP the file is finished (a relay log may
                     # rotate inside a transaction)
+                    finished = ends
                     _follow(history, ddl)
     except (OSError, BinlogError) as exc:
         raise_store_failure(uri, exc if isinstance(exc, OSError) else exc.__context__)  # not where the file ends
@@ -221,7 +275,7 @@ def scan_new_bytes(uri: str, start: int, size: int, history: SchemaHistory | Non
             for err in reader.errors:
                 if err.kind == "truncated" and err.offset is not None and err.offset >= safe:
                     cut[uri] = err.offset
-    return NewBytes(safe, max(size, top_end, reader.position))
+    return NewBytes(safe, max(size, top_end, reader.position), finished and safe == top_end)
 
 
 def _follow(history: SchemaHistory | None, statements: list[Event]) -> None:
@@ -232,14 +286,23 @@ def _follow(history: SchemaHistory | None, statements: list[Event]) -> None:
     statements.clear()
 
 
-def plan_ranges(files: Iterable[InputFile], previous: dict[str, FileState], history: SchemaHistory | None,
+def plan_ranges(files: Iterable[InputFile], previous: PreviousState, base: SchemaHistory | None,
                 verify_checksums: bool = True, split_size: int | None = None) -> IncrementalPlan:
-    """The ranges a run reads and the state it leaves (``history`` follows the new DDL, in file order); with
+    """The ranges a run reads and the state it leaves; with ``base`` (the history where the state's log starts),
+    the DDL of the new bytes is followed in file order, each file's new bytes from the tables as they stood at
+    its ``read_to``, and :attr:`IncrementalPlan.ddl` holds every statement the tasks replay. With
     ``split_size``, a range from a file's start that the tasks split has its ``split_starts``."""
-    plan = IncrementalPlan(state=dict(previous))
+    files = list(files)
+    plan = IncrementalPlan(state=dict(previous.files))
+    order = {item.uri: index for index, item in enumerate(files)}
+    logged = sorted(((order.get(d.uri, -1), d.pos if d.uri in order else k), d)
+                    for k, d in enumerate(previous.ddl))  # a file no longer listed: first, in the log's order
+    kept = [d.at(key[0]) for key, d in logged]
+    recorder = base.copy() if base is not None else None
+    replayed = 0
     for index, item in enumerate(files):
         size = item.size or 0
-        known = previous.get(item.uri)
+        known = previous.files.get(item.uri)
         if known is not None:
             problem = _changed(item.uri, size, known)
             if problem is not None:
@@ -248,15 +311,39 @@ def plan_ranges(files: Iterable[InputFile], previous: dict[str, FileState], hist
             start = known.read_to
         else:
             start = 0
+        if recorder is not None:  # the tables as they stood where this file's new bytes begin
+            while replayed < len(kept) and (kept[replayed].file_index, kept[replayed].pos) < (index, start):
+                recorder.replay(kept[replayed:replayed + 1], (index, start))
+                replayed += 1
         points = split_points(size, split_size) if split_size is not None and start == 0 else []
         gtid_after = {point: point for point in points}
-        found = scan_new_bytes(item.uri, start, size, history, index, verify_checksums, plan.cut, gtid_after)
+        found = scan_new_bytes(item.uri, start, size, recorder, index, verify_checksums, plan.cut, gtid_after)
         end, size = found.safe_end, found.seen
         if end > start:
             plan.ranges.append(FileRange(item.uri, size, start, end, tuple(gtid_after[p] for p in points)))
         n, digest = head_digest(item.uri, size)
-        plan.state[item.uri] = FileState(size, n, digest, end)
+        finished = found.finished or (known is not None and known.finished and end == start)
+        plan.state[item.uri] = FileState(size, n, digest, end, finished)
+    new = recorder.statements if recorder is not None else []
+    plan.ddl = sorted([*kept, *new], key=lambda d: (d.file_index, d.pos))
+    if base is not None:
+        plan.schema_sql, plan.ddl_log = _compact(base, plan, [item.uri for item in files])
     return plan
+
+
+def _compact(base: SchemaHistory, plan: IncrementalPlan, uris: list[str]) -> tuple[str, list[LoggedDdl]]:
+    """The state's base and log after a run: the statements of the files finished and read to their end, oldest
+    first (and of files no longer listed), folded into the base; the others kept in the log."""
+    done = 0
+    while done < len(uris) and (state := plan.state.get(uris[done])) is not None and state.finished \
+            and state.read_to >= state.size:
+        done += 1
+    folded = [d for d in plan.ddl if d.file_index < done]
+    compacted = base.copy()
+    compacted.replay(folded, (done, 0))
+    log = [LoggedDdl(uris[d.file_index], d.pos, d.sql, d.database, d.collation_server, d.collation_database)
+           for d in plan.ddl if d.file_index >= done]
+    return dump_schema(compacted), log
 
 
 def dump_schema(history: SchemaHistory | None) -> str:
@@ -267,15 +354,16 @@ def dump_schema(history: SchemaHistory | None) -> str:
     return "\n".join(parts)
 
 
-def load_state(summary: dict[str, Any] | None) -> tuple[dict[str, FileState], str]:
-    """The per-file state and schema SQL a previous run's summary holds (empty for none)."""
+def load_state(summary: dict[str, Any] | None) -> PreviousState:
+    """What a previous run's summary records (empty for none; a state of an older version has no log)."""
     if not summary or STATE_KEY not in summary:
-        return {}, ""
+        return PreviousState()
     data = summary[STATE_KEY]
-    files = {uri: FileState.from_json(entry) for uri, entry in data.get("files", {}).items()}
-    return files, str(data.get("schema_sql", ""))
+    return PreviousState({uri: FileState.from_json(entry) for uri, entry in data.get("files", {}).items()},
+                         str(data.get("schema_sql", "")), [LoggedDdl.from_json(d) for d in data.get("ddl", [])])
 
 
 def state_json(plan: IncrementalPlan) -> dict[str, Any]:
     """The state to keep in the run's summary file."""
-    return {"files": {uri: s.to_json() for uri, s in sorted(plan.state.items())}, "schema_sql": plan.schema_sql}
+    return {"files": {uri: s.to_json() for uri, s in sorted(plan.state.items())}, "schema_sql": plan.schema_sql,
+            "ddl": [d.to_json() for d in plan.ddl_log]}
