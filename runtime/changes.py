@@ -358,9 +358,12 @@ class ChangeReader:
         if key in self._history_warned:
             return
         self._history_warned.add(key)
+        outcome = (f"its names come from the {table_map.names_from}" if table_map.has_names
+                   else "columns keep @N names")
         self.report(SchemaHistoryWarning(
-            f"{table_map.qualified_name}: columns keep @N names: {table_map.history_problem}", file=event.file,
-            offset=event.pos, event_type=event.type_name, length=event.length), always_continue=True)
+            f"{table_map.qualified_name}: the DDL history does not fit the TABLE_MAP ({table_map.history_problem}): "
+            f"{outcome}", file=event.file, offset=event.pos, event_type=event.type_name, length=event.length),
+            always_continue=True)
 
     def _rows_event(self, event: Event, gtid: str | None, seq: int | None) -> RowsEvent | None:
         raw = event.body_bytes

@@ -10,8 +10,9 @@ a run. This module makes that world for tests/test_live_folder.py:
 * :class:`LiveWriter`: a MariaDB server whose binlogs go into a folder of their own, fed the workload's
   statements by one ``mariadb`` client over a pipe, from a thread, until the test has run what it wanted to
   run while the folder moved;
-* :class:`ChunkedSync`: a sync job copying that folder to an S3 prefix while it grows, each object replaced by
-  a longer prefix of its file, cut at any byte (as a sync that uploads what it finds does).
+* :class:`ChunkedSync`: a sync job copying that folder to an S3 prefix while it grows, oldest file first, the
+  newest object replaced by a longer prefix of its file, cut at any byte (as a sync that uploads what it
+  finds does).
 
 Standard library and the project's test helpers only.
 """
@@ -222,9 +223,12 @@ _NOT_BINLOGS = (".index", ".state")
 class ChunkedSync:
     """Copies a growing local folder to an S3 prefix from a thread, as a sync job that uploads what it finds.
 
-    Each round looks at every file and, when it has grown, replaces its object with a longer prefix of it: up
-    to a drawn number of bytes more (the chunk), so an object may end anywhere, inside an event or a
-    transaction. ``finish()`` stops the thread after a last round that copies every file whole.
+    Each round walks the binlogs oldest first, as ``aws s3 sync`` or a single-transfer ``rclone`` does: a
+    binlog the server has moved past (a newer one exists) is uploaded whole once it changed, and the newest,
+    which the server is writing, is replaced by a longer prefix of it, up to a drawn number of bytes more
+    (the chunk), so its object may end anywhere, inside an event or a transaction. An older binlog is
+    therefore whole before a newer one appears in the store. ``finish()`` stops the thread after a last
+    round that copies every file whole.
     """
 
     def __init__(self, folder: Path, uri: str, seed: int, chunk: int = 6000, interval: float = 0.05) -> None:
@@ -250,14 +254,14 @@ class ChunkedSync:
 
     def sync_once(self, whole: bool) -> None:
         filesystem, inner = filesystem_of(self.uri)
-        for path in sorted(self.folder.iterdir()):
-            if path.name.endswith(_NOT_BINLOGS) or not path.is_file():
-                continue
+        binlogs = sorted(p for p in self.folder.iterdir() if p.is_file() and not p.name.endswith(_NOT_BINLOGS))
+        for number, path in enumerate(binlogs):
             data = path.read_bytes()
             done = self.uploaded.get(path.name, -1)
             if len(data) == done:
                 continue
-            end = len(data) if whole else min(len(data), max(done, 0) + self.rng.randint(1, self.chunk))
+            newest = number == len(binlogs) - 1
+            end = len(data) if whole or not newest else min(len(data), max(done, 0) + self.rng.randint(1, self.chunk))
             with filesystem.open_output_stream(f"{inner}/{path.name}") as stream:
                 stream.write(data[:end])
             self.uploaded[path.name] = end
