@@ -23,8 +23,10 @@ Expansion rules (the same for local and remote inputs):
   stands for the files it matches (directories it matches are expanded as
   above), except the files listed below;
 * skipped inside directories and globs: names starting with ``.`` or ``_``
-  (hidden files, ``_SUCCESS``), the binlog index (``*.index``), MariaDB's GTID
-  index and state files (``*.idx``, ``*.state``), relay-log info files
+  (hidden files, ``_SUCCESS``), the binlog index (``*.index``) and the purge
+  index the server keeps while it rotates or purges (``*.~rec~``, sql/log.cc
+  ``open_purge_index_file``), MariaDB's GTID index and state files (``*.idx``,
+  ``*.state``), relay-log info files
   (``*.info``), Hadoop checksums (``*.crc``) and files that are text by their
   extension (``*.json``, ``*.sql``, ``*.txt``, ``*.md``, ``*.yaml``, ``*.yml``,
   ``*.csv``, ``*.tsv``, ``*.sha256``, ``*.md5``). Any other file is read, and
@@ -53,8 +55,8 @@ __all__ = ["Files", "InputFile", "SKIPPED_SUFFIXES", "expand_inputs", "filesyste
            "open_binlog", "raise_store_failure", "s3_object_names", "store_environment"]
 
 #: Files skipped inside directories and globs (never when named explicitly).
-SKIPPED_SUFFIXES = (".index", ".idx", ".state", ".info", ".crc", ".json", ".sql", ".txt", ".md", ".yaml", ".yml",
-                    ".csv", ".tsv", ".sha256", ".md5")
+SKIPPED_SUFFIXES = (".index", ".~rec~", ".idx", ".state", ".info", ".crc", ".json", ".sql", ".txt", ".md",
+                    ".yaml", ".yml", ".csv", ".tsv", ".sha256", ".md5")
 _SKIPPED_PREFIXES = (".", "_")
 _URI = re.compile(r"^[A-Za-z][A-Za-z0-9+.\-]*://")
 _GLOB_CHARS = re.compile(r"[*?\[]")

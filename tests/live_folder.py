@@ -216,8 +216,6 @@ class LiveWriter:
         self.cleanup()
 
 
-#: The names in a binlog folder that are not binlogs (the sync copies them too, as a sync job would).
-_NOT_BINLOGS = (".index", ".state")
 
 
 class ChunkedSync:
@@ -254,7 +252,7 @@ class ChunkedSync:
 
     def sync_once(self, whole: bool) -> None:
         filesystem, inner = filesystem_of(self.uri)
-        binlogs = sorted(p for p in self.folder.iterdir() if p.is_file() and not p.name.endswith(_NOT_BINLOGS))
+        binlogs = sorted(p for p in self.folder.iterdir() if p.name.startswith("binlog.") and p.suffix[1:].isdigit())
         for number, path in enumerate(binlogs):
             data = path.read_bytes()
             done = self.uploaded.get(path.name, -1)

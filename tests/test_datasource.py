@@ -52,6 +52,7 @@ def binlog_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
         target = root / ("sub" if i % 2 else ".") / Path(name).name
         target.symlink_to(FIXTURES / name)
     (root / "binlog.index").write_text("./binlog.000001\n")
+    (root / "binlog.~rec~").write_text("")  # the purge index a server keeps while it rotates
     (root / ".hidden").write_bytes(b"\xfebin")
     (root / "_SUCCESS").write_bytes(b"")
     return root
