@@ -14,6 +14,18 @@ files (for S3: ``AWS_ENDPOINT_URL``, ``AWS_ACCESS_KEY_ID``,
 HTTP endpoint). ``s3a://`` and ``s3n://`` (Hadoop's spellings) mean ``s3://``.
 Credentials are never part of a message.
 
+Every call to an object store has a bounded time, retries included:
+:data:`STORE_TIMEOUT_VARIABLE` (``BINLOG_KSY_STORE_TIMEOUT``, seconds, default
+:data:`DEFAULT_STORE_TIMEOUT`) is spent as :class:`StoreBounds` says, on
+pyarrow's S3 and GCS filesystems made here, on delta-rs
+(:meth:`StoreBounds.delta_options`) and on pyiceberg's S3 FileIO
+(:meth:`StoreBounds.iceberg_properties`). A store that stops answering (down,
+the network cut, a black hole) fails the call within that time with an error
+naming the store, instead of the clients' own budgets (pyarrow's: 100 s per
+call on a store that accepts connections and never answers; delta-rs': minutes
+per request). The setting travels to Spark's tasks with the store's own
+variables (:func:`store_environment`).
+
 Expansion rules (the same for local and remote inputs):
 
 * a file is read as given, whatever its name;
@@ -41,18 +53,21 @@ Files are returned sorted by name and without duplicates, so the partitions
 from __future__ import annotations
 
 import fnmatch
+import functools
 import glob
 import io
 import os
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
+from datetime import timedelta
 from typing import Any, BinaryIO
 
-from .errors import StorageError
+from .errors import ConfigError, StorageError
 
-__all__ = ["Files", "InputFile", "SKIPPED_SUFFIXES", "expand_inputs", "filesystem_of", "is_uri",
-           "open_binlog", "raise_store_failure", "s3_object_names", "store_environment"]
+__all__ = ["DEFAULT_STORE_TIMEOUT", "STORE_TIMEOUT_VARIABLE", "BoundedS3RetryStrategy", "Files", "InputFile",
+           "SKIPPED_SUFFIXES", "StoreBounds", "expand_inputs", "filesystem_of", "is_uri", "open_binlog",
+           "raise_store_failure", "s3_object_names", "store_bounds", "store_environment", "store_failure_text"]
 
 #: Files skipped inside directories and globs (never when named explicitly).
 SKIPPED_SUFFIXES = (".index", ".~rec~", ".idx", ".state", ".info", ".crc", ".json", ".sql", ".txt", ".md",
@@ -97,8 +112,127 @@ def _s3_settings_hint() -> str:
             f"AWS_ACCESS_KEY_ID {keys})")
 
 
+#: The environment variable that bounds every call to an object store (seconds, retries included).
+STORE_TIMEOUT_VARIABLE = "BINLOG_KSY_STORE_TIMEOUT"
+#: Its value when it is not set: a store that does not answer a call for a minute fails the run.
+DEFAULT_STORE_TIMEOUT = 60.0
+#: What the setting may be (seconds): long enough for one try of a request, short of a hang.
+STORE_TIMEOUT_RANGE = (10.0, 3600.0)
+
+
+@dataclass(frozen=True)
+class StoreBounds:
+    """How the time one store call may take (:attr:`call`, retries included) is spent, per client.
+
+    pyarrow (S3): :attr:`attempts` tries of a request, each with :attr:`connect` seconds to connect and
+    :attr:`request` seconds without a byte moving (curl's low-speed limit: a slow transfer that moves is
+    not cut), and the AWS standard strategy's pauses between them (at most 1 s, then 2 s):
+    ``attempts * (connect + request) + 3 <= call``. pyarrow (GCS): its client retries for at most
+    :attr:`call`. delta-rs (object_store): a request gets ``call / 2`` whole (``timeout``), retries
+    (``max_retries`` 10, pauses of 0.1 s doubling up to :attr:`delta_backoff`) stop ``call / 2 -
+    delta_backoff`` after the first try (``retry_timeout``): ``retry_timeout + max_backoff + timeout =
+    call``. pyiceberg's S3 FileIO is pyarrow's S3 filesystem: the same as pyarrow's.
+    """
+
+    call: float
+
+    @property
+    def attempts(self) -> int:
+        return 3
+
+    @property
+    def connect(self) -> float:
+        return round(max(0.5, self.call / 20), 3)
+
+    @property
+    def request(self) -> float:
+        return round(max(1.0, (self.call - 3) / self.attempts - self.connect), 3)
+
+    @property
+    def delta_backoff(self) -> float:
+        return round(min(15.0, self.call / 10), 3)
+
+    def pyarrow_s3(self) -> dict[str, Any]:
+        """Keyword arguments of ``pyarrow.fs.S3FileSystem``."""
+        from pyarrow import fs as pafs
+
+        return {"connect_timeout": self.connect, "request_timeout": self.request,
+                "retry_strategy": pafs.AwsStandardS3RetryStrategy(max_attempts=self.attempts)}
+
+    def delta_options(self) -> dict[str, str]:
+        """delta-rs ``storage_options`` (object_store's client and retry settings)."""
+        half = self.call / 2
+        return {"timeout": _duration(half), "connect_timeout": _duration(self.connect), "max_retries": "10",
+                "retry_timeout": _duration(half - self.delta_backoff),
+                "backoff_config.init_backoff": "100ms", "backoff_config.max_backoff": _duration(self.delta_backoff),
+                "backoff_config.base": "2"}
+
+    def iceberg_properties(self) -> dict[str, str]:
+        """pyiceberg catalog properties for its pyarrow S3 FileIO."""
+        return {"s3.connect-timeout": str(self.connect), "s3.request-timeout": str(self.request),
+                "s3.retry-strategy-impl": f"{__name__}.BoundedS3RetryStrategy"}
+
+
+def _duration(seconds: float) -> str:
+    return f"{max(1, round(seconds * 1000))}ms"
+
+
+def store_bounds() -> StoreBounds:
+    """The bounds of this process's store calls (:data:`STORE_TIMEOUT_VARIABLE`, else the default).
+
+    Raises :class:`ConfigError` for a value that is not a number of seconds in :data:`STORE_TIMEOUT_RANGE`.
+    """
+    text = os.environ.get(STORE_TIMEOUT_VARIABLE, "").strip()
+    if not text:
+        return StoreBounds(DEFAULT_STORE_TIMEOUT)
+    low, high = STORE_TIMEOUT_RANGE
+    try:
+        seconds = float(text)
+    except ValueError:
+        seconds = float("nan")
+    if not low <= seconds <= high:  # NaN too
+        raise ConfigError(f"{STORE_TIMEOUT_VARIABLE}={text!r}: expected seconds from {low:g} to {high:g}")
+    return StoreBounds(seconds)
+
+
+@functools.cache
+def _bounded_s3_retry_strategy() -> Any:
+    from pyarrow import fs as pafs
+
+    class _Bounded(pafs.AwsStandardS3RetryStrategy):
+        def __init__(self) -> None:
+            super().__init__(max_attempts=store_bounds().attempts)
+
+    return _Bounded
+
+
+class BoundedS3RetryStrategy:
+    """pyiceberg's ``s3.retry-strategy-impl``: the AWS standard strategy with :class:`StoreBounds`' attempts.
+
+    pyiceberg makes it with no argument; it is pyarrow's ``AwsStandardS3RetryStrategy`` (a subclass made
+    when first asked for, so that importing this module does not import pyarrow).
+    """
+
+    def __new__(cls) -> Any:
+        return _bounded_s3_retry_strategy()()
+
+
+def _bounded(filesystem: Any) -> Any:
+    """``filesystem`` (made by ``from_uri``) again with :func:`store_bounds` set, when it is S3 or GCS."""
+    kind = type(filesystem).__name__
+    if kind not in ("S3FileSystem", "GcsFileSystem"):
+        return filesystem
+    bounds = store_bounds()
+    rebuild, (kwargs,) = filesystem.__reduce__()
+    if kind == "S3FileSystem":
+        kwargs.update(bounds.pyarrow_s3())
+    else:
+        kwargs["retry_time_limit"] = timedelta(seconds=bounds.call)
+    return rebuild(kwargs)
+
+
 def filesystem_of(uri: str):
-    """The pyarrow filesystem of ``uri`` and the path inside it.
+    """The pyarrow filesystem of ``uri`` and the path inside it (S3 and GCS with :func:`store_bounds`).
 
     Raises
     ------
@@ -113,7 +247,10 @@ def filesystem_of(uri: str):
             uri = "s3://" + uri[len(alias):]
     scheme = uri.split("://", 1)[0].lower() if is_uri(uri) else "file"
     try:
-        return pafs.FileSystem.from_uri(uri)
+        filesystem, path = pafs.FileSystem.from_uri(uri)
+        return _bounded(filesystem), path
+    except ConfigError:
+        raise
     except Exception as exc:  # noqa: BLE001 - ArrowInvalid, ArrowNotImplementedError, OSError from the store's client
         text = str(exc)
         if "Unrecognized filesystem type" in text or "not compiled" in text.lower() or "support" in text.lower():
@@ -157,11 +294,23 @@ def raise_store_failure(uri: str, exc: BaseException | None) -> None:
     """
     if not is_uri(uri) or not isinstance(exc, OSError) or isinstance(exc, FileNotFoundError):
         return
-    raise StorageError(f"{_redacted(uri)}: the store failed a read: {s3_object_names(str(exc))}") from None
+    raise StorageError(f"{_redacted(uri)}: the store failed a read: {store_failure_text(exc)}") from None
+
+
+_ANSI = re.compile(r"\x1b\[[0-9;]*[A-Za-z]")
+
+
+def store_failure_text(exc: BaseException) -> str:
+    """A store client's error on one line: pyarrow's ``key 'K' in bucket 'B'`` as ``s3://B/K``, delta-rs'
+    indented chain of causes (with terminal colours) joined, URLs without credentials."""
+    lines = [line.strip(" \u21b3") for line in _ANSI.sub("", str(exc)).splitlines()]
+    text = " - ".join(line for line in lines if line)
+    return s3_object_names(re.sub(r"(://)[^/@\s]*@", r"\1", text))
 
 
 #: The environment variables through which object stores are configured (pyarrow's and their SDKs' own).
-_STORE_VARIABLES = ("AWS_", "GOOGLE_", "GCS_", "AZURE_", "ARROW_HDFS", "HADOOP_HOME", "CLASSPATH", "ARROW_LIBHDFS")
+_STORE_VARIABLES = ("AWS_", "GOOGLE_", "GCS_", "AZURE_", "ARROW_HDFS", "HADOOP_HOME", "CLASSPATH", "ARROW_LIBHDFS",
+                    STORE_TIMEOUT_VARIABLE)
 
 
 def store_environment() -> tuple[tuple[str, str], ...]:
@@ -267,6 +416,23 @@ class Files:
         for rel in self.files_under(source):
             self.fs.copy_file(f"{src}/{rel}", f"{dst}/{rel}")
         self.fs.delete_dir(src)
+
+    def copy_file(self, source: str, target: str) -> None:
+        """Copy one file (on object stores a copy inside the store), replacing ``target``."""
+        dst = self.inner(target)
+        if not self.object_store:
+            self.fs.create_dir(dst.rsplit("/", 1)[0], recursive=True)
+        self.fs.copy_file(self.inner(source), dst)
+
+    def mtime(self, path: str) -> float | None:
+        """When the file ``path`` was last written, in seconds since the epoch by the store's own clock (an
+        object's Last-Modified); None when there is no such file."""
+        from pyarrow import fs as pafs
+
+        info = self.fs.get_file_info(self.inner(path))
+        if info.type == pafs.FileType.NotFound or info.mtime_ns is None:
+            return None
+        return float(info.mtime_ns) / 1e9
 
     def copy_tree(self, source: str, target: str) -> None:
         """Copy every file under ``source`` to the same place under ``target`` (hard links when local).

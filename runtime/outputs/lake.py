@@ -28,10 +28,20 @@ commits all or nothing. S3 is configured by the standard AWS environment
 (``AWS_ENDPOINT_URL``, ``AWS_ACCESS_KEY_ID``, ``AWS_SECRET_ACCESS_KEY``,
 ``AWS_REGION``, ``AWS_ALLOW_HTTP``), which delta-rs reads itself and which
 becomes pyiceberg's ``s3.*`` catalog properties; nothing here prints them.
+
+Every store call is bounded (``BINLOG_KSY_STORE_TIMEOUT``,
+:func:`~binlog_ksy.runtime.storage.store_bounds`): delta-rs gets ``timeout``,
+``connect_timeout``, ``max_retries``, ``retry_timeout`` and ``backoff_config.*``
+in its ``storage_options``, pyiceberg ``s3.connect-timeout``,
+``s3.request-timeout`` and ``s3.retry-strategy-impl``, instead of their own
+budgets (delta-rs': minutes per request). A store that fails a call is a
+:class:`~binlog_ksy.runtime.errors.StorageError` naming the table and the
+store's error on one line (its endpoint or ``s3://`` object).
 """
 
 from __future__ import annotations
 
+import contextlib
 import os
 import warnings
 from collections.abc import Iterator
@@ -41,8 +51,8 @@ from typing import Any
 import pyarrow as pa
 import pyarrow.dataset as ds
 
-from ..errors import ConfigError
-from ..storage import Files, filesystem_of, is_uri
+from ..errors import ConfigError, StorageError
+from ..storage import Files, filesystem_of, is_uri, store_bounds, store_failure_text
 
 __all__ = ["RUN_PROPERTY", "PublishedTable", "lake_schema", "publish", "read_table", "staged_datasets", "undo_run"]
 
@@ -133,12 +143,14 @@ def _delta_uri(target: str, name: str) -> str:
 
 
 def _delta_options(uri: str) -> dict[str, str] | None:
-    if not uri.startswith("s3://"):
+    if not is_uri(uri) or uri.startswith("file://"):
         return None
-    # One writer per table at a time (the job): S3's conditional PUT keeps the log safe without a lock table.
-    options = {"conditional_put": "etag"}
-    if os.environ.get("AWS_ALLOW_HTTP", "").lower() == "true":
-        options["allow_http"] = "true"
+    options = store_bounds().delta_options()  # every object store's client: bounded calls
+    if uri.startswith("s3://"):
+        # One writer per table at a time (the job): S3's conditional PUT keeps the log safe without a lock table.
+        options["conditional_put"] = "etag"
+        if os.environ.get("AWS_ALLOW_HTTP", "").lower() == "true":
+            options["allow_http"] = "true"
     return options
 
 
@@ -215,7 +227,7 @@ def _catalog(target: str, catalog_uri: str | None) -> Any:
             warehouse = "s3://" + warehouse[len(alias):]
     if not is_uri(warehouse):
         warehouse = "file://" + os.path.abspath(warehouse)
-    properties = {"uri": catalog_uri, "warehouse": warehouse}
+    properties = {"uri": catalog_uri, "warehouse": warehouse, **store_bounds().iceberg_properties()}
     for key, variable in (("s3.endpoint", "AWS_ENDPOINT_URL"), ("s3.region", "AWS_REGION"),
                           ("s3.access-key-id", "AWS_ACCESS_KEY_ID"), ("s3.secret-access-key", "AWS_SECRET_ACCESS_KEY"),
                           ("s3.session-token", "AWS_SESSION_TOKEN")):
@@ -277,16 +289,35 @@ def _undo_iceberg(catalog: Any, namespace: str, run_id: str) -> list[str]:
 # -- the public functions -------------------------------------------------------------------------
 
 
+@contextlib.contextmanager
+def _store_failures(target: str) -> Iterator[None]:
+    """A store's failure (an ``OSError`` of delta-rs or pyarrow, not a table or file that is not there) as a
+    :class:`StorageError` naming the target and the store's error on one line."""
+    try:
+        yield
+    except (StorageError, FileNotFoundError):
+        raise
+    except OSError as exc:
+        raise StorageError(f"{target}: the store failed: {store_failure_text(exc)}") from None
+
+
 def publish(staging: str, target: str, table_format: str, *, mode: str, run_id: str,
             iceberg_catalog: str | None = None, iceberg_namespace: str = "binlog") -> list[PublishedTable]:
     """Commit every staged dataset as a table (``mode``: ``overwrite`` replaces, ``append`` adds).
 
     With ``overwrite``, typed tables the target has but this run staged
     nothing for are emptied too, so a rerun leaves what a first run would.
-    Raises :class:`ConfigError` for a dataset one table cannot hold.
+    Raises :class:`ConfigError` for a dataset one table cannot hold, :class:`StorageError` for a store that
+    fails a call.
     """
     if mode not in ("overwrite", "append"):
         raise ValueError(f"mode: overwrite or append, not {mode!r}")
+    with _store_failures(target):
+        return _publish(staging, target, table_format, mode, run_id, iceberg_catalog, iceberg_namespace)
+
+
+def _publish(staging: str, target: str, table_format: str, mode: str, run_id: str, iceberg_catalog: str | None,
+             iceberg_namespace: str) -> list[PublishedTable]:
     names = staged_datasets(staging)
     if table_format == "delta":
         done = _publish_delta(staging, target, names, mode, run_id)
@@ -311,10 +342,11 @@ def publish(staging: str, target: str, table_format: str, *, mode: str, run_id: 
 def undo_run(target: str, table_format: str, run_id: str, *, iceberg_catalog: str | None = None,
              iceberg_namespace: str = "binlog") -> list[str]:
     """Put every table a run committed to back to its state before the run; returns their names."""
-    if table_format == "delta":
-        return _undo_delta(target, run_id)
-    if table_format == "iceberg":
-        return _undo_iceberg(_catalog(target, iceberg_catalog), iceberg_namespace, run_id)
+    with _store_failures(target):
+        if table_format == "delta":
+            return _undo_delta(target, run_id)
+        if table_format == "iceberg":
+            return _undo_iceberg(_catalog(target, iceberg_catalog), iceberg_namespace, run_id)
     raise ValueError(f"table_format: delta or iceberg, not {table_format!r}")
 
 
