@@ -79,11 +79,25 @@ never fails a query, and reports each problem as a row in the same result: in
 changes pass both see framing problems (truncated tail, bad checksum, not a
 binlog); the changes pass also sees row decoding problems. The option
 ``on_error`` is accepted for symmetry with the CLI but only ``skip`` is
-allowed. One exception: a file the driver listed that a task cannot open at
-all fails the query, naming the file and the cause (:class:`UnreachableInputError`):
-that is the workers' setup (no store settings, no shared mount), and every
-file would otherwise become an error row of an "empty" success. The tasks get
-the driver's object-store settings (``AWS_*``...) with the read.
+allowed. Two exceptions, where the problem is not the file's bytes but the way
+to them, and an error row would make a query over an unreachable store an
+"empty" success, or one with fewer rows:
+
+* a file the driver listed that a task cannot open at all (local or remote)
+  fails the query, naming the file and the cause (:class:`UnreachableInputError`):
+  the workers' setup (no store settings, no shared mount) or a store that is down;
+* a remote file (``s3://``...) whose store fails a read after it opened (the
+  store unreachable, timing out or refusing the request: an ``OSError`` from its
+  client, other than the object being gone) fails the query with a
+  :class:`~binlog_ksy.runtime.errors.StorageError` naming the object and the
+  store's error, as ``extract`` does (:func:`~binlog_ksy.runtime.storage.raise_store_failure`).
+
+A local file whose disk fails a read after it opened stays an error row
+(``io_error``), as it does in ``extract``; so do files that are not binlogs,
+damaged or truncated. Store calls are bounded in time
+(``BINLOG_KSY_STORE_TIMEOUT``, see ``runtime/storage.py``), so such a query fails
+instead of hanging. The tasks get the driver's object-store settings
+(``AWS_*``, ``BINLOG_KSY_STORE_TIMEOUT``...) with the read.
 
 Timestamps are epoch instants (Spark ``timestamp``); Spark shows them in the
 session time zone (``spark.sql.session.timeZone``).
@@ -119,7 +133,7 @@ from ..runtime.filters import ChangeFilter
 from ..runtime.outputs.typed import spark_schema_json
 from ..runtime.schema.file import SchemaFile
 from ..runtime.schema.history import DdlStatement, SchemaHistory
-from ..runtime.storage import expand_inputs, is_uri, open_binlog, store_environment
+from ..runtime.storage import expand_inputs, filesystem_of, is_uri, open_binlog, store_environment, store_failure_text
 from ..runtime.types.strings import ERRORS_MODES
 from .records import KINDS, ReadOptions, iter_batches
 from .typed import TypedPlan, follow_ddl, plan_typed
@@ -444,9 +458,7 @@ class BinlogDataSource(DataSource):
 
 def _read_text(path: str) -> str:
     if is_uri(path):
-        from pyarrow import fs as pafs
-
-        filesystem, inner = pafs.FileSystem.from_uri(path)
+        filesystem, inner = filesystem_of(path)
         with filesystem.open_input_stream(inner) as f:
             return f.read().decode("utf-8")
     with open(path, encoding="utf-8") as f:
@@ -507,10 +519,11 @@ def _check_opens(uri: str) -> None:
     try:
         open_binlog(uri).close()
     except OSError as exc:
+        cause = store_failure_text(exc) if is_uri(uri) else (exc.strerror or str(exc))
         raise UnreachableInputError(
             f"binlog data source: a task on {socket.gethostname()} cannot open {uri}, which the driver listed: "
-            f"{exc.strerror or exc}. The workers must reach the inputs: a filesystem every worker mounts at the "
-            f"same path, or an object store whose settings (AWS_* and the like, handed over from the driver's "
+            f"{cause}. The workers must reach the inputs: a filesystem every worker mounts at the same path, or "
+            f"an object store that answers and whose settings (AWS_* and the like, handed over from the driver's "
             f"environment) the workers can use") from None
 
 

@@ -10,12 +10,17 @@ The ``typed`` kind takes its batches from :mod:`.typed`, as ``extract``'s
 ``tables/`` do.
 Memory stays bounded by one batch plus what the runtime holds (one event).
 
-Problems never stop a task: every :class:`BinlogError` the runtime reports
-(with ``on_error="skip"``), a file that cannot be opened or is not a binlog,
-and any unexpected exception become *error rows*: rows whose ``error`` column
-is set (``offset, length, event_type, kind, message``) and whose other columns
-are null except ``file`` (and ``pos`` = the offset). Rows yielded before an
-unexpected exception are kept. The ``errors`` kind yields only error rows.
+Problems of a file never stop a task: every :class:`BinlogError` the runtime
+reports (with ``on_error="skip"``), a file that cannot be opened or is not a
+binlog, and any unexpected exception become *error rows*: rows whose ``error``
+column is set (``offset, length, event_type, kind, message``) and whose other
+columns are null except ``file`` (and ``pos`` = the offset). Rows yielded before
+an unexpected exception are kept. The ``errors`` kind yields only error rows.
+A remote file's store failing (unreachable, timing out, refusing: an
+``OSError`` of its client, not the object being gone) is not the file's
+problem: it raises :class:`~binlog_ksy.runtime.errors.StorageError`
+(:func:`~binlog_ksy.runtime.storage.raise_store_failure`, as ``extract``'s tasks
+do), and the query fails rather than return fewer rows.
 
 Imports nothing from pyspark, so the benchmark and tests can call it directly.
 """
@@ -42,7 +47,7 @@ from ..runtime.event_body import known_rows_head
 from ..runtime.filters import ChangeFilter, EventSelection
 from ..runtime.present.value_json import image_json
 from ..runtime.schema.history import DdlStatement, SchemaHistory
-from ..runtime.storage import is_uri, open_binlog
+from ..runtime.storage import is_uri, open_binlog, raise_store_failure
 from .typed import TypedPlan, iter_typed_batches
 
 __all__ = [
@@ -344,6 +349,7 @@ def _iter_event_rows(uri: str, size: int | None, opts: ReadOptions, progress: Pr
     try:
         f = open_binlog(uri)
     except OSError as exc:
+        raise_store_failure(uri, exc)  # the store failing is no row: the query fails
         yield _event_error_row(uri, _open_error(uri, exc, size))
         return
     with f:
@@ -381,6 +387,7 @@ def _iter_event_rows(uri: str, size: int | None, opts: ReadOptions, progress: Pr
                 if body_error is not None:
                     yield _event_error_row(uri, body_error)
         except BinlogError as err:  # not a binlog, MySQL-encrypted: the reader raises even in skip mode
+            raise_store_failure(uri, err.__context__)  # or its store failed a read: the query fails
             for pending in reader.errors[reported:]:
                 if pending is not err:
                     yield _event_error_row(uri, pending)
@@ -389,6 +396,7 @@ def _iter_event_rows(uri: str, size: int | None, opts: ReadOptions, progress: Pr
                 err.length = size
             yield _event_error_row(uri, err)
         except Exception as exc:  # noqa: BLE001 - a bug: keep the rows so far, report it, go on with other files
+            raise_store_failure(uri, exc)  # unless it is the store failing a read
             yield _event_error_row(uri, _internal_error(uri, exc, reader.position))
         for problem in reader.errors[reported:]:
             yield _event_error_row(uri, problem)
@@ -460,6 +468,7 @@ def _iter_changes_of_file(uri: str, size: int | None, opts: ReadOptions, progres
     try:
         f = open_binlog(uri)
     except OSError as exc:
+        raise_store_failure(uri, exc)  # the store failing is no row: the query fails
         if on_error is not None:
             yield on_error(_open_error(uri, exc, size))
         return
@@ -497,11 +506,13 @@ def _iter_changes_of_file(uri: str, size: int | None, opts: ReadOptions, progres
                     continue
                 yield from out
         except BinlogError as err:  # not a binlog, encrypted: raised even in skip mode
+            raise_store_failure(uri, err.__context__)  # or its store failed a read: the query fails
             if not any(e is err for e in errors):
                 errors.append(err)
             if err.length is None and err.offset == 0:
                 err.length = size
         except Exception as exc:  # noqa: BLE001 - a bug: keep the rows so far, report it, go on with other files
+            raise_store_failure(uri, exc)  # unless it is the store failing a read
             errors.append(_internal_error(uri, exc, reader.reader.position))
         if on_error is not None:
             for problem in errors[reported:]:

@@ -14,6 +14,11 @@ Usage::
     ...
     proxy.stop()   # the outage
     proxy.start()  # the store is back, same endpoint
+
+    proxy.cut_reads = True  # listings and HEADs pass, every object read (a ranged GET) loses its connection
+
+``cut_reads`` is a store that answers what a driver asks before a query (list, stat) and then fails the
+reads of the files: the connection carrying a request with a ``Range:`` header is closed (both sides).
 """
 
 from __future__ import annotations
@@ -36,6 +41,8 @@ class TcpProxy:
         self._listener: socket.socket | None = None
         self._connections: set[socket.socket] = set()
         self._lock = threading.Lock()
+        #: Close every connection on which a ranged GET (an object read) arrives.
+        self.cut_reads = False
 
     @property
     def endpoint(self) -> str:
@@ -85,12 +92,17 @@ class TcpProxy:
                     _close(upstream)
                     return
                 self._connections.update((client, upstream))
-            for source, sink in ((client, upstream), (upstream, client)):
-                threading.Thread(target=self._pump, args=(source, sink), daemon=True, name="s3-proxy-pump").start()
+            for source, sink, requests in ((client, upstream, True), (upstream, client, False)):
+                threading.Thread(target=self._pump, args=(source, sink, requests), daemon=True,
+                                 name="s3-proxy-pump").start()
 
-    def _pump(self, source: socket.socket, sink: socket.socket) -> None:
+    def _pump(self, source: socket.socket, sink: socket.socket, requests: bool = False) -> None:
+        tail = b""  # the end of what came before: a header split between two reads is still seen
         try:
             while data := source.recv(_CHUNK):
+                if requests and self.cut_reads and b"\r\nrange: bytes=" in (tail + data).lower():
+                    break
+                tail = data[-64:]
                 sink.sendall(data)
         except OSError:
             pass
