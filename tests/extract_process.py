@@ -6,7 +6,7 @@ tests/test_store_outage.py (the object store going away in the middle of a run).
 Usage::
 
     proc = subprocess.Popen(extract_command(inputs, out, "delta", True, {}), start_new_session=True, ...)
-    wait_until_running(proc, out)  # its temporary directory exists: the run has begun
+    wait_until_running(proc, out)  # its run file (or temporary directory) exists: the run has begun
 """
 
 from __future__ import annotations
@@ -36,15 +36,16 @@ def extract_command(inputs: str, out: str, table_format: str, incremental: bool,
 
 
 def wait_until_running(proc: subprocess.Popen[bytes], out: str) -> bool:
-    """Wait until the run of ``proc`` has begun (its ``.<name>.tmp-*`` directory exists beside ``out``; the
-    JVM takes seconds to start before). False: the process ended, or :data:`START_LIMIT` passed, first.
+    """Wait until the run of ``proc`` has begun (its run file ``.<name>.run-*.json``, written first, or its
+    ``.<name>.tmp-*`` directory is beside ``out``; the JVM takes seconds to start before). False: the process
+    ended, or :data:`START_LIMIT` passed, first.
 
     The store is looked at with this process's settings (the test's direct way to it)."""
     parent, _, name = out.rpartition("/")
     store = Files(out)
     deadline = time.monotonic() + START_LIMIT
     while proc.poll() is None and time.monotonic() < deadline:
-        if any(n.startswith(f".{name}.tmp-") for n in store.list_names(parent)):
+        if any(n.startswith((f".{name}.run-", f".{name}.tmp-")) for n in store.list_names(parent)):
             return True
         time.sleep(0.02)
     return False

@@ -24,8 +24,10 @@ from binlog_ksy.spark_jobs.job.config import ExtractConfig
 
 ROOT = Path(__file__).resolve().parent.parent
 
-#: What only a command line has: where output goes, how it looks, what to read.
-CLI_ONLY = {"help", "files", "inputs", "format", "output", "debug", "run", "command", "config", "quiet", "verbose"}
+#: What only a command line has: where output goes, how it looks, what to read; ``extract --repair OUTPUT``, a
+#: command of its own (no job setting: a job file's run repairs its output before it starts).
+CLI_ONLY = {"help", "files", "inputs", "format", "output", "debug", "run", "command", "config", "quiet", "verbose",
+            "repair"}
 
 
 def _subparser(name: str) -> argparse.ArgumentParser:

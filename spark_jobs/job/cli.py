@@ -137,6 +137,12 @@ def add_extract_arguments(p: argparse.ArgumentParser) -> None:
                         "and run as their Python, for workers whose Python lacks binlog-ksy")
     p.add_argument("--conf", dest="spark_conf", action="append", metavar="KEY=VALUE", default=[],
                    help="a Spark setting (repeatable)")
+    p.add_argument("--repair", nargs="?", const="", metavar="OUTPUT",
+                   help="only repair OUTPUT (or --output's, the job file's), reading no input and starting no "
+                        "Spark: put back the previous output when a run's swap was cut short, undo the table "
+                        "commits of a Delta/Iceberg run that died between them, and remove what runs that are "
+                        "over left beside it (.OUTPUT.tmp-*, .OUTPUT.old-*, .OUTPUT.run-*.json), never what a run "
+                        "that may still be running on this or another host has; prints what it did")
     p.add_argument("--quiet", action="store_true", help="no progress lines, only the summary")
     p.add_argument("--verbose", action="store_true",
                    help="first print the path of this run's log file: what its JVM writes (Spark's log, the JVM's "
@@ -210,6 +216,8 @@ def spark_is_installed() -> bool:
 
 def run_extract_command(args: argparse.Namespace) -> int:
     """Run the job for parsed ``extract`` flags; returns the exit status."""
+    if getattr(args, "repair", None) is not None:
+        return run_repair_command(args)
     try:
         cfg = config_from_args(args)
         if not spark_is_installed():
@@ -257,6 +265,53 @@ def run_extract_command(args: argparse.Namespace) -> int:
     sys.stdout.flush()
     # A file that ends inside an event is 1, as for `binlog-ksy rows` (its unfinished tail waits all the same).
     return EXIT_DAMAGED if summary.errors or summary.cut else EXIT_OK
+
+
+def _repair_target(args: argparse.Namespace) -> tuple[str, Any]:
+    """The output ``--repair`` works on and the job file's settings (a :class:`UsageError` for anything else)."""
+    from binlog_ksy.spark_jobs.job.config import ExtractConfig, load_job_file
+
+    cfg = load_job_file(args.config) if args.config else ExtractConfig()
+    if args.inputs:
+        raise ConfigError("--repair reads no input: give only the output (--repair OUTPUT)")
+    if args.repair and args.output and args.repair != args.output:
+        raise ConfigError(f"--repair {args.repair} and --output {args.output}: give the output once")
+    target = args.repair or args.output or cfg.output
+    if not target:
+        raise ConfigError("--repair: give the output (--repair OUTPUT, --output DIR or 'output:' in the job file)")
+    if args.hadoop_fs or cfg.hadoop_fs:
+        raise ConfigError("--repair works through pyarrow: not with --hadoop-fs (a run with it repairs its output)")
+    return target, cfg.merged(iceberg_catalog=args.iceberg_catalog, iceberg_namespace=args.iceberg_namespace)
+
+
+def run_repair_command(args: argparse.Namespace) -> int:
+    """``extract --repair OUTPUT``: the recovery a run starts with, alone; prints what it did. 0, or 2 for usage
+    errors (an output that is not ours, a run committing to it now), 3 when the store fails."""
+    try:
+        target, cfg = _repair_target(args)
+        if not spark_is_installed():
+            raise MissingExtraError("Spark is not installed: pip install 'binlog-ksy[spark]' "
+                                    "(the spark extra: pyspark and Java 17)")
+    except UsageError as exc:
+        print(f"binlog-ksy extract: error: {exc}", file=sys.stderr)
+        return EXIT_USAGE
+    from binlog_ksy.runtime.storage import store_failure_text
+    from binlog_ksy.spark_jobs.job.extract import repair_output  # imports pyspark (no JVM)
+
+    try:
+        done = repair_output(target, iceberg_catalog=cfg.iceberg_catalog, iceberg_namespace=cfg.iceberg_namespace)
+    except UsageError as exc:
+        print(f"binlog-ksy extract: error: {exc}", file=sys.stderr)
+        return EXIT_USAGE
+    except OSError as exc:  # the store failing (StorageError, pyarrow's OSError): named on one line
+        if args.debug:
+            raise
+        print(f"binlog-ksy extract: error: --repair {target}: {store_failure_text(exc)}", file=sys.stderr)
+        return EXIT_FAILED
+    for line in done or [f"nothing to repair in {target}"]:
+        print(line)
+    sys.stdout.flush()
+    return EXIT_OK
 
 
 def _jvm_log(verbose: bool) -> Any:

@@ -78,7 +78,14 @@ import pyarrow as pa
 from pyspark.sql import SparkSession
 
 from binlog_ksy.runtime.schema.history import SchemaHistory
-from binlog_ksy.runtime.storage import InputFile, expand_inputs, filesystem_of, is_uri, store_environment
+from binlog_ksy.runtime.storage import (
+    InputFile,
+    expand_inputs,
+    filesystem_of,
+    is_uri,
+    store_bounds,
+    store_environment,
+)
 from binlog_ksy.spark_jobs import arrow_schemas
 from binlog_ksy.spark_jobs.datasource import _read_text
 from binlog_ksy.spark_jobs.job.class_archive import archive_options
@@ -92,7 +99,7 @@ from binlog_ksy.spark_jobs.job.incremental import (
     state_json,
 )
 from binlog_ksy.spark_jobs.job.jvm_log import JvmLog
-from binlog_ksy.spark_jobs.job.output import MARKER_FILE, OWNER_FILE, PENDING_FILE, OutputDirectory
+from binlog_ksy.spark_jobs.job.output import MARKER_FILE, PENDING_FILE, OutputDirectory
 from binlog_ksy.spark_jobs.job.progress import JobProgress
 from binlog_ksy.spark_jobs.job.task import TaskOptions, TaskResult, TaskSpec, plan_tasks, run_task
 from binlog_ksy.spark_jobs.typed import follow_ddl
@@ -417,19 +424,18 @@ def run_extract_config(cfg: ExtractConfig, *, spark: SparkSession | None = None,
     spark = spark or build_session(cfg)
     out = OutputDirectory(spark, cfg.output, hadoop_fs=cfg.hadoop_fs)
     run = _Run(cfg, spark, out, progress)
-    previous = run.open_output()
     files = _outside_the_output(files, out)
     reporter = JobProgress(spark, files, progress)
     summary = run.summary = ExtractSummary(output=out.output, files=len(files), bytes=sum(f.size or 0 for f in files))
     sc = spark.sparkContext
     uris = [f.uri for f in files]
-    run_id = f"{time.strftime('%Y%m%dT%H%M%S', time.gmtime())}-{out.tmp.rsplit('-', 1)[-1]}"
-    # Every run plans as an incremental run does, and records the state: a plain run from nothing (it
-    # replaces the output), an --incremental run from the state the output holds (it appends). An output
-    # without a state (written before runs recorded one) is rebuilt, never appended to.
-    appending = cfg.incremental and previous is not None and STATE_KEY in previous
+    run_id = f"{time.strftime('%Y%m%dT%H%M%S', time.gmtime())}-{out.token}"
     try:
-        out.claim()
+        previous = run.open_output()  # claims the output: a failure from here on gives it back (abort below)
+        # Every run plans as an incremental run does, and records the state: a plain run from nothing (it
+        # replaces the output), an --incremental run from the state the output holds (it appends). An output
+        # without a state (written before runs recorded one) is rebuilt, never appended to.
+        appending = cfg.incremental and previous is not None and STATE_KEY in previous
         plan, history = run.step("schema history",
                                  lambda: _incremental_plan(cfg, files, previous if appending else None))()
         specs = _range_specs(plan, uris, cfg.split_size)
@@ -491,9 +497,10 @@ class _Run:
             print(f"{_PROG}: {text}", file=self.progress, flush=True)
 
     def open_output(self) -> dict[str, Any] | None:
-        """Recover what an interrupted run left, check the output is ours, undo unfinished table commits;
-        the previous run's summary."""
+        """Claim the output, recover what runs that are over left, check the output is ours, undo unfinished
+        table commits; the previous run's summary."""
         out, cfg = self.out, self.cfg
+        out.claim()  # the run file first: what this run leaves is judged by it (output.py)
         for note in out.recover():
             self.say(note)
         out.check_replaceable()
@@ -552,7 +559,6 @@ class _Run:
             if appending:
                 self.step("keep previous parts", lambda: _copy_previous(out))()
             out.upload_staged()
-            out.delete(out.path(OWNER_FILE))
             out.stage_marker(marker_text)
             if before_commit is not None:
                 before_commit(out.tmp)
@@ -628,6 +634,10 @@ def _undo_unfinished(out: OutputDirectory, cfg: ExtractConfig, previous: dict[st
     if not out.exists(out.final(PENDING_FILE)):
         return []
     pending = json.loads(out.read_text(out.final(PENDING_FILE)))
+    live = out.live_runs.get(str(pending.get("run_id", "")).rsplit("-", 1)[-1])
+    if live is not None:  # its commits are under way: undoing them would break that run
+        raise ConfigError(f"output {out.output}: {live} is committing its tables to it ({PENDING_FILE}); run "
+                          "again once it has finished")
     if previous is not None and previous.get("run_id") == pending.get("run_id"):
         out.delete(out.final(PENDING_FILE))  # it died after writing its summary: every commit is in
         return []
@@ -643,23 +653,33 @@ def _publish_tables(cfg: ExtractConfig, out: OutputDirectory, run_id: str, marke
     from binlog_ksy.runtime.outputs import lake as lake_tables
 
     mode = "append" if appending else "overwrite"
+    out.check_claim()  # its staged datasets are still there: no other run judged it over
     out.write_text(out.final(PENDING_FILE), json.dumps({"run_id": run_id, "table_format": cfg.table_format}))
     try:
         lake_tables.publish(out.tmp, out.output, cfg.table_format, mode=mode, run_id=run_id, **_lake_settings(cfg))
     except BaseException as exc:
         # An interrupt is not kept waiting; a store that failed the commits gets its chance to come back.
-        _undo_failed_run(cfg, out, run_id, UNDO_PATIENCE if isinstance(exc, Exception) else 0.0)
+        _undo_failed_run(cfg, out, run_id, undo_patience() if isinstance(exc, Exception) else 0.0)
         raise
     out.write_text(out.final(MARKER_FILE), marker_text)
     out.delete(out.final(PENDING_FILE))
     out.delete(out.tmp)
+    out.release()
 
 
 #: How long a Delta/Iceberg run whose table commits failed keeps trying to undo the ones made (seconds). The
 #: commit is one per table: a store gone in the middle (a restart, a network cut) leaves some tables with this
 #: run's rows and others without, a mix readers see until the undo. Stores are often back within this; past it
-#: the pending file stays and the next run undoes them.
+#: the pending file stays and the next run undoes them. At most half the store's bound (:func:`undo_patience`).
 UNDO_PATIENCE = 30.0
+
+
+def undo_patience() -> float:
+    """:data:`UNDO_PATIENCE`, or half of ``BINLOG_KSY_STORE_TIMEOUT`` when that is shorter: the whole failed run
+    stays within a few times the store's bound (``runtime/storage.py``)."""
+    return min(UNDO_PATIENCE, store_bounds().call / 2)
+
+
 #: The pause between two tries of that undo (seconds).
 UNDO_PAUSE = 1.0
 
@@ -678,3 +698,25 @@ def _undo_failed_run(cfg: ExtractConfig, out: OutputDirectory, run_id: str, pati
             if time.monotonic() + UNDO_PAUSE > deadline:
                 return
             time.sleep(UNDO_PAUSE)
+
+
+def repair_output(output: str, *, iceberg_catalog: str | None = None, iceberg_namespace: str = "binlog") -> list[str]:
+    """``extract --repair OUTPUT``: only the recovery a run starts with, without Spark and without inputs.
+
+    Puts back the previous output when a run's swap was cut short, removes what runs that are over left
+    beside it (:meth:`.output.OutputDirectory.recover`: never what a run that may be alive has), and undoes
+    the table commits of a Delta/Iceberg run that died between them. Returns what it did, one line each
+    (nothing: nothing to repair). Raises :class:`ConfigError` (an output that is not ours, a run that is
+    committing to it now) and the store's errors.
+    """
+    out = OutputDirectory(None, output)
+    done = out.recover(strict=True)
+    out.check_replaceable()
+    cfg = ExtractConfig(output=out.output, iceberg_catalog=iceberg_catalog, iceberg_namespace=iceberg_namespace)
+    if out.exists(out.final(PENDING_FILE)):
+        pending = json.loads(out.read_text(out.final(PENDING_FILE)))
+        cfg.table_format = str(pending.get("table_format", "delta"))
+        done += _undo_unfinished(out, cfg, _previous_summary(out, cfg))
+        if not out.exists(out.final(PENDING_FILE)):
+            done.append(f"removed {out.final(PENDING_FILE)}")
+    return done
