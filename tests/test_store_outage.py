@@ -23,15 +23,27 @@ bounded by :data:`RUN_LIMIT` (a run past it is a hang: the test fails).
 * With the store back, the next run (same mode) leaves exactly what one plain
   run over the final binlogs leaves in a fresh output (``(file, pos,
   row_index)`` unique in changes/, the same changes, typed tables,
-  transactions, events and errors). A run that succeeded despite the outage
-  (the client's retries) must have left that already.
+  transactions, events and errors), and nothing beside the output
+  (``.<name>.tmp-*``, ``.<name>.old-*``, ``.<name>.run-*``) nor the pending
+  file in it. A run that succeeded despite the outage (the client's retries)
+  must have left that already.
 
 The CI budget is ``EXAMPLES`` drawn cases and two explicit ones; ``BINLOG_KSY_LONG=N`` multiplies the first by N
 (``BINLOG_KSY_LONG=10 .venv/bin/python -m pytest -q tests/test_store_outage.py``).
+
+A store that never comes back (:func:`test_a_store_that_never_comes_back`, one case per table format): the
+run under test gets a short store bound (``BINLOG_KSY_STORE_TIMEOUT`` = :data:`STORE_TIMEOUT`) and loses its
+store for good at the worst moment, in the middle of its commit (Parquet: once its run file says it is
+swapping the output in; Delta/Iceberg: once its pending file is there, its tables' commits under way). It
+must end within :data:`FAILS_WITHIN` seconds with a message naming the store, leave the previous output or
+the new one for readers, and, with the store back, the next run must leave exactly what one plain run leaves
+and nothing beside the output (no ``.<name>.tmp-*``, ``.<name>.old-*``, ``.<name>.run-*``) nor the pending
+file in it.
 """
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import secrets
@@ -72,6 +84,13 @@ LATEST_START = 4.0
 #: (minutes); under BINLOG_KSY_LONG longer than the time a failed Delta/Iceberg run gives the store to come back.
 LONGEST_OUTAGE = UNDO_PATIENCE + 15 if LONG else 20.0
 BUCKET = "outage"
+#: The store bound (seconds) of the runs whose store never comes back: short, so that they fail soon (the
+#: default, runtime/storage.py's DEFAULT_STORE_TIMEOUT, is a minute).
+STORE_TIMEOUT = 20.0
+#: How soon (seconds) after its store went for good such a run must have ended: the call that finds the store
+#: gone and the cleanup's (each within STORE_TIMEOUT), Delta/Iceberg's tries to undo their commits (half of
+#: it), and the JVM's stop.
+FAILS_WITHIN = 3 * STORE_TIMEOUT + STORE_TIMEOUT / 2 + 15
 
 
 @dataclass(frozen=True)
@@ -221,23 +240,31 @@ def check_after_failure(out: str, case: Outage, lake: dict[str, str], before: di
     assert Files(out).exists(f"{out}/{PENDING_FILE}"), "a mixed output without the pending file"
 
 
+#: What one plain run over the final binlogs leaves in a fresh output, per table format (shared by the tests).
+_ORACLES: dict[str, dict[str, list[dict[str, Any]]]] = {}
+
+
+def oracle(spark_session: Any, w: Workload, bucket: str, table_format: str) -> dict[str, list[dict[str, Any]]]:
+    """What one plain run over the final binlogs leaves in a fresh output (one per format, computed once)."""
+    if table_format not in _ORACLES:
+        root = Path(tempfile.mkdtemp(prefix="outage-oracle-"))
+        try:
+            inputs, out = f"{bucket}/binlogs/", f"{bucket}/oracle-{table_format}"
+            lake = _lake(root, out, table_format)
+            _set_inputs(w, inputs, w.total)
+            run_in_process(spark_session, inputs, out, table_format, False, lake)
+            _ORACLES[table_format] = want = output_of(out, table_format, lake, TABLES)
+            assert want["changes"] and want["transactions"]
+        finally:
+            shutil.rmtree(root, ignore_errors=True)
+    return _ORACLES[table_format]
+
+
 def test_an_outage_in_the_middle_of_a_run(spark, s3_env, proxy: TcpProxy, workload: Workload) -> None:  # noqa: F811
     bucket = s3_env.bucket(BUCKET)
     inputs = f"{bucket}/binlogs/"
     root = Path(tempfile.mkdtemp(prefix="outage-"))
-    oracles: dict[str, dict[str, list[dict[str, Any]]]] = {}
     ended: list[str] = []  # how each run under test ended (printed: pytest -s shows them)
-
-    def oracle(table_format: str) -> dict[str, list[dict[str, Any]]]:
-        """What one plain run over the final binlogs leaves in a fresh output (one per format, shared)."""
-        if table_format not in oracles:
-            out = f"{bucket}/oracle-{table_format}"
-            lake = _lake(root, out, table_format)
-            _set_inputs(workload, inputs, workload.total)
-            run_in_process(spark, inputs, out, table_format, False, lake)
-            oracles[table_format] = want = output_of(out, table_format, lake, TABLES)
-            assert want["changes"] and want["transactions"]
-        return oracles[table_format]
 
     # no shrinking: a case takes about half a minute, and the drawn one is reported whole (see note())
     @settings(max_examples=EXAMPLES, deadline=None, derandomize=not LONG, phases=(Phase.explicit, Phase.generate),
@@ -248,7 +275,7 @@ def test_an_outage_in_the_middle_of_a_run(spark, s3_env, proxy: TcpProxy, worklo
     @example(Outage("parquet", True, None, start=0.5, length=LONGEST_OUTAGE))
     def check(case: Outage) -> None:
         note(str(case))
-        want = oracle(case.table_format)
+        want = oracle(spark, workload, bucket, case.table_format)
         out = f"{bucket}/out-{uuid.uuid4().hex[:8]}"
         lake = _lake(root, out, case.table_format)
         if case.before is not None:
@@ -268,6 +295,7 @@ def test_an_outage_in_the_middle_of_a_run(spark, s3_env, proxy: TcpProxy, worklo
         got = output_of(out, case.table_format, lake, TABLES)
         for name in want:
             assert got[name] == want[name], name
+        assert _leftovers(out) == []  # nothing beside the output, no pending file in it
 
     try:
         check()
@@ -281,3 +309,97 @@ def _lake(root: Path, out: str, table_format: str) -> dict[str, str]:
     if table_format != "iceberg":
         return {}
     return {"iceberg_catalog": f"sqlite:///{root}/{out.rsplit('/', 1)[1]}.db"}
+
+
+# -- a store that never comes back -----------------------------------------------------------------
+
+
+def _swapping(out: str) -> bool:
+    """Whether a run over ``out`` says it is swapping its datasets in (its run file's phase)."""
+    parent, _, name = out.rpartition("/")
+    store = Files(out)
+    for entry in store.list_names(parent):
+        if entry.startswith(f".{name}.run-"):
+            try:
+                if json.loads(store.read_text(f"{parent}/{entry}")).get("phase") == "swap":
+                    return True
+            except (OSError, ValueError):
+                continue
+    return False
+
+
+def _committing(out: str) -> bool:
+    """Whether a Delta/Iceberg run over ``out`` has begun committing its tables (its pending file)."""
+    return Files(out).exists(f"{out}/{PENDING_FILE}")
+
+
+def _wait_until(proc: subprocess.Popen[bytes], moment: Any, limit: float = 180.0) -> bool:
+    """Wait (polling the store directly) until ``moment()``; False when the process ended first."""
+    deadline = time.monotonic() + limit
+    while proc.poll() is None and time.monotonic() < deadline:
+        if moment():
+            return True
+        time.sleep(0.02)
+    return False
+
+
+def _leftovers(out: str) -> list[str]:
+    """What runs left beside ``out`` (``.<name>.*``) and the pending file in it."""
+    parent, _, name = out.rpartition("/")
+    store = Files(out)
+    found = [n for n in store.list_names(parent) if n.startswith(f".{name}.")]
+    return found + ([PENDING_FILE] if store.exists(f"{out}/{PENDING_FILE}") else [])
+
+
+@pytest.mark.parametrize(("table_format", "incremental"), [("parquet", True), ("delta", False), ("iceberg", False)])
+def test_a_store_that_never_comes_back(spark, s3_env, proxy: TcpProxy, workload: Workload,  # noqa: F811
+                                       table_format: str, incremental: bool) -> None:
+    bucket = s3_env.bucket(BUCKET)
+    inputs = f"{bucket}/binlogs/"
+    want = oracle(spark, workload, bucket, table_format)
+    root = Path(tempfile.mkdtemp(prefix="outage-gone-"))
+    out = f"{bucket}/gone-{table_format}-{uuid.uuid4().hex[:8]}"
+    lake = _lake(root, out, table_format)
+    try:
+        _set_inputs(workload, inputs, workload.between[len(workload.between) // 2])
+        run_in_process(spark, inputs, out, table_format, incremental, lake)  # a previous output to replace
+        before = committed(out, table_format, lake)
+        _set_inputs(workload, inputs, workload.total)
+        keys = {"AWS_ACCESS_KEY_ID": f"AKIA{secrets.token_hex(8).upper()}",
+                "AWS_SECRET_ACCESS_KEY": secrets.token_urlsafe(30)}
+        env = dict(os.environ, PYSPARK_PYTHON=sys.executable, AWS_ENDPOINT_URL=proxy.endpoint,
+                   BINLOG_KSY_STORE_TIMEOUT=str(STORE_TIMEOUT), **keys)
+        moment = (lambda: _swapping(out)) if table_format == "parquet" else (lambda: _committing(out))
+        with tempfile.TemporaryFile() as stderr:
+            proc = subprocess.Popen(extract_command(inputs, out, table_format, incremental, lake), env=env,
+                                    stdout=stderr, stderr=stderr, start_new_session=True)
+            try:
+                assert _wait_until(proc, moment), "the run ended before its commit began"
+                proxy.stop()  # for good, as far as this run is concerned
+                gone = time.monotonic()
+                try:
+                    proc.wait(timeout=FAILS_WITHIN)
+                except subprocess.TimeoutExpired:
+                    pytest.fail(f"the run did not end within {FAILS_WITHIN} s of its store going away")
+                took = time.monotonic() - gone
+            finally:
+                proxy.start()
+                _kill_group(proc)
+            stderr.seek(0)
+            finished = Finished(proc.returncode, stderr.read().decode("utf-8", "replace"), True)
+        error = [line for line in finished.stderr.splitlines() if "error:" in line]
+        print(f"{table_format}: exit {finished.returncode} {took:.1f} s after the store went away; "
+              f"left {_leftovers(out)}; {error[-1] if error else finished.stderr[-500:]}")
+        check_failure_message(finished, keys, proxy)
+        now = committed(out, table_format, lake)
+        if now not in (before, want):  # Delta/Iceberg: tables committed one by one, the undo impossible
+            assert table_format != "parquet", "the output is neither the previous one nor the new one"
+            for name in want:
+                assert now[name] in (before[name], want[name]), name
+            assert PENDING_FILE in _leftovers(out), "a mixed output without the pending file"
+        # the store is back: the next run cleans up and leaves one plain run's output, and nothing else
+        run_in_process(spark, inputs, out, table_format, incremental, lake)
+        assert output_of(out, table_format, lake, TABLES) == want
+        assert _leftovers(out) == []
+    finally:
+        shutil.rmtree(root, ignore_errors=True)
