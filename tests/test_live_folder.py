@@ -190,7 +190,7 @@ _SETTINGS = settings(max_examples=EXAMPLES if not MINUTES else 10**5, deadline=N
 def test_ten_back_to_back_incremental_runs_over_a_rotating_folder(spark) -> None:  # noqa: F811
     """The reported case: ``extract --incremental --table-format delta`` run back to back over the folder a
     server writes (binlogs rotating at 48 KB, FLUSH BINARY LOGS now and then), nothing killed."""
-    case = LiveCase(LiveWorkload(seed=37, transactions=1500, max_binlog_size=49152, flush_every=0.02,
+    case = LiveCase(LiveWorkload(seed=37, transactions=100_000, max_binlog_size=49152, flush_every=0.02,
                                  alter_every=0.0, pause=0.02), "delta", "local",
                     tuple(LiveRun("incremental") for _ in range(10)))
     record = check_live(spark, case)

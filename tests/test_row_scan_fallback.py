@@ -171,15 +171,15 @@ print(json.dumps({"compiled": row_scan.COMPILED, "file": row_scan.__file__, "row
 
 def test_the_package_imported_from_a_zip_falls_back(tmp_path: Path) -> None:
     """What Spark's --py-files does with a wheel: zipimport, which cannot load the compiled module it holds."""
-    import importlib
     import tomllib
     import zipfile
 
-    packages = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"]["packages"]
+    setuptools = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"]
+    folders = {name: ROOT / setuptools["package-dir"].get(name, name.replace(".", "/"))
+               for name in setuptools["packages"]}
     archive = tmp_path / "binlog_ksy.zip"
     with zipfile.ZipFile(archive, "w") as zf:
-        for name in packages:
-            folder = Path(importlib.import_module(name).__path__[0])
+        for name, folder in folders.items():  # the packages as the wheel lays them out (binlog_ksy.ksy: the specs)
             for path in sorted(folder.iterdir()):
                 if path.suffix in (".py", ".so"):
                     zf.write(path, f"{name.replace('.', '/')}/{path.name}")
