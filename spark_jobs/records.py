@@ -47,7 +47,7 @@ from ..runtime.event_body import known_rows_head
 from ..runtime.filters import ChangeFilter, EventSelection
 from ..runtime.present.value_json import image_json
 from ..runtime.schema.history import DdlStatement, SchemaHistory
-from ..runtime.storage import is_uri, open_binlog, raise_store_failure
+from ..runtime.storage import filesystem_of, is_uri, open_binlog, raise_store_failure
 from .typed import TypedPlan, iter_typed_batches
 
 __all__ = [
@@ -166,9 +166,7 @@ class ProgressWriter:
                            "done": done}).encode()
         try:
             if is_uri(self.path):
-                from pyarrow import fs as pafs
-
-                filesystem, path = pafs.FileSystem.from_uri(self.path)
+                filesystem, path = filesystem_of(self.path)
                 filesystem.create_dir(path.rsplit("/", 1)[0], recursive=True)
                 with filesystem.open_output_stream(path) as out:
                     out.write(data)

@@ -41,7 +41,7 @@ from ...runtime.rows.columnar import ChangeColumns
 from ...runtime.rows.events import RowsEvent
 from ...runtime.schema.history import DdlStatement, SchemaHistory
 from ...runtime.stats import TransactionStats, counts, counts_event
-from ...runtime.storage import is_uri, open_binlog, raise_store_failure
+from ...runtime.storage import filesystem_of, is_uri, open_binlog, raise_store_failure
 from ...runtime.transactions import TransactionState, every_transaction_has_a_gtid
 from ...runtime.types.json_text import dumps
 from .. import arrow_schemas as schemas
@@ -247,10 +247,8 @@ class _PartWriter:
 
 
 def _open_writer(path: str, schema: pa.Schema) -> pq.ParquetWriter:
-    if is_uri(path):
-        from pyarrow import fs as pafs
-
-        filesystem, inner = pafs.FileSystem.from_uri(path.replace("s3a://", "s3://", 1))
+    if is_uri(path):  # with the store's bounded timeouts and retries (storage.store_bounds), as every store call
+        filesystem, inner = filesystem_of(path)
         filesystem.create_dir(inner.rsplit("/", 1)[0], recursive=True)
         return pq.ParquetWriter(inner, schema, filesystem=filesystem, compression="snappy",
                                 **schemas.parquet_options(schema))
