@@ -36,6 +36,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "schema": ("binlog_ksy.runtime.commands.schema", "add_schema_parser"),
     "sql": ("binlog_ksy.runtime.commands.sql", "add_sql_parser"),
     "stats": ("binlog_ksy.runtime.commands.stats", "add_stats_parser"),
+    "state": ("binlog_ksy.runtime.commands.state", "add_state_parser"),
     "filter": ("binlog_ksy.runtime.commands.filter", "add_filter_parser"),
     "extract": ("binlog_ksy.spark_jobs.job.cli", "add_extract_parser"),
     "report": ("binlog_ksy.runtime.commands.report", "add_report_parser"),
@@ -52,6 +53,8 @@ Read MySQL and MariaDB binary log files (binlogs) as data.
   binlog-ksy schema FILE...    the tables as the binlogs' DDL left them (CREATE TABLE statements)
   binlog-ksy sql FILE...       SQL that redoes the row changes, or undoes them (--flashback)
   binlog-ksy stats FILE...     row changes per table and op; big and long transactions
+  binlog-ksy state FILE...     the rows of tables as they were at a moment (--at, --at-gtid, --at-position),
+                               as text, JSON lines, SQL (a point-in-time restore) or Parquet
   binlog-ksy filter FILE... --output DIR
                                binlogs cut down to some databases and tables (written as binlogs)
   binlog-ksy extract INPUT... --output DIR

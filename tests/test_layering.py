@@ -7,6 +7,7 @@ The layers, from the top (docs/how-it-is-built.md):
     spark_jobs.job (the extraction job)
     spark_jobs (the data source and the rows both produce)
     runtime.commands, runtime.explore (the CLI and its web app)
+    runtime.state (tables as they were at a moment: changes and DDL applied in binlog order)
     runtime.present, runtime.writer, runtime.stats
     runtime.outputs, runtime.changes, runtime.plain_transactions
     runtime.rows
@@ -47,6 +48,7 @@ LAYERS: list[tuple[str, ...]] = [
     ("runtime.rows",),
     ("runtime.outputs", "runtime.changes", "runtime.plain_transactions"),
     ("runtime.present", "runtime.writer", "runtime.stats"),
+    ("runtime.state",),
     ("runtime.commands", "runtime.explore"),
     ("spark_jobs.arrow_schemas", "spark_jobs.change_batches", "spark_jobs.records", "spark_jobs.typed",
      "spark_jobs.datasource"),
@@ -57,7 +59,7 @@ LAYERS: list[tuple[str, ...]] = [
 #: Package __init__ modules that only mark a folder (no code, no imports).
 MARKERS = {"runtime", "spark_jobs", "runtime.explore", "runtime.types", "runtime.rows", "runtime.schema",
            "runtime.present", "runtime.outputs", "runtime.writer", "runtime.commands", "spark_jobs.job",
-           "runtime.schema.ddl"}
+           "runtime.schema.ddl", "runtime.state"}
 
 
 def _modules() -> dict[str, Path]:

@@ -1,0 +1,97 @@
+"""A state built from binlog files: the tables' rows at a moment, and what the summary says of them.
+
+``files -> StepSource (events, history, defaults, transactions, moment) -> columnar runs -> Applier
+(TableRows per table) -> StateTable per table``. :func:`build_state` is what ``binlog-ksy state`` and
+``binlog_ksy.read_state`` run.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from ..errors import BinlogError, UsageError
+from ..filters import ChangeFilter
+from ..schema.file import SchemaFile
+from ..schema.history import SchemaHistory
+from .applier import Applier
+from .base import load_base
+from .defaults import DefaultsCatalog
+from .keyed_rows import StateTable
+from .moment import BasePosition, Moment, TransactionEnd, parse_base_position
+from .steps import Progress, StepSource
+
+__all__ = ["State", "build_state"]
+
+
+@dataclass(slots=True)
+class State:
+    """The tables at the moment, and how far reading went.
+
+    ``tables``: every selected table that exists at the moment, sorted by name. ``dropped``: selected tables a
+    DDL statement dropped (or renamed out of the selection), with where. ``errors``: the problems met
+    (warnings included); ``error``: the one that ended reading early (stop mode).
+    """
+
+    tables: list[StateTable]
+    moment: Moment
+    progress: Progress
+    dropped: dict[tuple[str, str], str] = field(default_factory=dict)
+    errors: list[BinlogError] = field(default_factory=list)
+    error: BinlogError | None = None
+    base_position: BasePosition | None = None
+
+    @property
+    def reached(self) -> TransactionEnd | None:
+        """The last transaction in the state (None: none was read)."""
+        return self.progress.last
+
+
+def _history_and_defaults(schema_sql: Sequence[str | os.PathLike[str]]) -> tuple[SchemaHistory, DefaultsCatalog]:
+    history = SchemaHistory.from_sql_files(schema_sql)
+    defaults = DefaultsCatalog()
+    for path in schema_sql:
+        with open(path, encoding="utf-8", errors="replace") as fh:
+            defaults.load_sql(fh.read())
+    return history, defaults
+
+
+def build_state(paths: Sequence[str], *, filters: ChangeFilter | None = None, moment: Moment | None = None,
+                base: str | None = None, base_position: str | BasePosition | None = None,
+                schema: SchemaFile | None = None, schema_sql: Sequence[str | os.PathLike[str]] = (),
+                on_error: str = "stop", verify_checksums: bool = True, undecodable: str = "strict") -> State:
+    """The selected tables' rows at ``moment`` (default: after the last complete transaction) from ``paths``
+    read in binlog order, starting from ``base`` (a path, see :mod:`.base`) at ``base_position``."""
+    filters = filters or ChangeFilter()
+    moment = moment or Moment()
+    history, defaults = _history_and_defaults(schema_sql)
+    position = parse_base_position(base_position) if isinstance(base_position, str) else base_position
+    bases = {}
+    if base is not None:
+        loaded = load_base(base, filters.tables)
+        if loaded.position is not None and position is not None and str(loaded.position) != str(position):
+            raise UsageError(f"--base-position {position}: the base says it stands at {loaded.position}")
+        position = position or loaded.position
+        if position is None:
+            raise UsageError("--base needs --base-position FILE:POS or GTID (where the binlogs after the base start)")
+        history.problems += loaded.follow_sql(history, defaults)
+        bases = {key: make for key, make in loaded.tables.items() if filters.wants_table(*key)}
+    elif position is not None:
+        raise UsageError("--base-position is where a --base stands: give --base too")
+    source = StepSource(list(paths), filters=filters, history=history, moment=moment, defaults=defaults,
+                        base_position=position, schema=schema, on_error=on_error, verify_checksums=verify_checksums,
+                        undecodable=undecodable)  # type: ignore[arg-type]
+    applier = Applier(source, filters, bases)
+    applier.run()
+    _check_moment(moment, source.progress, applier.error)
+    tables = [applier.tables[key].snapshot() for key in sorted(applier.tables)]
+    return State(tables, moment, source.progress, applier.dropped, source.errors, applier.error, position)
+
+
+def _check_moment(moment: Moment, progress: Progress, error: BinlogError | None) -> None:
+    """Refuse a state that is not at the moment asked for (the reading did not end early on an error)."""
+    if progress.before_base:
+        raise UsageError(f"the moment ({moment}) is before the base's position: a state cannot go back")
+    if moment.at_gtid is not None and not progress.gtid_found and error is None:
+        raise UsageError(f"--at-gtid {moment.at_gtid}: no transaction with this GTID in the files")
