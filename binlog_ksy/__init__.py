@@ -7,6 +7,7 @@
 >>> reader.errors            # what skip mode stepped over, located by file and byte offset
 >>> for change in binlog_ksy.read_changes("binlog.000001", tables="shop.order*"):
 ...     print(change.op, change.schema, change.table, change.after)
+>>> orders = binlog_ksy.read_state(["binlog.000001"], table="shop.orders", at="2024-05-01 14:05:00")
 
 The subpackages: ``binlog_ksy.generated`` (parsers compiled from the Kaitai
 specs), ``binlog_ksy.runtime`` (reader, table maps, row images, the events and
@@ -23,6 +24,8 @@ from datetime import datetime
 from typing import TYPE_CHECKING, Any, BinaryIO, Literal
 
 if TYPE_CHECKING:
+    import pyarrow as pa
+
     from .runtime.changes import ChangeStream, RowChange
     from .runtime.errors import BinlogError, BinlogKsyError, UsageError
     from .runtime.event import Event
@@ -88,6 +91,7 @@ __all__ = [
     "__version__",
     "read_changes",
     "read_events",
+    "read_state",
 ]
 
 
@@ -227,3 +231,67 @@ def _history(schema_sql: str | os.PathLike[str] | Sequence[str | os.PathLike[str
 
     sql_files = [schema_sql] if isinstance(schema_sql, (str, os.PathLike)) else list(schema_sql or [])
     return SchemaHistory.from_sql_files(sql_files)
+
+
+def read_state(
+    paths: str | os.PathLike[str] | Sequence[str | os.PathLike[str]],
+    *,
+    table: str,
+    at: str | datetime | None = None,
+    at_gtid: str | None = None,
+    at_position: str | None = None,
+    base: str | os.PathLike[str] | None = None,
+    base_position: str | None = None,
+    schema: SchemaFile | str | os.PathLike[str] | None = None,
+    schema_sql: str | os.PathLike[str] | Sequence[str | os.PathLike[str]] | None = None,
+    on_error: Literal["stop", "skip"] = "stop",
+    verify_checksums: bool = True,
+    undecodable: Literal["strict", "keep", "replace"] = "strict",
+) -> pa.Table:
+    """The rows one table held at a moment, from binlog files alone: ``binlog-ksy state`` as an Arrow table.
+
+    Parameters
+    ----------
+    paths
+        Binlog files in binlog order.
+    table
+        ``db.table`` (or a pattern, as ``--table``, that names exactly one table).
+    at, at_gtid, at_position
+        The moment (at most one): after every transaction committed before ``at`` (ISO text or datetime, UTC
+        unless it carries a zone), after the transaction ``at_gtid``, or after every transaction that ends at
+        or before ``at_position`` (``FILE:POS``); by default after the last complete transaction.
+    base, base_position
+        The rows the table had before the first file (a path, see ``binlog-ksy state --help``) and where they
+        stand (``FILE:POS`` or a GTID position; a state's own Parquet records it).
+    schema, schema_sql, on_error, verify_checksums, undecodable
+        As for :func:`read_changes`.
+
+    Returns
+    -------
+    pyarrow.Table
+        The rows, sorted by primary key, in the column types of ``rows --format parquet`` (values Arrow cannot
+        hold, such as zero dates, are null); the schema's metadata ``binlog_ksy.state`` holds the columns,
+        whether the table is complete, the unknown-row changes, the exact null-held values and the position
+        reached, as ``state --format parquet`` writes them.
+    """
+    from .runtime.errors import UsageError
+    from .runtime.filters import ChangeFilter
+    from .runtime.state.moment import Moment
+    from .runtime.state.parquet_output import state_arrow_table
+    from .runtime.state.read import build_state
+    from .runtime.state.summary import position_text
+
+    files = [paths] if isinstance(paths, (str, os.PathLike)) else list(paths)
+    sql_files = [schema_sql] if isinstance(schema_sql, (str, os.PathLike)) else list(schema_sql or [])
+    state = build_state([os.fspath(f) for f in files], filters=ChangeFilter.create(tables=table),
+                        moment=Moment.create(at, at_gtid, at_position),
+                        base=os.fspath(base) if base is not None else None, base_position=base_position,
+                        schema=_schema_file(schema), schema_sql=sql_files, on_error=on_error,
+                        verify_checksums=verify_checksums, undecodable=undecodable)
+    if state.error is not None:
+        raise state.error
+    if len(state.tables) != 1:
+        names = ", ".join(f"{t.schema}.{t.table}" for t in state.tables) or "none"
+        raise UsageError(f"read_state: table={table!r} names {len(state.tables)} tables at that moment ({names}): "
+                         "name one")
+    return state_arrow_table(state.tables[0], position_text(state))

@@ -128,3 +128,13 @@ def test_the_data_source_refuses_an_option_it_does_not_know() -> None:
     source = BinlogDataSource({"path": "x", "kind": "changes", "schema_fil": "columns.yaml"})
     with pytest.raises(ConfigError, match="schema_fil"):
         source.reader(source.schema())
+
+
+def test_state_selects_and_reads_with_the_spellings_of_rows() -> None:
+    """``state`` takes rows' table selection and reading flags under the same names (its moments replace the
+    time, position and GTID windows), and read_state the same keywords."""
+    state, rows = _cli_options("state"), _cli_options("rows")
+    for dest in ("databases", "tables", "schema", "schema_sql", "on_error", "verify_checksums", "undecodable"):
+        assert state[dest].option_strings == rows[dest].option_strings, dest
+    params = set(inspect.signature(binlog_ksy.read_state).parameters) - {"paths", "table"}
+    assert params - set(state) == set()

@@ -122,8 +122,19 @@ def run_state(args: argparse.Namespace) -> int:
     except BinlogError as err:
         report_error(err, args.debug)
         return max(EXIT_DAMAGED, exit_status_for(err))
+    except (OSError, KeyboardInterrupt):
+        raise
+    except Exception as exc:  # never a bare traceback for a user
+        if args.debug:
+            raise
+        print(f"binlog-ksy state: error: internal error: {type(exc).__name__}: {exc} (run with --debug and report "
+              "it)", file=sys.stderr)
+        return EXIT_DAMAGED
     status = EXIT_OK
-    for problem in state.errors:
+    problems = list(state.errors)
+    if state.error is not None and all(p is not state.error for p in problems):
+        problems.append(state.error)
+    for problem in problems:
         report_error(problem, args.debug)
         status = max(status, exit_status_for(problem))
     try:

@@ -139,12 +139,16 @@ class Applier:
         return rows
 
     def _defaults_of(self, key: Key) -> TableDefaults | None:
+        """A table's column defaults as the DDL applied so far left them (before any: as the files read so far
+        left them, when every transaction read is one the base holds)."""
         defaults = self.defaults if self.defaults is not None else self.progress.start_defaults
-        return (defaults or {}).get(key)
+        return (defaults if defaults is not None else self.source.defaults.tables).get(key)
 
     def _definition_of(self, key: Key) -> TableDef | None:
+        """A table's definition in the schema history as the DDL applied so far left it (see
+        :meth:`_defaults_of`)."""
         tables = self.definitions if self.definitions is not None else self.progress.start_tables
-        return (tables or {}).get(key)
+        return (tables if tables is not None else self.source.history.state.tables).get(key)
 
     def _apply(self, columns: ChangeColumns) -> None:
         run = run_rows(columns, self.source.undecodable)

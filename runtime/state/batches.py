@@ -89,14 +89,14 @@ class BatchStore:
         self.stored = 0
         self.token = next(_TOKENS)
 
-    def gather(self, refs: Sequence[int], columns: Sequence[int] | None = None) -> tuple[list[pa.Array], Exceptions]:
-        """The rows ``refs`` name, in that order: one array per column (``columns``: those only, by index),
-        and their exceptions numbered by their place in ``refs``. A reference of -1 is a row of nulls."""
-        n_columns = len(next(b for b in self.batches if b is not None).arrays) if self.batches else 0
-        wanted = list(range(n_columns)) if columns is None else list(columns)
+    def gather(self, refs: Sequence[int], types: Sequence[pa.DataType], columns: Sequence[int] | None = None
+               ) -> tuple[list[pa.Array], Exceptions]:
+        """The rows ``refs`` name, in that order: one array per column (``columns``: those only, by index; ``types``:
+        the Arrow type of every column), and their exceptions numbered by their place in ``refs``. A reference of
+        -1 is a row of nulls."""
+        wanted = list(range(len(types))) if columns is None else list(columns)
         if not len(refs):
-            typed = next((b for b in self.batches if b is not None), None)
-            return ([typed.arrays[k].slice(0, 0) for k in wanted] if typed is not None else []), {}
+            return [pa.array([], types[k]) for k in wanted], {}
         refs_np = np.asarray(refs, dtype=np.int64)
         valid = refs_np >= 0
         numbers = np.where(valid, refs_np >> ROW_BITS, -1)
@@ -107,6 +107,10 @@ class BatchStore:
         exceptions: Exceptions = {}
         for part in np.split(order, bounds):
             number = int(numbers[part[0]])
+            if number < 0:
+                for out, k in enumerate(wanted):
+                    pieces[out].append(pa.nulls(len(part), types[k]))
+                continue
             self._gather_part(number, rows[part], part, wanted, pieces, exceptions)
         inverse = np.empty(len(order), np.int64)
         inverse[order] = np.arange(len(order))
@@ -116,12 +120,7 @@ class BatchStore:
 
     def _gather_part(self, number: int, rows: np.ndarray, places: np.ndarray, wanted: list[int],
                      pieces: list[list[pa.Array]], exceptions: Exceptions) -> None:
-        """The rows of one batch (``number`` -1: rows of nulls) into ``pieces``; their exceptions by place."""
-        if number < 0:
-            typed = next(b for b in self.batches if b is not None)
-            for out, k in enumerate(wanted):
-                pieces[out].append(pa.nulls(len(rows), typed.arrays[k].type))
-            return
+        """The rows of one batch into ``pieces``; their exceptions by place."""
         batch = self.batches[number]
         assert batch is not None
         indices = pa.array(rows)

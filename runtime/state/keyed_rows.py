@@ -195,10 +195,7 @@ class TableRows:
     def snapshot(self) -> StateTable:
         """The live rows for the outputs, sorted by primary key (a multiset keeps the order rows came in)."""
         refs = self.refs()
-        if self.store.batches and refs:
-            arrays, exceptions = self.store.gather(refs)
-        else:
-            arrays, exceptions = [pa.array([], arrow_type(c)) for c in self.columns], {}
+        arrays, exceptions = self.store.gather(refs, self._types())
         if self.keyed and len(refs) > 1:
             arrays, exceptions = _sorted(arrays, exceptions, [self.names.index(k) for k in self.primary_key])
         defaults = self.defaults or {}
@@ -207,6 +204,9 @@ class TableRows:
         return StateTable(self.key[0], self.key[1], self.columns, self.primary_key, arrays, exceptions,
                           self.complete, self.unknown, list(self.unknown_examples), list(self.notes),
                           self.definition, generated, engine)
+
+    def _types(self) -> list[pa.DataType]:
+        return [arrow_type(c) for c in self.columns]
 
     def note(self, text: str) -> None:
         if text not in self.notes:
@@ -236,7 +236,7 @@ class TableRows:
     def compact(self) -> None:
         """Copy the live rows out into one batch (dead rows and unused batches go)."""
         refs = self.refs()
-        arrays, exceptions = self.store.gather(refs) if refs and self.store.batches else ([], {})
+        arrays, exceptions = self.store.gather(refs, self._types())
         self.store.clear()
         if not refs:
             self.index, self.multi = {}, {}
@@ -464,8 +464,7 @@ class TableRows:
         assert before is not None
         keys = self._image_keys(before)
         if keys is None:
-            for row in range(run.count):
-                self.count_unknown(run, row, "the before image lacks the columns that find the row")
+            self._unfound(run, before)
             return
         if self.keyed:
             index = self.index
@@ -477,6 +476,27 @@ class TableRows:
         for row, key in enumerate(keys):
             if self._take_equal(key) is None and self.complete:
                 self.count_unknown(run, row, "no such row")
+
+    def _unfound(self, run: RunRows, before: Image) -> None:
+        """Changes whose before image lacks the columns that find their row (a MINIMAL image of a table whose key
+        is not known here): without a key, the rows equal to it on the columns it has are no longer known and
+        are left out, unless the table is complete and one row only matches a delete's image (that row goes)."""
+        why = "the before image lacks the columns that find the row"
+        if self.keyed:
+            for row in range(run.count):
+                self.count_unknown(run, row, why)
+            return
+        places = [(self.names.index(name), k) for k, name in enumerate(before.names) if name in self.names]
+        values = [before.python(k) for _, k in places]
+        for row in range(run.count):
+            wanted = [(place, column[row]) for (place, _), column in zip(places, values, strict=True)]
+            matches = [key for key in self.multi if all(key[place] == value for place, value in wanted)]
+            if self.complete and run.op == "delete" and len(matches) == 1 and len(self.multi[matches[0]]) == 1:
+                self._take_equal(matches[0])
+                continue
+            left_out = sum(len(self.multi.pop(key)) for key in matches)
+            self.count -= left_out
+            self.count_unknown(run, row, why + (f" ({left_out} rows it may name left out)" if left_out else ""))
 
     def _take_equal(self, key: Any) -> int | None:
         """Remove one row equal to ``key`` from the multiset; its reference, None when there is none."""
@@ -494,8 +514,7 @@ class TableRows:
         assert before is not None and after is not None
         old_keys = self._image_keys(before)
         if old_keys is None:
-            for row in range(run.count):
-                self.count_unknown(run, row, "the before image lacks the columns that find the row")
+            self._unfound(run, before)
             return
         if not self.keyed:
             self._update_multiset(run, old_keys)
@@ -533,7 +552,7 @@ class TableRows:
     def _laid_over(self, after: Image, sources: list[int]) -> tuple[list[pa.Array], Exceptions]:
         """The table's columns: the after image's where it has them, else the rows ``sources`` name."""
         absent = [j for j, c in enumerate(self.columns) if after.position(c.name) is None]
-        gathered, cells = self.store.gather(sources, absent)
+        gathered, cells = self.store.gather(sources, self._types(), absent)
         arrays: list[pa.Array] = []
         exceptions: Exceptions = {}
         for j, column in enumerate(self.columns):

@@ -91,6 +91,8 @@ class Progress:
     steps: deque[DdlStep] = field(default_factory=deque)
     #: The last transaction in the state.
     last: TransactionEnd | None = None
+    #: The first transaction after the moment (not in the state), when reading stopped there.
+    next: TransactionEnd | None = None
     #: The last transaction a base holds (when ``base_position`` is given).
     base_reached: TransactionEnd | None = None
     #: Reading stopped because the moment was reached (not at the end of the files).
@@ -251,6 +253,7 @@ class StepSource:
             return False
         if not included:
             progress.stopped = True
+            progress.next = end
             return True
         progress.committed = (index, end_at, -1)
         progress.steps.extend(self._txn_steps)

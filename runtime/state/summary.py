@@ -41,6 +41,12 @@ def _reached_line(state: State) -> str:
 def summary_lines(state: State) -> list[str]:
     """The summary as lines of text (see the module docstring)."""
     lines = [_reached_line(state)]
+    following = state.progress.next
+    if following is not None:
+        when = datetime.fromtimestamp(following.commit_time, UTC).strftime("%Y-%m-%d %H:%M:%S")
+        gtid = f", gtid {following.gtid}" if following.gtid else ""
+        lines.append(f"the next transaction (not in the state) ends at {following.position}{gtid}, committed {when} "
+                     "UTC")
     if state.progress.unfinished is not None:
         path, pos = state.progress.unfinished
         lines.append(f"left out: the transaction at {os.path.basename(path)}:{pos}, which the files end inside")
