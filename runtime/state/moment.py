@@ -33,7 +33,7 @@ from __future__ import annotations
 import os
 import re
 from dataclasses import dataclass, field
-from datetime import datetime
+from datetime import datetime, timedelta
 
 from ..errors import UsageError
 from ..filters import GtidRange, parse_datetime, parse_gtid_set
@@ -147,6 +147,8 @@ class Moment:
 
     def __str__(self) -> str:
         if self.at_time is not None:
+            if self.at_time.utcoffset() == timedelta(0):
+                return f"at {self.at_time.strftime('%Y-%m-%d %H:%M:%S')} UTC"
             return f"at {self.at_time.isoformat(' ')}"
         if self.at_gtid is not None:
             return f"at GTID {self.at_gtid}"

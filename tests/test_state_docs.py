@@ -1,0 +1,106 @@
+"""docs/state.md's recipe, "Tables as they were", run as written against a test server.
+
+A server writes the page's story into its binlogs: ``shop.orders`` filled from 13:00, an update at 14:04:58,
+the bad ``DELETE FROM shop.orders WHERE status = 'paid'`` at 14:05:07, more work after it. The commands of the
+console block after the ``state-recipe`` marker run in a folder holding ``binlogs/`` (``binlog-ksy`` from this
+checkout, ``mariadb`` the client of the test server), and print what the page shows (byte offsets aside);
+the restored table has the ``CHECKSUM TABLE`` the server's table had just before the ``DELETE``.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import re
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.mariadb.server import MariaDBServer
+
+pytestmark = [pytest.mark.server]
+
+ROOT = Path(__file__).resolve().parent.parent
+PAGE = ROOT / "docs" / "state.md"
+
+
+def _before_the_delete() -> list[str]:
+    rnd = random.Random(5)
+    names = ["Ana", "Bo", "Chen", "Dita", "Eli", "Fay", "Gus", "Hana", "Ivo", "Jun"]
+    out = ["SET time_zone = '+00:00'", "SET timestamp = UNIX_TIMESTAMP('2024-05-01 13:00:00')",
+           "CREATE DATABASE shop",
+           "CREATE TABLE shop.orders (id INT NOT NULL PRIMARY KEY, customer VARCHAR(40) NOT NULL, "
+           "status ENUM('new','paid','shipped') NOT NULL DEFAULT 'new', total DECIMAL(10,2) NOT NULL, "
+           "placed_at DATETIME NOT NULL)"]
+    t = 0
+    for i in range(1, 41):
+        t += rnd.randint(20, 90)
+        out.append(f"SET timestamp = UNIX_TIMESTAMP('2024-05-01 13:00:00') + {t}")
+        customer, total = rnd.choice(names), rnd.randint(500, 20000) / 100
+        out.append(f"INSERT INTO shop.orders VALUES ({i}, '{customer}', 'new', {total}, FROM_UNIXTIME(@@timestamp))")
+        if i > 3 and rnd.random() < 0.6:
+            out.append(f"UPDATE shop.orders SET status = IF(status = 'new', 'paid', 'shipped') WHERE id = "
+                       f"{rnd.randint(1, i - 1)}")
+    return [*out, "FLUSH BINARY LOGS", "SET timestamp = UNIX_TIMESTAMP('2024-05-01 14:04:58')",
+            "UPDATE shop.orders SET status = 'paid' WHERE id = 40"]
+
+
+AFTER = ["SET time_zone = '+00:00'", "SET timestamp = UNIX_TIMESTAMP('2024-05-01 14:05:07')",
+         "DELETE FROM shop.orders WHERE status = 'paid'", "SET timestamp = UNIX_TIMESTAMP('2024-05-01 14:06:30')",
+         "INSERT INTO shop.orders VALUES (41, 'Kim', 'new', 18.20, FROM_UNIXTIME(@@timestamp))"]
+
+
+def recipe() -> list[tuple[str, list[str]]]:
+    """The page's recipe: each command (continuation lines joined) and the lines the page shows after it."""
+    block = PAGE.read_text().split("<!-- state-recipe", 1)[1].split("```console\n", 1)[1].split("```", 1)[0]
+    steps: list[tuple[str, list[str]]] = []
+    lines = block.splitlines()
+    i = 0
+    while i < len(lines):
+        line = lines[i]
+        assert line.startswith("$ "), f"not a command: {line!r}"
+        command = line[2:]
+        while command.endswith("\\"):
+            i += 1
+            command = command[:-1] + " " + lines[i].strip()
+        i += 1
+        shown = []
+        while i < len(lines) and not lines[i].startswith("$ "):
+            shown.append(lines[i])
+            i += 1
+        steps.append((command, shown))
+    return steps
+
+
+def _offsets_masked(lines: list[str]) -> list[str]:
+    return [re.sub(r"(@|binlog\.\d{6}:)\d+", r"\1N", line) for line in lines]
+
+
+def _client(server: MariaDBServer, folder: Path) -> None:
+    """A ``mariadb`` on PATH that talks to the test server."""
+    wrapper = folder / "mariadb"
+    wrapper.write_text(f"#!/bin/sh\nexec {server.client} --no-defaults -uroot --socket={server.socket} \"$@\"\n")
+    wrapper.chmod(0o755)
+
+
+def test_the_pages_recipe_restores_the_table_as_it_was(mariadb_server_factory: Any, tmp_path: Path) -> None:
+    server = mariadb_server_factory({"binlog_row_metadata": "FULL"})
+    server.sql(";\n".join(_before_the_delete()) + ";\n")
+    checksum_before = server.query("CHECKSUM TABLE shop.orders")[0][1]
+    server.sql(";\n".join(AFTER) + ";\n")
+    work, tools = tmp_path / "work", tmp_path / "bin"
+    work.mkdir()
+    tools.mkdir()
+    server.copy_binlogs(work / "binlogs")
+    _client(server, tools)
+    env = {**os.environ, "PATH": f"{tools}{os.pathsep}{Path(sys.executable).parent}{os.pathsep}{os.environ['PATH']}"}
+    for command, shown in recipe():
+        done = subprocess.run(["bash", "-o", "pipefail", "-c", command], cwd=work, env=env, capture_output=True,
+                              text=True, timeout=300)
+        assert done.returncode == 0, f"{command}\n{done.stderr}"
+        printed = (done.stdout + done.stderr).replace(f"{work}/", "").splitlines()
+        assert _offsets_masked(printed) == _offsets_masked(shown), command
+    assert server.query("CHECKSUM TABLE orders_1405.orders")[0][1] == checksum_before
