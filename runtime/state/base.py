@@ -14,8 +14,8 @@
   for a dot in a name, as :func:`..outputs.typed.table_dir_name` writes it);
 * a folder of ``mariadb-dump --tab`` files: ``<table>.sql`` (its CREATE TABLE, which the schema history and
   the defaults take) and ``<table>.txt`` (``SELECT ... INTO OUTFILE``'s tab separated text in UTF-8,
-  ``\\N`` for NULL, backslash escapes). FLOAT and DOUBLE values are as exact as that text (the server
-  prints FLOAT with 6 digits).
+  ``\\N`` for NULL, backslash escapes; BIT and binary strings as bytes; INET4, INET6 and UUID as their text,
+  read back to the bytes the binlog logs). FLOAT values are as exact as that text (the server prints 6 digits).
 
 A file names one table: the one ``--table`` selects. A table's values are typed by its columns at the base
 position (the schema history's, the first TABLE_MAP's, or those the file records) when they are first
@@ -25,6 +25,7 @@ needed, by :mod:`.text_values` and :func:`..types.arrow.value_converter`.
 from __future__ import annotations
 
 import csv
+import ipaddress
 import json
 import os
 import re
@@ -289,8 +290,8 @@ def _tab_folder(base: Base, path: str, tables: tuple[str, ...]) -> None:
         if database is None:
             raise UsageError(f"--base {path}: which database is {table} in? (its .sql file does not say: give "
                              "--table db.table)")
-        base.tables[(database, table)] = _text_table((database, table), _tab_rows(os.path.join(path, name)),
-                                                     hex_binary=False)
+        base.tables[(database, table)] = _text_table(
+            (database, table), _tab_rows(os.path.join(path, name), _address_columns(text)), hex_binary=False)
 
 
 def _database_of_patterns(tables: tuple[str, ...]) -> str | None:
@@ -302,7 +303,24 @@ _TAB_TOKEN = re.compile(rb"\\(.)|(\t)|(\n)|([^\\\t\n]+)", re.S)
 _TAB_ESCAPES = {b"0": b"\0", b"b": b"\b", b"n": b"\n", b"r": b"\r", b"t": b"\t", b"Z": b"\x1a"}
 
 
-def _tab_rows(path: str) -> TextRows:
+#: Columns whose SELECT text is not their stored bytes: MariaDB's INET4, INET6 and UUID (logged as BINARY(n)).
+_ADDRESS_COLUMN = re.compile(r"^\s*`((?:[^`]|``)+)`\s+(inet4|inet6|uuid)\b", re.I | re.M)
+
+
+def _address_columns(create_table: str) -> dict[str, str]:
+    """The INET4/INET6/UUID columns of a --tab folder's CREATE TABLE (lower-case name -> type)."""
+    return {m.group(1).replace("``", "`").lower(): m.group(2).lower() for m in _ADDRESS_COLUMN.finditer(create_table)}
+
+
+def _address_bytes(kind: str, text: bytes) -> bytes:
+    """An INET4/INET6/UUID value's text (as SELECT writes it) as the bytes the binlog holds."""
+    value = text.decode("ascii")
+    if kind == "uuid":
+        return bytes.fromhex(value.replace("-", ""))
+    return ipaddress.ip_address(value).packed if kind == "inet4" else ipaddress.IPv6Address(value).packed
+
+
+def _tab_rows(path: str, addresses: dict[str, str] | None = None) -> TextRows:
     """The rows of a ``SELECT ... INTO OUTFILE`` file, each field as bytes (None for ``\\N``), in column order."""
     def rows(columns: tuple[Column, ...]) -> Iterator[dict[str, Any]]:
         names = [c.name for c in columns]
@@ -327,6 +345,11 @@ def _tab_rows(path: str) -> TextRows:
                     if len(fields) != len(names):
                         raise UsageError(f"--base {path}: a row has {len(fields)} fields, the table {len(names)} "
                                          "columns")
-                    yield dict(zip(names, fields, strict=True))
+                    row = dict(zip(names, fields, strict=True))
+                    for name in names:
+                        kind = (addresses or {}).get(name.lower())
+                        if kind is not None and row[name] is not None:
+                            row[name] = _address_bytes(kind, row[name])
+                    yield row
                     fields = []
     return rows

@@ -11,7 +11,7 @@ same value from a row image and is written the same way by every output:
   and invalid dates), TIMESTAMP -> an aware ``datetime`` in UTC (text is read in UTC), TIME -> ``timedelta``;
   fractions beyond the column's digits are cut, as MariaDB does without ``TIME_ROUND_FRACTIONAL``;
 * ENUM -> its label (``""`` for a value that is no label), SET -> the tuple of its labels in definition order;
-* text -> ``str`` (CHAR without its trailing spaces, as the server logs it: sql/field.cc
+* text -> ``str`` (bytes are read in the column's character set; CHAR without its trailing spaces, as the server logs it: sql/field.cc
   ``Field_string::pack``), binary strings and BLOBs -> ``bytes`` (BINARY(n) without trailing 0x00 bytes);
   ``hex=True`` reads binary values (and GEOMETRY) as hex digits, as the JSON output writes them.
 
@@ -29,6 +29,7 @@ from typing import Any
 from ..column import Column
 from ..constants import BINARY_COLLATION, MYSQL_TYPE
 from ..types.arrow import is_text_column
+from ..types.charsets import BINARY, codec_of_collation, decode_mysql_latin1
 from ..types.temporal import MySQLDate, MySQLDateTime
 
 __all__ = ["value_of_text"]
@@ -138,8 +139,18 @@ def _string(column: Column, text: str | bytes, hex_binary: bool) -> Any:
             except UnicodeDecodeError:
                 return raw
         return raw
-    value = text.decode("utf-8") if isinstance(text, bytes) else text
+    value = _decoded(column, text) if isinstance(text, bytes) else text
     return value.rstrip(" ") if t == T.STRING else value
+
+
+def _decoded(column: Column, raw: bytes) -> str:
+    """Bytes in the column's character set (a dump's text is; UTF-8 when the charset is not known)."""
+    codec = codec_of_collation(column.charset, column.flavor) if column.charset is not None else None
+    if codec == "mysql_latin1":
+        return decode_mysql_latin1(raw)
+    if codec is None or codec == BINARY:
+        return raw.decode("utf-8")
+    return raw.decode(codec)
 
 
 def value_of_text(column: Column, text: str | bytes, *, hex_binary: bool = False) -> Any:
@@ -148,7 +159,7 @@ def value_of_text(column: Column, text: str | bytes, *, hex_binary: bool = False
     if t in _STRINGS or t == T.JSON:
         return _string(column, text, hex_binary) if t != T.JSON else (
             text.decode("utf-8") if isinstance(text, bytes) else text)
-    word = text.decode("utf-8") if isinstance(text, bytes) else text
+    word = _decoded(column, text) if isinstance(text, bytes) else text
     if t in _INTEGERS:
         return _integer(column, word)
     if t == T.YEAR:
