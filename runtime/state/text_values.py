@@ -11,9 +11,10 @@ same value from a row image and is written the same way by every output:
   and invalid dates), TIMESTAMP -> an aware ``datetime`` in UTC (text is read in UTC), TIME -> ``timedelta``;
   fractions beyond the column's digits are cut, as MariaDB does without ``TIME_ROUND_FRACTIONAL``;
 * ENUM -> its label (``""`` for a value that is no label), SET -> the tuple of its labels in definition order;
-* text -> ``str`` (bytes are read in the column's character set; CHAR without its trailing spaces, as the server logs it: sql/field.cc
-  ``Field_string::pack``), binary strings and BLOBs -> ``bytes`` (BINARY(n) without trailing 0x00 bytes);
-  ``hex=True`` reads binary values (and GEOMETRY) as hex digits, as the JSON output writes them.
+* text -> ``str`` (bytes are read in the column's character set; CHAR without its trailing spaces, as the
+  server logs it: sql/field.cc ``Field_string::pack``), binary strings and BLOBs -> ``bytes`` (BINARY(n)
+  without trailing 0x00 bytes);
+  ``hex_binary=True`` reads binary values (and GEOMETRY) as hex digits, as the JSON output writes them.
 
 A text that is no value of the column raises ``ValueError``.
 """
