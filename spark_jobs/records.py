@@ -48,6 +48,7 @@ from ..runtime.filters import ChangeFilter, EventSelection
 from ..runtime.present.value_json import image_json
 from ..runtime.schema.history import DdlStatement, SchemaHistory
 from ..runtime.storage import filesystem_of, is_uri, open_binlog, raise_store_failure
+from .incremental import WHOLE_FILE, RangeBounds
 from .typed import TypedPlan, iter_typed_batches
 
 __all__ = [
@@ -340,7 +341,8 @@ def _event_error_row(uri: str, err: BinlogError) -> tuple[Any, ...]:
             _error_struct(err))
 
 
-def _iter_event_rows(uri: str, size: int | None, opts: ReadOptions, progress: ProgressWriter) -> Iterator[Row]:
+def _iter_event_rows(uri: str, size: int | None, opts: ReadOptions, progress: ProgressWriter,
+                     bounds: RangeBounds = WHOLE_FILE) -> Iterator[Row]:
     from ..runtime.reader import BinlogReader
     from ..runtime.transactions import TransactionState, TransactionTracker
 
@@ -351,7 +353,8 @@ def _iter_event_rows(uri: str, size: int | None, opts: ReadOptions, progress: Pr
         yield _event_error_row(uri, _open_error(uri, exc, size))
         return
     with f:
-        reader = BinlogReader(f, name=uri, verify_checksums=opts.verify_checksums, on_error=opts.on_error)
+        reader = BinlogReader(f, name=uri, verify_checksums=opts.verify_checksums, on_error=opts.on_error,
+                              start=bounds.reader_start)
         tracker = TransactionTracker()
         selection = EventSelection(opts.filter)
         reported = 0
@@ -361,8 +364,10 @@ def _iter_event_rows(uri: str, size: int | None, opts: ReadOptions, progress: Pr
                 while reported < len(reader.errors):
                     yield _event_error_row(uri, reader.errors[reported])
                     reported += 1
-                if opts.filter.past_stop(event.pos) and event.in_payload is None:
+                if (opts.filter.past_stop(event.pos) and event.in_payload is None) or bounds.past(event):
                     break
+                if bounds.before(event):
+                    continue  # the format description, read before the reader's jump: the range before's
                 try:
                     state = tracker.update(event)
                 except BinlogError:  # an unparseable GTID body: reported with the body below
@@ -385,20 +390,27 @@ def _iter_event_rows(uri: str, size: int | None, opts: ReadOptions, progress: Pr
                 if body_error is not None:
                     yield _event_error_row(uri, body_error)
         except BinlogError as err:  # not a binlog, MySQL-encrypted: the reader raises even in skip mode
-            raise_store_failure(uri, err.__context__)  # or its store failed a read: the query fails
-            for pending in reader.errors[reported:]:
-                if pending is not err:
-                    yield _event_error_row(uri, pending)
+            yield from _rows_of_raised(uri, size, err, reader.errors[reported:])
             reported = len(reader.errors)
-            if err.length is None and err.offset == 0:
-                err.length = size
-            yield _event_error_row(uri, err)
         except Exception as exc:  # noqa: BLE001 - a bug: keep the rows so far, report it, go on with other files
             raise_store_failure(uri, exc)  # unless it is the store failing a read
             yield _event_error_row(uri, _internal_error(uri, exc, reader.position))
         for problem in reader.errors[reported:]:
-            yield _event_error_row(uri, problem)
+            if bounds.owns_error(problem):
+                yield _event_error_row(uri, problem)
         progress.update(size if size is not None else reader.position, rows, done=True)
+
+
+def _rows_of_raised(uri: str, size: int | None, err: BinlogError, pending: list[BinlogError]) -> Iterator[Row]:
+    """The error rows of a reader that raised ``err`` (not a binlog, encrypted), with those not yet reported;
+    unless its store failed a read: then the query fails."""
+    raise_store_failure(uri, err.__context__)
+    for problem in pending:
+        if problem is not err:
+            yield _event_error_row(uri, problem)
+    if err.length is None and err.offset == 0:
+        err.length = size
+    yield _event_error_row(uri, err)
 
 
 # -- changes -------------------------------------------------------------------------------
@@ -454,15 +466,14 @@ def _load_schema_file(text: str | None) -> Any:
 
 def _iter_changes_of_file(uri: str, size: int | None, opts: ReadOptions, progress: ProgressWriter,
                           on_change: Callable[[Any, int], Iterable[Row]],
-                          on_error: Callable[[BinlogError], tuple[Any, ...]] | None) -> Iterator[Row]:
+                          on_error: Callable[[BinlogError], tuple[Any, ...]] | None,
+                          bounds: RangeBounds = WHOLE_FILE) -> Iterator[Row]:
     """Decode the changes of one file; map each change (and error, when ``on_error``) to rows.
 
     Uses the runtime's ``ChangeReader`` (the class behind ``iter_changes``),
     whose ``errors`` list grows while it reads, so error rows come out close
     to where they were found and the list is drained as it goes.
     """
-    from ..runtime.changes import ChangeReader
-
     try:
         f = open_binlog(uri)
     except OSError as exc:
@@ -471,10 +482,7 @@ def _iter_changes_of_file(uri: str, size: int | None, opts: ReadOptions, progres
             yield on_error(_open_error(uri, exc, size))
         return
     with f:
-        reader = ChangeReader(f, name=uri, schema=_load_schema_file(opts.schema_yaml),
-                              filters=opts.filter, on_error=opts.on_error, verify_checksums=opts.verify_checksums,
-                              undecodable=opts.undecodable,
-                              history=opts.history.copy() if opts.history is not None else None)
+        reader = _change_reader(f, uri, opts, bounds)
         errors: list[BinlogError] = reader.errors
         reported = 0
         rows = 0
@@ -513,12 +521,24 @@ def _iter_changes_of_file(uri: str, size: int | None, opts: ReadOptions, progres
             raise_store_failure(uri, exc)  # unless it is the store failing a read
             errors.append(_internal_error(uri, exc, reader.reader.position))
         if on_error is not None:
-            for problem in errors[reported:]:
-                yield on_error(problem)
+            yield from (on_error(problem) for problem in errors[reported:] if bounds.owns_error(problem))
         progress.update(size if size is not None else reader.reader.position, rows, done=True)
 
 
-def _iter_change_rows(uri: str, size: int | None, opts: ReadOptions, progress: ProgressWriter) -> Iterator[Row]:
+def _change_reader(f: Any, uri: str, opts: ReadOptions, bounds: RangeBounds) -> Any:
+    """The runtime's ``ChangeReader`` over an open file, reading the range ``bounds``."""
+    from ..runtime.changes import ChangeReader
+    from ..runtime.reader import BinlogReader
+
+    events = BinlogReader(f, name=uri, on_error=opts.on_error, verify_checksums=opts.verify_checksums,
+                          start=bounds.reader_start)
+    return ChangeReader(f, reader=events, schema=_load_schema_file(opts.schema_yaml),
+                        filters=bounds.narrowed(opts.filter), on_error=opts.on_error, undecodable=opts.undecodable,
+                        history=opts.history.copy() if opts.history is not None else None)
+
+
+def _iter_change_rows(uri: str, size: int | None, opts: ReadOptions, progress: ProgressWriter,
+                      bounds: RangeBounds = WHOLE_FILE) -> Iterator[Row]:
     defined: dict[tuple[str, str], Any] = {}
 
     def on_change(change: Any, row_index: int) -> Iterator[Row]:
@@ -543,10 +563,11 @@ def _iter_change_rows(uri: str, size: int | None, opts: ReadOptions, progress: P
         )
 
     yield from _iter_changes_of_file(uri, size, opts, progress, on_change,
-                                     lambda err: _change_error_row(uri, err))
+                                     lambda err: _change_error_row(uri, err), bounds)
 
 
-def _iter_error_rows(uri: str, size: int | None, opts: ReadOptions, progress: ProgressWriter) -> Iterator[Row]:
+def _iter_error_rows(uri: str, size: int | None, opts: ReadOptions, progress: ProgressWriter,
+                     bounds: RangeBounds = WHOLE_FILE) -> Iterator[Row]:
     def on_error(err: BinlogError) -> tuple[Any, ...]:
         d = _error_struct(err)
         return (uri, d["offset"], d["length"], d["event_type"], d["kind"], d["message"])
@@ -554,23 +575,24 @@ def _iter_error_rows(uri: str, size: int | None, opts: ReadOptions, progress: Pr
     def on_change(change: Any, row_index: int) -> Iterator[Row]:
         return iter(())
 
-    yield from _iter_changes_of_file(uri, size, opts, progress, on_change, on_error)
+    yield from _iter_changes_of_file(uri, size, opts, progress, on_change, on_error, bounds)
 
 
 # -- batches ---------------------------------------------------------------------------------
 
 
-_ROWS: dict[str, Callable[[str, int | None, ReadOptions, ProgressWriter], Iterator[Row]]] = {
+_ROWS: dict[str, Callable[[str, int | None, ReadOptions, ProgressWriter, RangeBounds], Iterator[Row]]] = {
     "events": _iter_event_rows,
     "changes": _iter_change_rows,
     "errors": _iter_error_rows,
 }
 
 
-def iter_rows(uri: str, size: int | None, opts: ReadOptions) -> Iterator[Row]:
-    """The rows of one file for ``opts.kind`` (not ``typed``), as tuples in the kind's column order."""
+def iter_rows(uri: str, size: int | None, opts: ReadOptions, bounds: RangeBounds = WHOLE_FILE) -> Iterator[Row]:
+    """The rows of one file (of its range ``bounds``) for ``opts.kind`` (not ``typed``), as tuples in the kind's
+    column order."""
     progress = ProgressWriter(opts.progress_dir, opts.kind, uri, size)
-    return _ROWS[opts.kind](uri, size, opts, progress)
+    return _ROWS[opts.kind](uri, size, opts, progress, bounds)
 
 
 class BatchBuilder:
@@ -599,21 +621,22 @@ class BatchBuilder:
 
 
 def iter_batches(uri: str, size: int | None, opts: ReadOptions, schema: pa.Schema,
-                 file_index: int = 0) -> Iterator[pa.RecordBatch]:
-    """The rows of one file (number ``file_index`` of the sorted inputs) as Arrow batches of the given schema.
+                 file_index: int = 0, bounds: RangeBounds = WHOLE_FILE) -> Iterator[pa.RecordBatch]:
+    """The rows of one file (number ``file_index`` of the sorted inputs) as Arrow batches of the given schema;
+    with ``bounds``, of that range of it only (a stream's micro-batch: :class:`.incremental.RangeBounds`).
 
     ``typed``: the batches of ``tables/`` (:mod:`.typed`), cast to ``schema``, the Arrow form of the
     Spark schema Spark reads back from them.
     """
-    if opts.history is not None and opts.ddl:  # the tables as the DDL of the files before this one left them
+    if opts.history is not None and opts.ddl:  # the tables as the DDL before the range left them
         history = opts.history.copy()
-        history.replay(opts.ddl, (file_index, 0))
+        history.replay(opts.ddl, (file_index, bounds.start))
         opts = replace(opts, history=history, ddl=())
     if opts.kind == "typed":
-        yield from _typed_batches(uri, size, opts, schema)
+        yield from _typed_batches(uri, size, opts, schema, bounds)
         return
     builder = BatchBuilder(schema, opts.batch_size)
-    for row in iter_rows(uri, size, opts):
+    for row in iter_rows(uri, size, opts, bounds):
         batch = builder.add(row)
         if batch is not None:
             yield batch
@@ -622,14 +645,15 @@ def iter_batches(uri: str, size: int | None, opts: ReadOptions, schema: pa.Schem
         yield batch
 
 
-def _typed_batches(uri: str, size: int | None, opts: ReadOptions, schema: pa.Schema) -> Iterator[pa.RecordBatch]:
+def _typed_batches(uri: str, size: int | None, opts: ReadOptions, schema: pa.Schema,
+                   bounds: RangeBounds) -> Iterator[pa.RecordBatch]:
     if opts.typed is None:
         raise ValueError("kind=typed is planned on the driver (ReadOptions.typed)")
     progress = ProgressWriter(opts.progress_dir, opts.kind, uri, size)
     rows = 0
-    batches = iter_typed_batches(uri, opts.typed, opts.filter, history=opts.history,
+    batches = iter_typed_batches(uri, opts.typed, bounds.narrowed(opts.filter), history=opts.history,
                                  schema_file=_load_schema_file(opts.schema_yaml),
-                                 verify_checksums=opts.verify_checksums)
+                                 verify_checksums=opts.verify_checksums, start=bounds.reader_start)
     step = max(1, opts.batch_size)
     for batch in batches:
         cast = batch.cast(schema)

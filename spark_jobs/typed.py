@@ -232,10 +232,12 @@ def _selection(flt: ChangeFilter) -> str:
 
 
 def iter_typed_batches(uri: str, plan: TypedPlan, flt: ChangeFilter, *, history: SchemaHistory | None,
-                       schema_file: SchemaFile | None, verify_checksums: bool = True) -> Iterator[pa.RecordBatch]:
+                       schema_file: SchemaFile | None, verify_checksums: bool = True,
+                       start: int | None = None) -> Iterator[pa.RecordBatch]:
     """The typed rows of the planned table in one file, as :func:`typed_rows` builds them for ``tables/``.
 
-    ``history``: the tables as the files before this one left them (it follows this file's DDL).
+    ``history``: the tables as the files before this one left them (it follows this file's DDL). ``start``: the
+    offset of the first transaction to read (a range's; ``flt``'s ``stop_position`` ends it).
     Problems end nothing: damaged events are skipped (``kind=errors`` reports them), a file that is
     not a binlog gives no rows. Rows of another layout than the planned one are left out.
     """
@@ -247,7 +249,7 @@ def iter_typed_batches(uri: str, plan: TypedPlan, flt: ChangeFilter, *, history:
     except OSError:
         return
     with f:
-        reader = BinlogReader(f, name=uri, verify_checksums=verify_checksums, on_error="skip")
+        reader = BinlogReader(f, name=uri, verify_checksums=verify_checksums, on_error="skip", start=start)
         changes = ChangeReader(f, reader=reader, schema=schema_file, filters=flt, history=history, on_error="skip")
         window = RowsWindow()
         try:

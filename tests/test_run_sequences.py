@@ -216,7 +216,7 @@ def grows_during_the_run(w: Workload, folder: Path, upto: int, when: str, uri: s
     """The folder grows to the snapshot at ``upto`` in the middle of the run: after it listed the files and
     before its driver's pass read them (``grows-listed``), or after that pass and before its tasks read them
     (``grows-planned``), as a server writing the folder makes it grow. With ``uri``, the objects there too."""
-    from binlog_ksy.spark_jobs.job.incremental import plan_ranges
+    from binlog_ksy.spark_jobs.incremental import plan_ranges
 
     def grow() -> None:
         w.write_snapshot(folder, upto)
@@ -388,7 +388,7 @@ def test_incremental_over_an_output_without_state_rebuilds_it(spark, workload: W
     --incremental, not appended to: every change once."""
     import json
 
-    from binlog_ksy.spark_jobs.job.incremental import STATE_KEY
+    from binlog_ksy.spark_jobs.incremental import STATE_KEY
     from binlog_ksy.spark_jobs.job.output import MARKER_FILE
 
     folder, out = tmp_path / "binlogs", tmp_path / "out"
@@ -409,9 +409,11 @@ def test_incremental_over_an_output_without_state_rebuilds_it(spark, workload: W
 def test_an_older_file_that_grows_after_a_newer_one_was_read(spark, workload: Workload, tmp_path: Path,  # noqa: F811
                                                              table_format: str) -> None:
     """A sync job that uploads several files at once can leave a binlog short while the next one, holding an
-    ALTER TABLE, is already whole. The run reads the newer file; the next run reads the older one's tail with
-    the tables as they stood there (before the ALTER), not as the newer file left them: the same rows, names
-    and no schema_history error as one plain run over the final folder."""
+    ALTER TABLE, is already whole. The run reads the newer file, and the older one, short with a newer binlog of
+    its sequence there, is damage (``truncated`` rows: it should never grow); the next run reads the older one's
+    tail all the same, with the tables as they stood there (before the ALTER), not as the newer file left them:
+    the same rows, names and no schema_history error as one plain run over the final folder, the truncated
+    rows aside."""
     first, data = workload.files[0]
     folder = tmp_path / "binlogs"
     folder.mkdir()
@@ -420,11 +422,13 @@ def test_an_older_file_that_grows_after_a_newer_one_was_read(spark, workload: Wo
     (folder / first).write_bytes(data[:inside[-1]])
     out, oracle = str(tmp_path / "out"), str(tmp_path / "oracle")
     summary = run_in_process(spark, str(folder), out, table_format, True)
-    assert str(folder / first) in summary.unfinished and summary.errors == 0
+    assert str(folder / first) not in summary.unfinished and summary.error_kinds == {"truncated": 1}
     (folder / first).write_bytes(data)
     run_in_process(spark, str(folder), out, table_format, True)
     run_in_process(spark, str(folder), oracle, table_format, False)
     got, want = output_of(out, table_format, {}, workload.tables), output_of(oracle, table_format, {}, workload.tables)
     assert want["errors"] == [] and want["changes"]
+    assert [(r["file"], r["kind"]) for r in got.pop("errors")] == [(str(folder / first), "truncated")]
+    want.pop("errors")
     for name in want:
         assert got[name] == want[name], name

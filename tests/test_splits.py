@@ -123,8 +123,7 @@ def test_splits_start_on_their_first_gtid_event(tmp_path: Path) -> None:
     the same transactions per split (so the same parts), without a search for an event start."""
     from binlog_ksy.runtime.constants import GTID_EVENTS
     from binlog_ksy.runtime.storage import expand_inputs
-    from binlog_ksy.spark_jobs.job.incremental import PreviousState, plan_ranges
-    from binlog_ksy.spark_jobs.job.task import split_points
+    from binlog_ksy.spark_jobs.incremental import PreviousState, plan_ranges, split_points
 
     split_size = 3000
     (r,) = plan_ranges(expand_inputs([str(SAMPLE)]), PreviousState(), None, True, split_size).ranges

@@ -88,23 +88,24 @@ from binlog_ksy.runtime.storage import (
 )
 from binlog_ksy.spark_jobs import arrow_schemas
 from binlog_ksy.spark_jobs.datasource import _read_text
-from binlog_ksy.spark_jobs.job.class_archive import archive_options
-from binlog_ksy.spark_jobs.job.cluster_checks import check_shared_output, env_archive, worker_python
-from binlog_ksy.spark_jobs.job.config import ConfigError, ExtractConfig
-from binlog_ksy.spark_jobs.job.incremental import (
+from binlog_ksy.spark_jobs.incremental import (
     STATE_KEY,
     IncrementalPlan,
     load_state,
     plan_ranges,
+    planning_history,
     state_json,
 )
+from binlog_ksy.spark_jobs.job.class_archive import archive_options
+from binlog_ksy.spark_jobs.job.cluster_checks import check_shared_output, env_archive, worker_python
+from binlog_ksy.spark_jobs.job.config import ConfigError, ExtractConfig
 from binlog_ksy.spark_jobs.job.jvm_log import JvmLog
 from binlog_ksy.spark_jobs.job.output import MARKER_FILE, PENDING_FILE, OutputDirectory
 from binlog_ksy.spark_jobs.job.progress import JobProgress
 from binlog_ksy.spark_jobs.job.task import TaskOptions, TaskResult, TaskSpec, plan_tasks, run_task
 from binlog_ksy.spark_jobs.typed import follow_ddl
 
-__all__ = ["ExtractSummary", "run_extract", "run_extract_config", "default_spark_conf",
+__all__ = ["ExtractSummary", "RunWatch", "run_extract", "run_extract_config", "default_spark_conf",
            "TRANSACTIONS_COLUMNS", "MARKER_FILE"]
 
 TRANSACTIONS_COLUMNS = ("file", "transaction", "gtid", "first_pos", "last_pos", "events", "start_time",
@@ -293,16 +294,15 @@ def _fill_empty(out: OutputDirectory, prefix: str = "", cdc: bool = False) -> No
             _write_empty(out, dataset, schema, prefix)
 
 
-def _write_changed_files(out: OutputDirectory, changed: list[tuple[str, str]], prefix: str) -> None:
-    """``errors/`` rows (kind ``file_changed``) for input files an incremental run will not reread."""
+def _write_plan_errors(out: OutputDirectory, rows: list[dict[str, Any]], prefix: str) -> None:
+    """The ``errors/`` rows the plan found: input files an incremental run will not reread (``file_changed``),
+    files that will not grow and end inside a transaction (``truncated``)."""
     import pyarrow.parquet as pq
 
-    if not changed:
+    if not rows:
         return
-    table = pa.Table.from_pylist(
-        [{"file": uri, "offset": 0, "length": None, "event_type": None, "kind": "file_changed", "message": message}
-         for uri, message in changed], schema=arrow_schemas.ERRORS)
-    path = out.staged("errors", f"part-{prefix}changed.parquet")
+    table = pa.Table.from_pylist(rows, schema=arrow_schemas.ERRORS)
+    path = out.staged("errors", f"part-{prefix}plan.parquet")
     if is_uri(path):
         filesystem, inner = filesystem_of(path)
         filesystem.create_dir(inner.rsplit("/", 1)[0], recursive=True)
@@ -410,8 +410,18 @@ def build_session(cfg: ExtractConfig, log: JvmLog | None = None) -> SparkSession
         return builder.getOrCreate()
 
 
+@dataclass
+class RunWatch:
+    """What a caller running runs back to back (``extract --follow``) wants of each: where notes go (None: the
+    progress stream), whether the unfinished files are warned about, and the run's plan once made."""
+
+    notes: TextIO | None = None
+    warn_unfinished: bool = True
+    plan: IncrementalPlan | None = None
+
+
 def run_extract_config(cfg: ExtractConfig, *, spark: SparkSession | None = None,
-                       progress: TextIO | None = sys.stderr,
+                       progress: TextIO | None = sys.stderr, watch: RunWatch | None = None,
                        _before_commit: Callable[[str], None] | None = None) -> ExtractSummary:
     """:func:`run_extract` with the settings in an :class:`~.config.ExtractConfig`.
 
@@ -423,7 +433,8 @@ def run_extract_config(cfg: ExtractConfig, *, spark: SparkSession | None = None,
     files = expand_inputs(cfg.inputs)  # FileNotFoundError for an input matching nothing
     spark = spark or build_session(cfg)
     out = OutputDirectory(spark, cfg.output, hadoop_fs=cfg.hadoop_fs)
-    run = _Run(cfg, spark, out, progress)
+    watch = watch or RunWatch()
+    run = _Run(cfg, spark, out, watch.notes or progress)
     files = _outside_the_output(files, out)
     reporter = JobProgress(spark, files, progress)
     summary = run.summary = ExtractSummary(output=out.output, files=len(files), bytes=sum(f.size or 0 for f in files))
@@ -438,8 +449,13 @@ def run_extract_config(cfg: ExtractConfig, *, spark: SparkSession | None = None,
         appending = cfg.incremental and previous is not None and STATE_KEY in previous
         plan, history = run.step("schema history",
                                  lambda: _incremental_plan(cfg, files, previous if appending else None))()
+        watch.plan = plan
         specs = _range_specs(plan, uris, cfg.split_size)
-        run.note_unfinished(plan, uris, appending)
+        run.note_unfinished(plan, uris, appending, watch.warn_unfinished)
+        if appending and not plan.ranges and not plan.errors:  # nothing new: no commit, no table version (an
+            out.abort()  # idle batch of a follow); the state is the output's already
+            summary.elapsed_s = time.perf_counter() - started
+            return summary
         reporter.tasks = len(specs)
         if not str(sc.master).startswith("local"):  # tasks on other machines: do they write where we read?
             run.step("check output", lambda: check_shared_output(spark, out, store_environment()))()
@@ -455,22 +471,27 @@ def run_extract_config(cfg: ExtractConfig, *, spark: SparkSession | None = None,
         results = run.step("read and write", read_all)()
         reporter.stop()
         _summarize(summary, results)
-        run.write_changed_files(plan, run_id)
+        run.write_plan_errors(plan, run_id, results)
         _fill_empty(out, opts.part_prefix, cfg.cdc)
         summary.elapsed_s = time.perf_counter() - started
         run.commit(plan, run_id, appending, _before_commit)
     except BaseException:
-        try:
-            sc.cancelAllJobs()
-        except Exception:  # noqa: BLE001 - the JVM may be gone after an interrupt
-            pass
-        reporter.stop(completed=False)
-        out.abort()
+        _give_back(sc, reporter, out)
         raise
     finally:
         reporter.close()
     summary.elapsed_s = time.perf_counter() - started
     return summary
+
+
+def _give_back(sc: Any, reporter: JobProgress, out: OutputDirectory) -> None:
+    """A run that fails: its jobs cancelled, its progress closed, what it wrote beside the output removed."""
+    try:
+        sc.cancelAllJobs()
+    except Exception:  # noqa: BLE001 - the JVM may be gone after an interrupt
+        pass
+    reporter.stop(completed=False)
+    out.abort()
 
 
 def _outside_the_output(files: list[InputFile], out: OutputDirectory) -> list[InputFile]:
@@ -523,28 +544,30 @@ class _Run:
                 summary.steps[name] = round(time.perf_counter() - t, 3)
         return run
 
-    def note_unfinished(self, plan: IncrementalPlan, uris: list[str], appending: bool) -> None:
+    def note_unfinished(self, plan: IncrementalPlan, uris: list[str], appending: bool, warn: bool = True) -> None:
         """The files ending inside a transaction (left for the next run), in the summary and as warnings."""
         summary = self.summary
-        changed = {uri for uri, _ in plan.changed}
         summary.unfinished = {uri: s.read_to for uri, s in plan.state.items()
-                              if uri in uris and uri not in changed and s.read_to < s.size}
+                              if uri in uris and not s.changed and uri not in plan.damaged and s.read_to < s.size}
         summary.cut = {uri: at for uri, at in plan.cut.items() if uri in summary.unfinished}
         if appending:
             summary.bytes = sum(r.end - r.start for r in plan.ranges)
-        for uri, at in sorted(summary.unfinished.items()):
+        for uri, at in sorted(summary.unfinished.items()) if warn else ():
             cut = f", its last event (at byte {summary.cut[uri]}) cut short" if uri in summary.cut else ""
             self.say(f"warning: {uri}: ends inside a transaction (from byte {at}{cut}): not read, "
                      "left for the next --incremental run")
 
-    def write_changed_files(self, plan: IncrementalPlan, run_id: str) -> None:
-        if not plan.changed:
+    def write_plan_errors(self, plan: IncrementalPlan, run_id: str, results: list[TaskResult]) -> None:
+        """The plan's own ``errors/`` rows (files changed under their name, damaged files), in the summary too."""
+        if not plan.errors:
             return
         summary = self.summary
-        _write_changed_files(self.out, plan.changed, f"{run_id}-")
-        summary.error_kinds["file_changed"] = summary.error_kinds.get("file_changed", 0) + len(plan.changed)
-        summary.errors += len(plan.changed)
-        summary.files_with_errors += len(plan.changed)
+        _write_plan_errors(self.out, plan.errors, f"{run_id}-")
+        for row in plan.errors:
+            summary.error_kinds[row["kind"]] = summary.error_kinds.get(row["kind"], 0) + 1
+        summary.errors += len(plan.errors)
+        with_errors = {r.uri for r in results if r.errors}
+        summary.files_with_errors += len({row["file"] for row in plan.errors} - with_errors)
 
     def commit(self, plan: IncrementalPlan, run_id: str, appending: bool,
                before_commit: Callable[[str], None] | None) -> None:
@@ -605,10 +628,8 @@ def _incremental_plan(cfg: ExtractConfig, files: list[Any],
     """What this incremental run reads, with the schema history its tasks start from (and the DDL they replay:
     the state's log and the new bytes' statements)."""
     state = load_state(previous)
-    history: SchemaHistory | None = None
-    if cfg.schema_history or cfg.schema_sql:
-        history = (SchemaHistory.from_sql_texts([("the previous run's tables", state.schema_sql)]) if state.files
-                   else SchemaHistory.from_sql_files(cfg.schema_sql))
+    initial = SchemaHistory.from_sql_files(cfg.schema_sql) if cfg.schema_history or cfg.schema_sql else None
+    history = planning_history(state, initial)
     plan = plan_ranges(files, state, history, cfg.verify_checksums, cfg.split_size)
     if history is not None:
         history.statements = plan.ddl

@@ -46,6 +46,7 @@ from ...runtime.transactions import TransactionState, every_transaction_has_a_gt
 from ...runtime.types.json_text import dumps
 from .. import arrow_schemas as schemas
 from ..change_batches import changes_batch
+from ..incremental import RangeBounds, split_points
 from ..records import (
     ProgressWriter,
     _column_info,
@@ -86,18 +87,6 @@ class TaskSpec:
     @property
     def name(self) -> str:
         return f"{self.file_index:05d}-{self.split_index:04d}"
-
-
-def split_points(size: int | None, split_size: int) -> list[int]:
-    """Where :func:`plan_tasks` cuts a file of ``size`` bytes: the first byte of each split after the first
-    (none: one task reads it). The fewest equal parts of at most ``split_size`` bytes (a 110 MB file with
-    64 MB splits: two of 55 MB, not 64 and 46, so the two cores finish together)."""
-    if split_size < 1:
-        raise ValueError("split_size must be positive")
-    if size is None or size <= split_size:
-        return []
-    count = -(-size // split_size)
-    return [size * k // count for k in range(1, count)]
 
 
 def plan_tasks(files: list[tuple[str, int | None]], split_size: int = DEFAULT_SPLIT_SIZE,
@@ -379,6 +368,9 @@ class _Task:
         self.sources = SourceTracker() if opts.cdc_name is not None else None
         self.source_contexts: dict[int, SourceContext] = {}
         self._length = (spec.end if spec.end is not None else spec.size or 0) - (spec.start or 0)
+        #: What an exact range owns, and where every task stops (its ``stop``; an exact range's ``end`` too).
+        stops = [at for at in (spec.stop, spec.end if spec.exact else None) if at is not None]
+        self.bounds = RangeBounds(spec.start or 0, min(stops) if stops else None)
         self.progress = ProgressWriter(opts.progress_dir, "extract", f"{spec.uri}#{spec.name}", self._length)
 
     def error(self, err: BinlogError) -> None:
@@ -437,14 +429,11 @@ class _Task:
         """Whether this task reads ``event`` (_TAKE), steps over it (_SKIP) or is done (_STOP)."""
         spec = self.spec
         top = event.in_payload is None
-        if top and spec.stop is not None and event.pos >= spec.stop:
+        if self.bounds.past(event):
             return _STOP
-        if spec.exact:
-            if event.pos < (st.start or 0):  # the format description, read before the jump
-                st.changes.accept(event)
-                return _SKIP
-            if top and spec.end is not None and event.pos >= spec.end:
-                return _STOP
+        if spec.exact and self.bounds.before(event):  # the format description, read before the jump
+            st.changes.accept(event)
+            return _SKIP
         if st.splittable is None and st.reader.format is not None and event.pos >= 4:
             st.splittable = every_transaction_has_a_gtid(st.reader.format)
         if st.start is not None and not st.owns:
@@ -522,10 +511,9 @@ class _Task:
         return True
 
     def _report_errors(self, st: _ReadState) -> None:
-        spec, errors = self.spec, st.errors
-        limit = spec.stop if spec.stop is not None else spec.end if spec.exact else None
-        if limit is not None:  # what lies past the range (a binlog still being written)
-            errors[st.reported:] = [e for e in errors[st.reported:] if e.offset is None or e.offset < limit]
+        errors = st.errors
+        errors[st.reported:] = [e for e in errors[st.reported:] if self.bounds.owns_error(e)]  # not what lies past
+        # the range (a binlog still being written)
         if st.owns:
             for problem in errors[st.reported:]:
                 self.error(problem)
