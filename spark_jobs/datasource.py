@@ -136,6 +136,7 @@ from ..runtime.schema.history import DdlStatement, SchemaHistory
 from ..runtime.storage import expand_inputs, filesystem_of, is_uri, open_binlog, store_environment, store_failure_text
 from ..runtime.types.strings import ERRORS_MODES
 from .records import KINDS, ReadOptions, iter_batches
+from .stream import BinlogStreamReader, stream_limits
 from .typed import TypedPlan, follow_ddl, plan_typed
 
 __all__ = [
@@ -158,6 +159,7 @@ OPTIONS = frozenset({
     "path", "paths", "kind", "databases", "tables", "start_datetime", "stop_datetime", "start_position",
     "stop_position", "include_gtids", "exclude_gtids", "schema", "schema_file", "schema_sql", "schema_history",
     "verify_checksums", "undecodable", "on_error", "with_body", "batch_size", "progress_dir",
+    "maxbytespertrigger", "maxfilespertrigger",
 })
 
 ERROR_STRUCT = StructType([
@@ -391,6 +393,11 @@ class BinlogDataSource(DataSource):
     def reader(self, schema: StructType) -> BinlogDataSourceReader:
         return BinlogDataSourceReader(schema, self._read_options(), _paths(self.options))
 
+    def streamReader(self, schema: StructType) -> BinlogStreamReader:
+        """``spark.readStream.format("binlog")``: micro-batches of a growing folder (:mod:`.stream`)."""
+        return BinlogStreamReader(schema, self._read_options(follow_files=False), _paths(self.options),
+                                  stream_limits(self.options))
+
     def _history(self) -> SchemaHistory | None:
         o = self.options
         paths = [p.strip() for p in str(o.get("schema_sql") or "").split(",") if p.strip()]
@@ -421,7 +428,9 @@ class BinlogDataSource(DataSource):
 
         return SchemaFile.from_dict(yaml.safe_load(_read_text(path)), source=path)
 
-    def _read_options(self) -> ReadOptions:
+    def _read_options(self, follow_files: bool = True) -> ReadOptions:
+        """The options of the tasks; ``follow_files``: with the DDL of every input (a stream's batches follow it
+        as they plan)."""
         o = self.options
         unknown = sorted(k for k in o if str(k).lower() not in OPTIONS)
         if unknown:
@@ -439,7 +448,7 @@ class BinlogDataSource(DataSource):
             raise ValueError(f"binlog data source: on_error must be 'stop' or 'skip', not {on_error!r}")
         schema_yaml = _read_text(schema_path) if schema_path else None
         self._schema_file()  # fail early when bad
-        history, ddl = self._history(), self._ddl()
+        history, ddl = self._history(), self._ddl() if follow_files else ()
         return ReadOptions(
             kind=self._kind(),
             batch_size=int(o.get("batch_size", 8192)),

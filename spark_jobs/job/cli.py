@@ -6,7 +6,9 @@ pyspark until the command runs, so the rest of the CLI works without Spark
 installed and ``extract`` without it exits 2 with one line naming the extra.
 
 Exit status: 0 when every file was read to its end, 1 when the job finished
-but some files or events could not be read (they are in ``errors/``), 2 for
+but some files or events could not be read (they are in ``errors/``; a file
+ending inside a transaction while a newer binlog of its sequence exists is
+damage) or the newest file of a sequence ends inside an event, 2 for
 usage errors (bad flags or job file, an input matching nothing, an output
 directory that is not ours to replace), 3 when Spark could not start or the job
 itself failed (nothing was written; the previous output, if any, is untouched).
@@ -65,6 +67,7 @@ examples:
   binlog-ksy extract 'binlog.0000*' --output out --table shop.orders --no-typed
   binlog-ksy extract --config job.yaml --master local[4] --conf spark.driver.memory=4g
   binlog-ksy extract s3://archive/binlogs/ --output s3://lake/binlogs --table-format delta --incremental
+  binlog-ksy extract /var/lib/mysql/binlogs/ --output s3://lake/binlogs --table-format delta --follow --interval 10s
   binlog-ksy pack-env --output env.tar.gz
   binlog-ksy extract s3://archive/binlogs/ --output s3://lake/binlogs --master spark://host:7077 --env env.tar.gz
   spark-submit spark_jobs/job/cli.py /backups/binlogs/ --output out
@@ -122,6 +125,13 @@ def add_extract_arguments(p: argparse.ArgumentParser) -> None:
                    help="read only what is new since the last run into DIR (new files, the grown tail of a "
                         "file from its first unwritten transaction) and append it; a file that shrank or "
                         "changed under the same name is an errors/ row, not reread")
+    p.add_argument("--follow", action="store_true", default=None,
+                   help="keep DIR current while the inputs grow: an --incremental run (a micro-batch) every "
+                        "--interval in one Spark session, until SIGTERM or SIGINT, which stop it after the batch in "
+                        "flight; one progress line per batch on stderr (changes, MB, how far behind the folder), "
+                        "with --format json one JSON line per batch on stdout")
+    p.add_argument("--interval", metavar="TIME",
+                   help="with --follow: time between the starts of two micro-batches (10s by default; 500ms, 2m)")
     p.add_argument("--iceberg-catalog", metavar="URI",
                    help="SQLAlchemy URI of the Iceberg SQL catalog (default sqlite:///DIR/_iceberg_catalog.db "
                         "for a local DIR; required for a remote one)")
@@ -193,6 +203,8 @@ def config_from_args(args: argparse.Namespace) -> Any:
         cdc=args.cdc,
         topic_prefix=args.topic_prefix,
         incremental=args.incremental,
+        follow=args.follow,
+        interval=args.interval,
         iceberg_catalog=args.iceberg_catalog,
         iceberg_namespace=args.iceberg_namespace,
         hadoop_fs=args.hadoop_fs,
@@ -241,6 +253,8 @@ def run_extract_command(args: argparse.Namespace) -> int:
         if args.verbose and log is None:
             print("binlog-ksy extract: Spark's log: the JVM's own stderr (spark-submit's, or that of the session "
                   "already running)", file=err, flush=True)
+        if cfg.follow:
+            return _follow(cfg, spark, args, err)
         summary = run_extract_config(cfg, spark=spark, progress=None if args.quiet else err)
     except ConfigError as exc:
         print(f"binlog-ksy extract: error: {exc}", file=err, flush=True)
@@ -265,6 +279,35 @@ def run_extract_command(args: argparse.Namespace) -> int:
     sys.stdout.flush()
     # A file that ends inside an event is 1, as for `binlog-ksy rows` (its unfinished tail waits all the same).
     return EXIT_DAMAGED if summary.errors or summary.cut else EXIT_OK
+
+
+def _follow(cfg: Any, spark: Any, args: argparse.Namespace, err: Any) -> int:
+    """``extract --follow``: micro-batches until SIGTERM or SIGINT (0, after the batch in flight); a batch that
+    fails ends it with the cause (3: the store or the inputs failed, a supervisor restarts it)."""
+    import signal
+
+    from binlog_ksy.spark_jobs.job.follow import StopFlag, follow
+
+    stop = StopFlag()
+
+    def on_signal(number: int, _frame: Any) -> None:
+        stop.set(signal.Signals(number).name)
+        if not args.quiet:
+            print(f"binlog-ksy extract: {stop.reason}: stopping after the batch in flight", file=err, flush=True)
+
+    previous = {sig: signal.signal(sig, on_signal) for sig in (signal.SIGTERM, signal.SIGINT)}
+    try:
+        reports = follow(cfg, spark, progress=None if args.quiet else err,
+                         lines=sys.stdout if args.format == "json" else None, stop=stop)
+    finally:
+        for sig, handler in previous.items():
+            signal.signal(sig, handler)
+    if args.format != "json":
+        changes = sum(r.changes for r in reports)
+        print(f"stopped ({stop.reason or 'done'}) after {len(reports)} batches: {changes} changes written to "
+              f"{cfg.output}")
+    sys.stdout.flush()
+    return EXIT_OK
 
 
 def _repair_target(args: argparse.Namespace) -> tuple[str, Any]:

@@ -32,6 +32,7 @@ pyspark (the CLI parses its arguments before it starts Spark).
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field, fields, replace
 from typing import Any
@@ -162,6 +163,9 @@ class ExtractConfig:
     cdc: bool = False
     topic_prefix: str = "binlog-ksy"
     incremental: bool = False
+    #: ``extract --follow``: micro-batches (incremental runs) every ``interval`` until stopped.
+    follow: bool = False
+    interval: str = "10s"
     hadoop_fs: bool = False
     iceberg_catalog: str | None = None
     iceberg_namespace: str = "binlog"
@@ -225,8 +229,7 @@ class ExtractConfig:
         if self.hadoop_fs and self.table_format != "parquet":
             raise ConfigError("hadoop_fs: only with table_format parquet (Delta and Iceberg tables are written "
                               "through their own libraries)")
-        if self.incremental and flt.selects_positions:
-            raise ConfigError("incremental: not with start_position/stop_position (it chooses the positions)")
+        self._validate_follow(flt)
         if self.table_format == "iceberg" and not self.iceberg_catalog and "://" in self.output:
             raise ConfigError("iceberg_catalog: an Iceberg output in a remote store needs a catalog: give "
                               "--iceberg-catalog (e.g. sqlite:////var/lib/binlog-ksy/catalog.db or a "
@@ -234,12 +237,35 @@ class ExtractConfig:
         return self
 
 
+    def _validate_follow(self, flt: ChangeFilter) -> None:
+        if (self.incremental or self.follow) and flt.selects_positions:
+            raise ConfigError("incremental, follow: not with start_position/stop_position (they choose the "
+                              "positions)")
+        try:
+            interval_seconds(self.interval)
+        except ValueError as exc:
+            raise ConfigError(f"interval: {exc}") from None
+
     def filter(self) -> ChangeFilter:
         """The runtime's filter for these settings (the same matching as every other command)."""
         return ChangeFilter.create(databases=self.databases, tables=self.tables,
                                    start_position=self.start_position, stop_position=self.stop_position,
                                    start_datetime=self.start_datetime, stop_datetime=self.stop_datetime,
                                    include_gtids=self.include_gtids, exclude_gtids=self.exclude_gtids)
+
+
+_UNITS = {"ms": 0.001, "s": 1.0, "m": 60.0, "min": 60.0, "h": 3600.0}
+
+
+def interval_seconds(text: str) -> float:
+    """``10s``, ``500ms``, ``2m``, ``1h`` or a plain number of seconds, as seconds (a ``ValueError`` otherwise)."""
+    match = re.fullmatch(r"\s*([0-9]*\.?[0-9]+)\s*(ms|s|min|m|h)?\s*", str(text))
+    if match is None:
+        raise ValueError(f"not an interval: {text!r} (e.g. 10s, 500ms, 2m)")
+    seconds = float(match[1]) * _UNITS[match[2] or "s"]
+    if not 0.0 < seconds <= 86400.0:
+        raise ValueError(f"more than 0 and at most a day, not {text!r}")
+    return seconds
 
 
 def _conf_text(value: Any) -> str:
@@ -279,7 +305,8 @@ def _setting(key: str, value: Any) -> Any:
     """One job-file setting, checked and in the type its field holds."""
     if key in ("inputs", "databases", "tables", "schema_sql", "include_gtids", "exclude_gtids"):
         return _as_list(value, key)
-    if key in ("typed", "verify_checksums", "with_body", "schema_history", "incremental", "hadoop_fs", "cdc"):
+    if key in ("typed", "verify_checksums", "with_body", "schema_history", "incremental", "hadoop_fs", "cdc",
+               "follow"):
         return _as_bool(value, key)
     if key == "spark_conf":
         if not isinstance(value, Mapping):
