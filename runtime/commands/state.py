@@ -167,11 +167,10 @@ def _write(args: argparse.Namespace, state: Any) -> None:
     else:
         for table in state.tables:
             if args.format == "jsonl":
-                lines = render.json_lines(table, args.undecodable)
-                if len(lines):
-                    from ..present.arrow_text import value_bytes
+                from ..present.arrow_text import value_bytes
 
-                    write(value_bytes(lines))
+                for part in render.slices(table):
+                    write(value_bytes(render.json_lines(part, args.undecodable)))
             else:
                 for line in render.text_lines(table, args.undecodable):
                     write(line.encode("utf-8"))

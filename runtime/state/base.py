@@ -347,9 +347,9 @@ def _tab_rows(path: str, addresses: dict[str, str] | None = None) -> TextRows:
                                          "columns")
                     row = dict(zip(names, fields, strict=True))
                     for name in names:
-                        kind = (addresses or {}).get(name.lower())
-                        if kind is not None and row[name] is not None:
-                            row[name] = _address_bytes(kind, row[name])
+                        kind, value = (addresses or {}).get(name.lower()), row[name]
+                        if kind is not None and value is not None:
+                            row[name] = _address_bytes(kind, value)
                     yield row
                     fields = []
     return rows

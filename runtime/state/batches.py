@@ -15,12 +15,13 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
 import pyarrow as pa
 
-__all__ = ["ROW_BITS", "Batch", "BatchStore", "Exceptions", "python_values"]
+__all__ = ["ROW_BITS", "Batch", "BatchStore", "Exceptions", "GatherPlan", "python_values"]
 
 #: The bits of a reference that number the row in its batch.
 ROW_BITS = 32
@@ -94,40 +95,73 @@ class BatchStore:
         """The rows ``refs`` name, in that order: one array per column (``columns``: those only, by index; ``types``:
         the Arrow type of every column), and their exceptions numbered by their place in ``refs``. A reference of
         -1 is a row of nulls."""
-        wanted = list(range(len(types))) if columns is None else list(columns)
+        plan = self.plan(refs)
+        arrays: list[pa.Array] = []
+        exceptions: Exceptions = {}
+        for out, k in enumerate(range(len(types)) if columns is None else columns):
+            array, cells = self.take(plan, k, types[k])
+            arrays.append(array)
+            if cells:
+                exceptions[out] = cells
+        return arrays, exceptions
+
+    def plan(self, refs: Sequence[int]) -> GatherPlan:
+        """How to gather the rows ``refs`` name (:meth:`take`, column by column)."""
         if not len(refs):
-            return [pa.array([], types[k]) for k in wanted], {}
+            return GatherPlan([], None, 0)
         refs_np = np.asarray(refs, dtype=np.int64)
-        valid = refs_np >= 0
-        numbers = np.where(valid, refs_np >> ROW_BITS, -1)
+        numbers = np.where(refs_np >= 0, refs_np >> ROW_BITS, -1)
         rows = refs_np & _ROW_MASK
         order = np.argsort(numbers, kind="stable")
         bounds = np.flatnonzero(np.diff(numbers[order])) + 1
-        pieces: list[list[pa.Array]] = [[] for _ in wanted]
-        exceptions: Exceptions = {}
+        parts = []
         for part in np.split(order, bounds):
             number = int(numbers[part[0]])
-            if number < 0:
-                for out, k in enumerate(wanted):
-                    pieces[out].append(pa.nulls(len(part), types[k]))
-                continue
-            self._gather_part(number, rows[part], part, wanted, pieces, exceptions)
+            batch = self.batches[number] if number >= 0 else None
+            picked = rows[part]
+            whole = batch is not None and len(picked) == batch.size and bool(
+                np.array_equal(picked, np.arange(batch.size)))
+            parts.append((number, None if whole else pa.array(picked), picked, part))
+        if np.array_equal(order, np.arange(len(order))):
+            return GatherPlan(parts, None, len(order))
         inverse = np.empty(len(order), np.int64)
         inverse[order] = np.arange(len(order))
-        take = pa.array(inverse)
-        arrays = [(pa.concat_arrays(p) if len(p) > 1 else p[0]).take(take) for p in pieces]
-        return arrays, exceptions
+        return GatherPlan(parts, pa.array(inverse), len(order))
 
-    def _gather_part(self, number: int, rows: np.ndarray, places: np.ndarray, wanted: list[int],
-                     pieces: list[list[pa.Array]], exceptions: Exceptions) -> None:
-        """The rows of one batch into ``pieces``; their exceptions by place."""
-        batch = self.batches[number]
-        assert batch is not None
-        indices = pa.array(rows)
-        for out, k in enumerate(wanted):
-            pieces[out].append(batch.arrays[k].take(indices))
-            cells = batch.exceptions.get(k)
-            if cells:
+    def take(self, plan: GatherPlan, k: int, typ: pa.DataType, *, release: bool = False
+             ) -> tuple[pa.Array, dict[int, Any]]:
+        """Column ``k`` of the rows a :meth:`plan` names, and its exceptions by place; ``release`` drops the
+        batches' column ``k`` once taken (a snapshot that ends the batches' use: the memory goes back)."""
+        pieces: list[pa.Array] = []
+        cells: dict[int, Any] = {}
+        for number, indices, rows, places in plan.parts:
+            if number < 0:
+                pieces.append(pa.nulls(len(rows), typ))
+                continue
+            batch = self.batches[number]
+            assert batch is not None
+            pieces.append(batch.arrays[k] if indices is None else batch.arrays[k].take(indices))
+            known = batch.exceptions.get(k)
+            if known:
                 for place, row in zip(places.tolist(), rows.tolist(), strict=True):
-                    if row in cells:
-                        exceptions.setdefault(out, {})[place] = cells[row]
+                    if row in known:
+                        cells[place] = known[row]
+        if release:
+            for number, _, _, _ in plan.parts:
+                batch = self.batches[number] if number >= 0 else None
+                if batch is not None:
+                    batch.arrays[k] = pa.nulls(0, typ)
+        if not pieces:
+            return pa.array([], typ), cells
+        array = pa.concat_arrays(pieces) if len(pieces) > 1 else pieces[0]
+        return (array if plan.inverse is None else array.take(plan.inverse)), cells
+
+
+@dataclass(slots=True)
+class GatherPlan:
+    """Rows to gather from a :class:`BatchStore`: per batch (-1: rows of nulls), the rows taken (None: the whole
+    batch, as it is), their numbers and their places in the result; and the order that puts them back."""
+
+    parts: list[tuple[int, pa.Array | None, np.ndarray, np.ndarray]]
+    inverse: pa.Array | None
+    size: int

@@ -26,10 +26,11 @@ exact and not counted. The first few unknown-row changes are named (file, positi
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from decimal import Decimal
 from typing import Any
 
+import numpy as np
 import pyarrow as pa
 import pyarrow.compute as pc
 
@@ -44,7 +45,8 @@ from .defaults import ENGINE, TableDefaults
 
 __all__ = ["COMPACT_ROWS", "Image", "RunRows", "SharedAfter", "StateTable", "TableRows", "constant_array"]
 
-#: Dead rows a table's batches may hold beyond twice its live rows before they are copied out.
+#: Dead rows a table's batches may hold beyond twice its live rows before the live ones are copied out (a copy holds
+#: the live rows beside the old batches: copying sooner makes the peak higher, not lower).
 COMPACT_ROWS = 1 << 16
 #: Unknown-row changes named per table (the rest are counted).
 NAMED_UNKNOWN = 5
@@ -121,6 +123,13 @@ class StateTable:
     def rows(self) -> int:
         return len(self.arrays[0]) if self.arrays else 0
 
+    def slice(self, start: int, length: int) -> StateTable:
+        """Rows ``start`` to ``start + length`` (the outputs write a big table a slice at a time)."""
+        stop = start + length
+        cells = {k: {row - start: v for row, v in c.items() if start <= row < stop} for k, c in self.exceptions.items()}
+        return replace(self, arrays=[a.slice(start, length) for a in self.arrays],
+                       exceptions={k: c for k, c in cells.items() if c})
+
     def arrow(self) -> pa.Table:
         """The rows as an Arrow table (exceptions are null, as in Parquet)."""
         return pa.Table.from_arrays(self.arrays, names=[c.name for c in self.columns]) if self.columns else \
@@ -192,10 +201,23 @@ class TableRows:
             return list(self.index.values())
         return [ref for refs in self.multi.values() for ref in refs]
 
-    def snapshot(self) -> StateTable:
-        """The live rows for the outputs, sorted by primary key (a multiset keeps the order rows came in)."""
+    def snapshot(self, *, final: bool = False) -> StateTable:
+        """The live rows for the outputs, sorted by primary key (a multiset keeps the order rows came in).
+
+        ``final``: nothing is applied after, so each column of the batches is let go once taken (the memory of
+        the batches goes back as the output's is made) and the table holds no rows afterwards."""
         refs = self.refs()
-        arrays, exceptions = self.store.gather(refs, self._types())
+        types = self._types()
+        plan = self.store.plan(refs)
+        arrays: list[pa.Array] = []
+        exceptions: Exceptions = {}
+        for k, typ in enumerate(types):
+            array, cells = self.store.take(plan, k, typ, release=final)
+            arrays.append(array)
+            if cells:
+                exceptions[k] = cells
+        if final:
+            self.clear(self.complete)
         if self.keyed and len(refs) > 1:
             arrays, exceptions = _sorted(arrays, exceptions, [self.names.index(k) for k in self.primary_key])
         defaults = self.defaults or {}
@@ -242,7 +264,12 @@ class TableRows:
             self.index, self.multi = {}, {}
             return
         self.store.add(Batch(arrays, exceptions))
-        self._index_rows()
+        # the rows were gathered in the order refs() lists them: row i is the i-th of the index's order
+        if self.keyed:
+            self.index = dict(zip(self.index, range(len(refs)), strict=True))
+            return
+        numbers = iter(range(len(refs)))
+        self.multi = {key: [next(numbers) for _ in same] for key, same in self.multi.items()}
 
     def load(self, arrays: list[pa.Array], exceptions: Exceptions) -> None:
         """Hold these rows (a base's) as the table's only rows."""
@@ -604,11 +631,16 @@ def _keys(columns: list[list[Any]]) -> list[Any]:
 
 
 def _sorted(arrays: list[pa.Array], exceptions: Exceptions, key: list[int]) -> tuple[list[pa.Array], Exceptions]:
-    """Rows sorted by the key columns (Arrow's order), exceptions renumbered."""
-    table = pa.Table.from_arrays(arrays, names=[str(k) for k in range(len(arrays))])
+    """Rows sorted by the key columns (Arrow's order), exceptions renumbered; each column replaced in turn (rows
+    already in order: as they are)."""
+    table = pa.Table.from_arrays([arrays[k] for k in key], names=[str(k) for k in key])
     indices = pc.sort_indices(table, sort_keys=[(str(k), "ascending") for k in key])
-    sorted_arrays = [a.take(indices) for a in arrays]
+    del table
+    if np.array_equal(indices.to_numpy(), np.arange(len(indices))):
+        return arrays, exceptions
+    for k in range(len(arrays)):
+        arrays[k] = arrays[k].take(indices)
     if not exceptions:
-        return sorted_arrays, {}
+        return arrays, {}
     place = {old: new for new, old in enumerate(indices.to_pylist())}
-    return sorted_arrays, {k: {place[row]: v for row, v in cells.items()} for k, cells in exceptions.items()}
+    return arrays, {k: {place[row]: v for row, v in cells.items()} for k, cells in exceptions.items()}

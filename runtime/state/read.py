@@ -85,7 +85,7 @@ def build_state(paths: Sequence[str], *, filters: ChangeFilter | None = None, mo
     applier = Applier(source, filters, bases)
     applier.run()
     _check_moment(moment, source.progress, applier.error)
-    tables = [applier.tables[key].snapshot() for key in sorted(applier.tables)]
+    tables = [applier.tables.pop(key).snapshot(final=True) for key in sorted(applier.tables)]
     return State(tables, moment, source.progress, applier.dropped, source.errors, applier.error, position)
 
 

@@ -37,11 +37,19 @@ from ..types.json_text import dumps
 from .batches import python_values
 from .keyed_rows import StateTable
 
-__all__ = ["ROWS_PER_INSERT", "json_lines", "sql_script", "text_lines"]
+__all__ = ["ROWS_PER_INSERT", "SLICE_ROWS", "json_lines", "slices", "sql_script", "text_lines"]
 
 #: Rows per INSERT statement of the SQL output (a statement stays far below max_allowed_packet's 16 MB
 #: default for rows of a few KB).
 ROWS_PER_INSERT = 500
+#: Rows made into text at once: the texts of a big table are never all in memory.
+SLICE_ROWS = 50 * ROWS_PER_INSERT
+
+
+def slices(table: StateTable, rows: int = SLICE_ROWS) -> Iterator[StateTable]:
+    """A table's rows a slice at a time."""
+    for start in range(0, table.rows, rows):
+        yield table.slice(start, rows)
 
 
 def _patched(texts: pa.Array, cells: dict[int, Any] | None, write: Any) -> pa.Array:
@@ -78,14 +86,13 @@ def text_lines(table: StateTable, errors: str = "strict") -> Iterator[str]:
     """The ``#`` line of a table, then one line per row."""
     state = "complete" if table.complete else "partial"
     yield f"# {table.schema}.{table.table}: {table.rows} rows ({state})\n"
-    if not table.rows:
-        return
-    pieces: list[Any] = []
-    for k, column in enumerate(table.columns):
-        pieces.append((", " if k else "") + column.name + "=")
-        pieces.append(value_json_texts(column, table.arrays[k], table.exceptions.get(k), errors))
-    pieces.append("\n")
-    yield from concatenate(pieces, table.rows).to_pylist()
+    for part in slices(table):
+        pieces: list[Any] = []
+        for k, column in enumerate(part.columns):
+            pieces.append((", " if k else "") + column.name + "=")
+            pieces.append(value_json_texts(column, part.arrays[k], part.exceptions.get(k), errors))
+        pieces.append("\n")
+        yield "".join(concatenate(pieces, part.rows).to_pylist())
 
 
 def _literals(column: Column, arr: pa.Array, cells: dict[int, Any] | None) -> pa.Array:
@@ -125,14 +132,15 @@ def _table_sql(table: StateTable) -> Iterator[str]:
         raise SqlRefusal(f"{table.schema}.{table.table}: no column names")
     keep = [k for k, name in enumerate(names) if name.lower() not in generated]
     head = f"INSERT INTO {quote_name(table.table)} ({', '.join(quote_name(names[k]) for k in keep)}) VALUES\n"
-    pieces: list[Any] = ["("]
-    for i, k in enumerate(keep):
+    for k in keep:
         if table.columns[k].name.startswith("@"):
             raise SqlRefusal(f"{table.schema}.{table.table}: no column names (the binlog has none, nor the history)")
-        pieces.append(", " if i else "")
-        pieces.append(_literals(table.columns[k], table.arrays[k], table.exceptions.get(k)))
-    pieces.append(")")
-    rows = concatenate(pieces, table.rows)
-    for start in range(0, table.rows, ROWS_PER_INSERT):
-        chunk = rows.slice(start, ROWS_PER_INSERT).to_pylist()
-        yield head + ",\n".join(chunk) + ";\n"
+    for part in slices(table):
+        pieces: list[Any] = ["("]
+        for i, k in enumerate(keep):
+            pieces.append(", " if i else "")
+            pieces.append(_literals(part.columns[k], part.arrays[k], part.exceptions.get(k)))
+        pieces.append(")")
+        rows = concatenate(pieces, part.rows)
+        for start in range(0, part.rows, ROWS_PER_INSERT):
+            yield head + ",\n".join(rows.slice(start, ROWS_PER_INSERT).to_pylist()) + ";\n"

@@ -40,11 +40,17 @@ from ..rows.events import RowsEvent
 from ..schema.ddl.model import TableDef
 from ..schema.file import SchemaFile
 from ..schema.history import SchemaHistory
-from ..transactions import TransactionState
+from ..transactions import TransactionState, transaction_gtid
 from .defaults import DefaultsCatalog, TableDefaults
 from .moment import BasePosition, BinlogPosition, GtidPosition, Moment, TransactionEnd, file_matches
 
 __all__ = ["DdlStep", "Place", "Progress", "StepSource", "place"]
+
+PlainRows: Any
+try:
+    from .._plain_rows import PlainRows, TakenRows, is_plain_start
+except ImportError:  # without the compiled modules: every event one by one
+    PlainRows = None
 
 #: ``(file index, byte offset, index inside a TRANSACTION_PAYLOAD or -1)``: events in binlog order.
 Place = tuple[int, int, int]
@@ -196,24 +202,95 @@ class StepSource:
         changes = ChangeReader(path, reader=reader, schema=self.schema, filters=self.filters, on_error=self.on_error,
                                undecodable=self._undecodable, history=self.history)
         self.current = changes
-        tracker = changes.transactions
+        if PlainRows is not None and self._whole_file_counts(index):
+            return (yield from self._blocks_rows_events(index, reader, changes))
         for event in reader:
-            ddl = self._before_ddl(event) if event.type_code in QUERY_EVENTS else None
-            rows_event = changes.accept(event)
-            state = changes.state
-            if state.seq is None:
-                continue
-            if state is not self._txn:
-                self._begin(event, state, index)
-            if rows_event is not None and not self._txn_in_base:
+            rows_event, stop = self._event(event, index, changes)
+            if rows_event is not None:
                 yield rows_event
-            if ddl is not None:
-                self.defaults.follow(ddl[1], ddl[2])
-                if not self._txn_in_base:
-                    self._txn_steps.append(self._ddl_step(ddl[0], event, index))
-            if not tracker.in_transaction and self._end(event, state, index):
+            if stop:
                 return True
         return False
+
+    def _whole_file_counts(self, index: int) -> bool:
+        """Whether every whole transaction of file ``index`` is in the state, whatever its time, GTID or end: no
+        base position falls in or after it, and the moment does not (none, or --at-position in a later file)."""
+        moment, base = self.moment, self.base_position
+        if moment.at_time is not None or moment.at_gtid is not None:
+            return False
+        if self.stop_file is not None and index >= self.stop_file:
+            return False
+        if base is None:
+            return True
+        if isinstance(base, GtidPosition):
+            return False
+        if self._base_file is not None:
+            return index > self._base_file
+        return os.path.basename(self.paths[index]) > os.path.basename(base.file)
+
+    def _blocks_rows_events(self, index: int, reader: BinlogReader, changes: ChangeReader
+                            ) -> Generator[RowsEvent, None, bool]:
+        """:meth:`_file_rows_events` of a file whose every whole transaction counts: the plain transactions
+        (GTID, TABLE_MAP, rows, XID: no DDL) taken whole by the compiled walk ``ChangeReader`` uses
+        (``_plain_rows.pyx``), every other event one by one (:meth:`_event`)."""
+        assert PlainRows is not None
+        plain = PlainRows(changes, RowsEvent)
+        walk, history, wanted = plain.walk, self.history, self._wanted
+        for block in reader.blocks(take=plain.take):
+            if type(block) is TakenRows:
+                changes.after_plain_transaction(block.last)
+                self._plain_end(index, reader.position, block.last, block.last.timestamp)
+                yield from filter(wanted, block.rows_events)
+                continue
+            i, n = 0, len(block)
+            while i < n:
+                event = block[i]
+                if isinstance(block, list) and is_plain_start(event):
+                    rows_events, i, last = walk(block, i, history.version)
+                    if last is not None:
+                        changes.after_plain_transaction(last)
+                        xid = block[i - 1]
+                        self._plain_end(index, xid.pos + xid.length, last, xid.timestamp)
+                        yield from filter(wanted, rows_events)
+                        continue
+                i += 1
+                rows_event, stop = self._event(event, index, changes)
+                if rows_event is not None:
+                    yield rows_event
+                if stop:
+                    return True
+        return False
+
+    def _wanted(self, rows_event: RowsEvent) -> bool:
+        table_map = rows_event.table_map
+        return self.filters.keeps_everything or self.filters.wants_table(table_map.schema, table_map.table)
+
+    def _event(self, event: Event, index: int, changes: ChangeReader) -> tuple[RowsEvent | None, bool]:
+        """Follow one event: its rows event when it is one to hand out, and whether reading is to stop."""
+        ddl = self._before_ddl(event) if event.type_code in QUERY_EVENTS else None
+        rows_event = changes.accept(event)
+        state = changes.state
+        if state.seq is None:
+            return None, False
+        if state is not self._txn:
+            self._begin(event, state, index)
+        if self._txn_in_base:
+            rows_event = None
+        if ddl is not None:
+            self.defaults.follow(ddl[1], ddl[2])
+            if not self._txn_in_base:
+                self._txn_steps.append(self._ddl_step(ddl[0], event, index))
+        return rows_event, not changes.transactions.in_transaction and self._end(event, state, index)
+
+    def _plain_end(self, index: int, end_at: int, gtid_event: Event, commit_time: int) -> None:
+        """Plain transactions taken whole end at ``end_at``, the last one begun by ``gtid_event``: in the state."""
+        progress = self.progress
+        if progress.start_defaults is None:
+            progress.start_defaults = self.defaults.snapshot()
+            progress.start_tables = dict(self.history.state.tables)
+        self._txn, self._txn_steps = None, []
+        progress.committed = (index, end_at, -1)
+        progress.last = TransactionEnd(self.paths[index], end_at, commit_time, transaction_gtid(gtid_event))
 
     # -- transactions
 
