@@ -501,7 +501,8 @@ def plan_ranges(files: Iterable[InputFile], previous: PreviousState, base: Schem
 
     ``limits`` bounds what the plan reads (a micro-batch): the files after the budget keep their previous state
     (:attr:`IncrementalPlan.deferred` counts them). ``ends`` plans again a plan made before, whose state is
-    known: each file is read to exactly its end there, the files it does not name not at all.
+    known: each file is read to exactly its end there, the files it does not name not at all (or, given the
+    sizes of a listing, no further than what was there then: a stream's ``availableNow``).
 
     A file that ends inside a transaction (cut inside an event, or between the events of an unfinished
     transaction) and is not the newest of its sequence (:func:`newest_of_sequences`) will not grow: it is
@@ -520,13 +521,10 @@ def plan_ranges(files: Iterable[InputFile], previous: PreviousState, base: Schem
         start = planner.start_of(item)
         if start is None:
             continue
-        if ends is not None:
-            bounds = ScanBounds(stop=ends[item.uri])
-        elif limits is not None and limits.max_bytes is not None:
-            bounds = ScanBounds(enough=start + max(1, limits.max_bytes - planner.planned_bytes))
-        else:
-            bounds = ScanBounds()
-        planner.scan(index, item, start, bounds)
+        enough = None
+        if limits is not None and limits.max_bytes is not None:
+            enough = start + max(1, limits.max_bytes - planner.planned_bytes)
+        planner.scan(index, item, start, ScanBounds(ends[item.uri] if ends is not None else None, enough))
     recorder = planner.recorder
     new = recorder.statements if recorder is not None else []
     plan.ddl = sorted([*planner.kept, *new], key=lambda d: (d.file_index, d.pos))

@@ -10,7 +10,8 @@ query started again from it continues where its last committed batch ended: no c
 * :meth:`BinlogStreamReader.latestOffset` plans from the last offset (:func:`.incremental.plan_ranges`): new
   files and the grown tail of a file up to the end of its last complete transaction; a transaction still
   being written waits for a later batch. ``maxBytesPerTrigger`` / ``maxFilesPerTrigger`` bound a batch
-  (:class:`.incremental.Limits`). Nothing new: the same offset, no batch.
+  (:class:`.incremental.Limits`; under ``Trigger.AvailableNow``, batches within those bounds up to what the
+  folder held when the query began). Nothing new: the same offset, no batch.
 * :meth:`BinlogStreamReader.partitions` gives one partition per range ``[read_to before, read_to after)``
   (planned again with exactly those ends when the plan of ``latestOffset`` is not at hand: a query restarted
   from its checkpoint), and one for the batch's planning errors.
@@ -29,6 +30,7 @@ from typing import Any
 
 import pyarrow as pa
 from pyspark.sql.datasource import DataSourceStreamReader, InputPartition
+from pyspark.sql.streaming.datasource import SupportsTriggerAvailableNow
 from pyspark.sql.types import StructType
 
 from ..runtime.schema.history import DdlStatement, SchemaHistory
@@ -83,7 +85,7 @@ def stream_limits(options: Mapping[str, str]) -> Limits:
     return Limits(number("maxBytesPerTrigger"), number("maxFilesPerTrigger"))
 
 
-class BinlogStreamReader(DataSourceStreamReader):
+class BinlogStreamReader(DataSourceStreamReader, SupportsTriggerAvailableNow):
     """Micro-batches of a growing binlog folder (see the module docstring)."""
 
     def __init__(self, schema: StructType, options: ReadOptions, paths: list[str], limits: Limits) -> None:
@@ -91,6 +93,11 @@ class BinlogStreamReader(DataSourceStreamReader):
         self.store_environment = store_environment()
         #: The plans ``latestOffset`` made, by their end offset's text (for ``partitions``).
         self._plans: dict[str, tuple[IncrementalPlan, list[Any], SchemaHistory | None]] = {}
+        #: ``Trigger.AvailableNow``: the files and sizes listed when the query began, no further.
+        self._available_now: dict[str, int] | None = None
+
+    def prepareForTriggerAvailableNow(self) -> None:
+        self._available_now = {item.uri: item.size or 0 for item in expand_inputs(self.paths)}
 
     def initialOffset(self) -> dict[str, Any]:
         return {"files": {}, "schema_sql": "", "ddl": [], "errors": []}
@@ -104,7 +111,7 @@ class BinlogStreamReader(DataSourceStreamReader):
         return plan, files, history
 
     def latestOffset(self, start: dict[str, Any], limit: Any = None) -> dict[str, Any]:
-        plan, files, history = self._plan(start, self.limits, None)
+        plan, files, history = self._plan(start, self.limits, self._available_now)
         if not plan.ranges and not plan.errors:
             return start  # nothing new (a transaction being written waits)
         end = {**state_json(plan), "errors": plan.errors}
