@@ -38,7 +38,7 @@ from ..runtime.rows.columnar import WINDOW_BYTES, ChangeColumns, columns_of_rows
 from ..runtime.rows.events import RowsEvent
 from ..runtime.schema.file import SchemaFile
 from ..runtime.schema.history import DdlStatement, SchemaHistory
-from ..runtime.storage import open_binlog
+from ..runtime.storage import open_binlog, raise_store_failure
 from ..runtime.table_map import TableMap
 
 __all__ = ["RowsWindow", "TypedPlan", "columns_of_run", "columns_of_window", "follow_ddl", "iter_typed_batches",
@@ -239,14 +239,16 @@ def iter_typed_batches(uri: str, plan: TypedPlan, flt: ChangeFilter, *, history:
     ``history``: the tables as the files before this one left them (it follows this file's DDL). ``start``: the
     offset of the first transaction to read (a range's; ``flt``'s ``stop_position`` ends it).
     Problems end nothing: damaged events are skipped (``kind=errors`` reports them), a file that is
-    not a binlog gives no rows. Rows of another layout than the planned one are left out.
+    not a binlog gives no rows. Rows of another layout than the planned one are left out. But the store of a
+    remote file failing to open or read it raises :class:`StorageError`, as the other kinds do: the query fails.
     """
     if history is not None:
         history = history.copy()
     wanted = layout_text(plan.schema)
     try:
         f = open_binlog(uri)
-    except OSError:
+    except OSError as exc:
+        raise_store_failure(uri, exc)
         return
     with f:
         reader = BinlogReader(f, name=uri, verify_checksums=verify_checksums, on_error="skip", start=start)
@@ -265,8 +267,8 @@ def iter_typed_batches(uri: str, plan: TypedPlan, flt: ChangeFilter, *, history:
                 if window.is_full():
                     yield from _batches(changes, window.take(), wanted)
                 window.add(rows_event)
-        except BinlogError:
-            pass  # not a binlog, encrypted: raised even in skip mode
+        except BinlogError as err:  # not a binlog, encrypted (raised even in skip mode), or a read failed
+            raise_store_failure(uri, err.__context__)
         yield from _batches(changes, window.take(), wanted)
 
 

@@ -177,3 +177,25 @@ def test_a_query_over_a_store_that_fails_its_reads_fails(s3_server: Any, tmp_pat
     assert "rows" not in outcome, f"the query succeeded with {outcome.get('rows')} rows over a failing store"
     assert f"{REMOTE}: the store failed a read" in outcome["error"], outcome["error"][-2000:]
     assert [row["kind"] for row in outcome["damaged"]] == ["truncated"], outcome["damaged"]
+
+
+@pytest.mark.parametrize("remote", [True, False])
+def test_kind_typed_fails_on_the_store_and_keeps_a_local_disks_rows(remote: bool, monkeypatch: pytest.MonkeyPatch,
+                                                                    reads_fail_halfway: None) -> None:
+    """``kind=typed`` (its own reader, spark_jobs/typed.py): the store failing a read fails the read, naming the
+    object; a local disk's read error keeps the rows before it (``kind=errors`` reports the error)."""
+    from binlog_ksy.runtime.filters import ChangeFilter
+    from binlog_ksy.spark_jobs import typed
+
+    flt = ChangeFilter.from_options({"tables": "shop.products"})
+    plan = typed.plan_typed([str(SAMPLE)], flt, history=None)
+    whole = sum(b.num_rows for b in typed.iter_typed_batches(str(SAMPLE), plan, flt, history=None, schema_file=None))
+    assert whole == 40
+    monkeypatch.setattr(typed, "open_binlog", records.open_binlog)  # the failing reads of the fixture
+    if remote:
+        with pytest.raises(StorageError, match=r"s3://ds-store/binlogs/binlog\.000001: the store failed a read"):
+            list(typed.iter_typed_batches(REMOTE, plan, flt, history=None, schema_file=None))
+    else:
+        rows = sum(b.num_rows for b in typed.iter_typed_batches(str(SAMPLE), plan, flt, history=None,
+                                                                schema_file=None))
+        assert 0 < rows < whole
