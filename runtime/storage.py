@@ -52,12 +52,14 @@ Files are returned sorted by name and without duplicates, so the partitions
 
 from __future__ import annotations
 
+import errno
 import fnmatch
 import functools
 import glob
 import io
 import os
 import re
+import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import timedelta
@@ -397,13 +399,25 @@ class Files:
             fh.write(text.encode("utf-8"))
 
     def delete(self, path: str) -> None:
-        """Remove a file or a directory tree; nothing when it does not exist."""
+        """Remove a file or a directory tree; nothing when it does not exist.
+
+        A directory that something still writes into (the task processes of a run whose driver was killed
+        write on until they notice) is not empty when its last entry goes: tried again for about a second,
+        then the ``OSError`` (``ENOTEMPTY``) is raised.
+        """
         from pyarrow import fs as pafs
 
         inner = self.inner(path)
         kind = self.fs.get_file_info(inner).type
         if kind == pafs.FileType.Directory:
-            self.fs.delete_dir(inner)
+            for pause in (0.05, 0.1, 0.2, 0.4, 0.8, None):
+                try:
+                    self.fs.delete_dir(inner)
+                    return
+                except OSError as exc:
+                    if pause is None or exc.errno != errno.ENOTEMPTY:
+                        raise
+                    time.sleep(pause)
         elif kind == pafs.FileType.File:
             self.fs.delete_file(inner)
 

@@ -257,3 +257,45 @@ def test_a_run_that_lost_its_claim_does_not_touch_the_output(tmp_path: Path) -> 
     finally:
         out.abort()
     assert list(tmp_path.iterdir()) == []
+
+
+def test_a_leftover_still_written_into_is_left_for_the_next_run(tmp_path: Path,
+                                                                capsys: pytest.CaptureFixture[str]) -> None:
+    """A run killed with its driver leaves task processes that write on into its temporary directory for a
+    while: the repair (a run's start) cannot empty it then, says so and goes on; the next one removes it."""
+    import threading
+
+    out = tmp_path / "busy"
+    (out / "events").mkdir(parents=True)
+    (out / MARKER_FILE).write_text(_summary("20240101T000000-aaaaaaaaaaaa"))
+    tmp = tmp_path / ".busy.tmp-666666666666"
+    (tmp_path / ".busy.run-666666666666.json").write_text(
+        json.dumps({"host": HOST, "pid": _dead_pid(), "phase": "run"}))
+    stop = threading.Event()
+
+    def write_on() -> None:  # as an orphaned task writing its parts
+        n = 0
+        while not stop.is_set():
+            part = tmp / "tables" / f"t{n % 7}" / f"part-{n}.parquet"
+            try:
+                part.parent.mkdir(parents=True, exist_ok=True)
+                part.write_text("x")
+            except OSError:
+                pass
+            n += 1
+
+    writer = threading.Thread(target=write_on)
+    writer.start()
+    try:
+        time.sleep(0.2)
+        status, lines, _ = _repair(capsys, str(out))
+    finally:
+        stop.set()
+        writer.join()
+    assert status == 0, lines
+    assert any(line.startswith(f"left {tmp} for the next run: something still writes into it") for line in lines), \
+        lines
+    assert tmp.exists() and not (tmp_path / ".busy.run-666666666666.json").exists()
+    status, lines, _ = _repair(capsys, str(out))
+    assert status == 0 and any(line.startswith(f"removed {tmp}") for line in lines), lines
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["busy"]

@@ -59,6 +59,7 @@ is a :class:`ConfigError` that names it and the package to add.
 
 from __future__ import annotations
 
+import errno
 import json
 import os
 import shutil
@@ -506,7 +507,15 @@ class OutputDirectory:
                 done.append(f"removed the incomplete output a swap cut short left in {self.output} ({why})")
         for path in (sibling.run_file, sibling.old, sibling.tmp):
             if path is not None and self.exists(path):
-                self.delete(path)
+                try:
+                    self.delete(path)
+                except OSError as exc:
+                    if exc.errno != errno.ENOTEMPTY or path == sibling.old:
+                        raise
+                    # the killed run's task processes still write into it: it is no output, and the next
+                    # run removes what is left (no run file claims it then)
+                    done.append(f"left {path} for the next run: something still writes into it ({why})")
+                    continue
                 done.append(f"removed {path} ({why})")
         return done
 
