@@ -49,3 +49,44 @@ def _rows_jsonl_from_columns(monkeypatch: pytest.MonkeyPatch) -> None:
     from binlog_ksy.runtime.commands import rows
 
     monkeypatch.setattr(rows, "SMALL_FILE", 0)
+
+
+#: The modules that take longest (seconds of one worker in a parallel run, from ``--durations``), heaviest first.
+#: ``./test.sh`` runs the tests in parallel (pytest-xdist, ``--dist loadgroup``): a module's tests stay on one worker,
+#: which starts what they share once (a server, a Spark session, a cluster), unless a test names its own
+#: ``xdist_group``; the heaviest groups start first so that no worker is left with a long one at the end.
+HEAVIEST_FIRST = (
+    "tests/test_cluster.py", "tests/test_follow.py", "tests/test_store_outage.py", "tests/test_live_folder.py",
+    "tests/test_differential.py", "tests/test_run_sequences.py", "tests/test_wheel.py", "tests/test_explore.py",
+    "tests/test_lake_output.py", "tests/test_mariadb_rows_oracle.py", "tests/test_one_read_path.py",
+    "tests/test_many_tables.py", "tests/test_columnar.py", "tests/test_extract_quiet.py", "tests/test_follow_docs.py",
+    "tests/test_crash_safety.py", "tests/test_datasource.py", "tests/test_extract_job.py", "tests/test_report.py",
+)
+#: Tests that start all they need themselves (a server, a workload of their own) and take long: each is a group
+#: of its own, so that workers share them (a module's name: each of its tests).
+EACH_ALONE = (
+    "tests/test_follow.py", "tests/test_live_folder.py",
+    "tests/test_run_sequences.py::test_any_run_sequence_equals_one_full_run",
+    "tests/test_run_sequences.py::test_any_run_sequence_on_s3_equals_one_full_run",
+    "tests/test_store_outage.py::test_an_outage_in_the_middle_of_a_run",
+    "tests/test_store_outage.py::test_a_store_that_never_comes_back",
+)
+
+
+def _group_of(item: pytest.Item) -> str:
+    marker = item.get_closest_marker("xdist_group")
+    if marker is not None:
+        return str(marker.args[0] if marker.args else marker.kwargs.get("name"))
+    if item.nodeid.startswith(EACH_ALONE):
+        return item.nodeid
+    return item.nodeid.split("::", 1)[0]
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Every test in its module's group (or the one it names), the heaviest modules' groups first."""
+    rank = {name: n for n, name in enumerate(HEAVIEST_FIRST)}
+    for item in items:
+        if item.get_closest_marker("xdist_group") is None:
+            item.add_marker(pytest.mark.xdist_group(_group_of(item)))
+    order = {id(item): n for n, item in enumerate(items)}
+    items.sort(key=lambda item: (rank.get(item.nodeid.split("::", 1)[0], len(rank)), order[id(item)]))

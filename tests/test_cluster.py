@@ -17,10 +17,15 @@ shared with the driver.
   and the workers' own cause, not a Py4J wrapper;
 * the ``binlog`` data source on the cluster reads local and ``s3://`` inputs as local mode does,
   and fails (does not return 0 rows) when the workers cannot open the files.
+
+In a parallel run the tests are two groups (``CLUSTER_A``, ``CLUSTER_B``), each with a cluster of its own,
+that share one packed environment: the first to need it runs the recipe's ``pack-env`` command, the
+other waits for it (a lock beside the workers' temporary folders).
 """
 
 from __future__ import annotations
 
+import fcntl
 import json
 import os
 import re
@@ -38,6 +43,9 @@ from s3_server import S3Server, s3_server  # noqa: F401 - the session fixture
 from spark_cluster import Cluster, can_unshare, start_cluster
 
 pytestmark = [pytest.mark.spark, pytest.mark.slow]
+#: The two groups of tests a parallel run (pytest-xdist) may give two workers.
+CLUSTER_A = pytest.mark.xdist_group("cluster-a")
+CLUSTER_B = pytest.mark.xdist_group("cluster-b")
 
 ROOT = Path(__file__).resolve().parent.parent
 SAMPLES = ROOT / "samples" / "mariadb-10.11"
@@ -87,12 +95,25 @@ def recipe() -> list[str]:
 
 
 @pytest.fixture(scope="module")
-def packed(work: Path, recipe: list[str]) -> tuple[Path, str]:
-    """The recipe's first command, run as written in ``work``: the archive and what the command printed."""
+def packed(work: Path, recipe: list[str], tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, str]:
+    """The recipe's first command, run as written: the archive (in ``work``) and what the command printed.
+
+    Run once per test run: in a parallel one, in a folder the workers share, under a lock."""
     assert recipe[0].startswith("binlog-ksy pack-env ")
-    done = subprocess.run(recipe[0], shell=True, cwd=work, env=_env(), capture_output=True, text=True, timeout=600)
-    assert done.returncode == 0, done.stderr
-    return work / "binlog-ksy-env.tar.gz", done.stdout
+    base = tmp_path_factory.getbasetemp()
+    shared = (base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base) / "cluster-pack"
+    shared.mkdir(exist_ok=True)
+    with open(shared / "lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        printed = shared / "printed.json"
+        if not printed.exists():
+            done = subprocess.run(recipe[0], shell=True, cwd=shared, env=_env(), capture_output=True, text=True,
+                                  timeout=600)
+            assert done.returncode == 0, done.stderr
+            printed.write_text(json.dumps(done.stdout))
+    archive = work / "binlog-ksy-env.tar.gz"
+    shutil.copyfile(shared / archive.name, archive)
+    return archive, json.loads(printed.read_text())
 
 
 @pytest.fixture(scope="module")
@@ -126,6 +147,7 @@ def _assert_same_datasets(got: dict[str, list[str]], want: dict[str, list[str]])
         assert got[name] == want[name], name
 
 
+@CLUSTER_A
 def test_pack_env_packs_real_code_and_names_the_workers_python(packed: tuple[Path, str]) -> None:
     archive, message = packed
     assert re.search(r"the workers need Python \d+\.\d+\.\d+ at /\S+", message), message
@@ -141,6 +163,7 @@ def test_pack_env_packs_real_code_and_names_the_workers_python(packed: tuple[Pat
     assert python is not None
 
 
+@CLUSTER_A
 def test_documented_recipe_on_bare_workers_equals_local_mode(cluster: Cluster, packed: tuple[Path, str],
                                                              recipe: list[str], local_output: Path,
                                                              work: Path) -> None:
@@ -155,6 +178,7 @@ def test_documented_recipe_on_bare_workers_equals_local_mode(cluster: Cluster, p
     _assert_same_datasets(_datasets(str(out)), _datasets(str(local_output)))
 
 
+@CLUSTER_A
 def test_job_file_env_incremental_s3_output_equals_local_mode(cluster: Cluster, packed: tuple[Path, str],
                                                                local_output: Path, work: Path,
                                                                s3_server: S3Server) -> None:  # noqa: F811
@@ -182,6 +206,7 @@ def test_job_file_env_incremental_s3_output_equals_local_mode(cluster: Cluster, 
     _assert_same_datasets(got, _datasets(str(local_output)))
 
 
+@CLUSTER_B
 def test_spark_submit_prints_only_json(cluster: Cluster, packed: tuple[Path, str], local_output: Path,
                                        work: Path) -> None:
     text = CLUSTER_PAGE.read_text()
@@ -199,6 +224,7 @@ def test_spark_submit_prints_only_json(cluster: Cluster, packed: tuple[Path, str
     assert not STAGE_BAR.search(done.stderr)
 
 
+@CLUSTER_B
 def test_output_not_shared_with_the_workers_is_refused(cluster: Cluster, work: Path) -> None:
     if not can_unshare():
         pytest.skip("needs mount namespaces (unshare -m) to give the workers a private folder")
@@ -214,6 +240,7 @@ def test_output_not_shared_with_the_workers_is_refused(cluster: Cluster, work: P
     assert not [p for p in (work / "private").iterdir() if p.name.startswith(".out.tmp")]
 
 
+@CLUSTER_B
 def test_workers_without_binlog_ksy_fail_with_their_cause(cluster: Cluster, work: Path) -> None:
     out = work / "bare_out"
     done = _cli("extract", str(SAMPLES), "--output", str(out), "--master", cluster.url,
@@ -257,6 +284,7 @@ spark.stop()
 """
 
 
+@CLUSTER_B
 def test_data_source_on_the_cluster_reads_as_local_mode(cluster: Cluster, packed: tuple[Path, str], work: Path,
                                                        s3_server: S3Server) -> None:  # noqa: F811
     bucket = s3_server.bucket("cluster-in")

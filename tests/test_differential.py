@@ -23,7 +23,8 @@ event) and runs a drawn sequence of plain, ``--incremental`` and repeated runs o
 must be what one plain run over the final files leaves (``test_run_sequences.check_sequence``, which
 also kills runs, on its own workload).
 
-The CI budget is ``EXAMPLES`` drawn cases (derandomized: the same cases each run).
+The CI budget is ``EXAMPLES`` drawn cases in ``SHARDS`` tests of their own seeds (derandomized: the same cases
+each run), so that parallel workers share them.
 ``BINLOG_KSY_LONG=N`` draws ``N`` times as many, at random; ``benchmarks/differential_long.py``
 runs that for hours and prints what was compared. A failing case shrinks to a small recipe;
 those found are kept below as ``@example``s.
@@ -41,7 +42,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from hypothesis import HealthCheck, example, given, note, settings
+from hypothesis import HealthCheck, example, given, note, seed, settings
 from hypothesis import strategies as st
 
 from differential import paths
@@ -55,6 +56,8 @@ pytestmark = pytest.mark.server
 
 LONG = int(os.environ.get("BINLOG_KSY_LONG", "0") or 0)
 EXAMPLES = int(os.environ.get("BINLOG_KSY_DIFFERENTIAL_EXAMPLES", "0") or 0) or 200 * max(1, LONG)
+#: The budget is drawn in shards, each its own test, so that parallel workers share it.
+SHARDS = 4
 SPARK_EXAMPLES = max(2, EXAMPLES // 10)
 SEQUENCE_EXAMPLES = max(2, EXAMPLES // 20)
 #: Where the figures of a run go (JSON), for benchmarks/differential_long.py.
@@ -99,35 +102,47 @@ def check_case(primary: MariaDBServer, replica: MariaDBServer, case: Case, table
     return seen
 
 
-@settings(max_examples=EXAMPLES, deadline=None, derandomize=not LONG, database=None,
-          suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
-@given(case=cases(), pick=st.integers(0, 3))
-# found by drawing: a column added NOT NULL, then given NULL by the workload (a harness bug, kept)
-@example(case=Case(Settings(), ("t_int",), seed=1, fill=1, phase_a=3, phase_b=3, alter=Alter("t_int", add_type=0)),
-         pick=0)
-# compressed rows events through filter --flashback (refused before 3831702), across an ALTER
-@example(case=Case(Settings("MINIMAL", "FULL", compressed=True), ("t_time", "t_lob"), seed=3213, fill=16, phase_a=22,
-                   phase_b=5, alter=Alter("t_kv", add_type=5, position="after")), pick=1)
-def _every_path(servers: tuple[MariaDBServer, MariaDBServer], case: Case, pick: int) -> None:
-    choices = [*(f"bk_wl.{n}" for n in case.tables), f"{KV.db}.{KV.name}"]
-    table = choices[pick % len(choices)]
-    note(f"filter --table {table}")
-    work = Path(tempfile.mkdtemp(prefix="differential-"))
-    try:
-        seen = check_case(*servers, case, table, work)
-        note(f"compared: {dict(seen)}")
-        TOTALS.update(seen)
-    finally:
-        shutil.rmtree(work, ignore_errors=True)
+def _every_path_test(shard: int) -> Any:
+    """The property for one shard of the budget: ``EXAMPLES // SHARDS`` cases drawn from the shard's own seed
+    (derandomized: the same cases each run; at random in the long mode). The cases found by drawing run in shard 0."""
+
+    def every_path(servers: tuple[MariaDBServer, MariaDBServer], case: Case, pick: int) -> None:
+        choices = [*(f"bk_wl.{n}" for n in case.tables), f"{KV.db}.{KV.name}"]
+        table = choices[pick % len(choices)]
+        note(f"filter --table {table}")
+        work = Path(tempfile.mkdtemp(prefix="differential-"))
+        try:
+            seen = check_case(*servers, case, table, work)
+            note(f"compared: {dict(seen)}")
+            TOTALS.update(seen)
+        finally:
+            shutil.rmtree(work, ignore_errors=True)
+
+    test = every_path
+    if shard == 0:
+        # found by drawing: a column added NOT NULL, then given NULL by the workload (a harness bug, kept)
+        test = example(case=Case(Settings(), ("t_int",), seed=1, fill=1, phase_a=3, phase_b=3,
+                                 alter=Alter("t_int", add_type=0)), pick=0)(test)
+        # compressed rows events through filter --flashback (refused before 3831702), across an ALTER
+        test = example(case=Case(Settings("MINIMAL", "FULL", compressed=True), ("t_time", "t_lob"), seed=3213,
+                                 fill=16, phase_a=22, phase_b=5, alter=Alter("t_kv", add_type=5, position="after")),
+                       pick=1)(test)
+    test = given(case=cases(), pick=st.integers(0, 3))(test)
+    if not LONG:
+        test = seed(shard)(test)
+    return settings(max_examples=EXAMPLES // SHARDS, deadline=None, derandomize=False, database=None,
+                    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])(test)
 
 
-def test_every_path_tells_what_the_server_did(servers: tuple[MariaDBServer, MariaDBServer]) -> None:
+@pytest.mark.parametrize("shard", [pytest.param(n, marks=pytest.mark.xdist_group(f"differential-{n}"))
+                                   for n in range(SHARDS)])
+def test_every_path_tells_what_the_server_did(servers: tuple[MariaDBServer, MariaDBServer], shard: int) -> None:
     TOTALS.clear()
-    _every_path(servers)
-    assert TOTALS["cases"] >= EXAMPLES * 9 // 10, TOTALS
+    _every_path_test(shard)(servers)
+    assert TOTALS["cases"] >= EXAMPLES // SHARDS * 9 // 10, TOTALS
     if EXAMPLES < 100:  # a budget set small by hand (BINLOG_KSY_DIFFERENTIAL_EXAMPLES) need not reach every setting
         return
-    # the draws reached every setting, both kinds of case and every replay
+    # each shard's draws reached every setting, both kinds of case and every replay
     for key in ("image FULL", "image MINIMAL", "image NOBLOB", "metadata FULL", "metadata MINIMAL", "alter",
                 "no alter", "sql --flashback", "filter --flashback", "sql --flashback refused"):
         assert TOTALS[key] > 0, (key, TOTALS)
