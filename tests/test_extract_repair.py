@@ -16,6 +16,7 @@ test S3 server and in local folders, and ``--repair`` is run on it through the c
 
 from __future__ import annotations
 
+import errno
 import json
 import os
 import socket
@@ -259,43 +260,63 @@ def test_a_run_that_lost_its_claim_does_not_touch_the_output(tmp_path: Path) -> 
     assert list(tmp_path.iterdir()) == []
 
 
-def test_a_leftover_still_written_into_is_left_for_the_next_run(tmp_path: Path,
-                                                                capsys: pytest.CaptureFixture[str]) -> None:
+
+class _NotEmpty:
+    """A local filesystem whose ``delete_dir`` finds the directory not empty ``times`` times (something writes
+    into it), then deletes it."""
+
+    def __init__(self, times: int) -> None:
+        import pyarrow.fs as pafs
+
+        self.local, self.times, self.calls = pafs.LocalFileSystem(), times, 0
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.local, name)
+
+    def delete_dir(self, path: str) -> None:
+        self.calls += 1
+        if self.calls <= self.times:
+            raise OSError(errno.ENOTEMPTY, f"Cannot delete directory '{path}': Directory not empty")
+        self.local.delete_dir(path)
+
+
+def test_a_directory_written_into_while_it_is_deleted_is_tried_again(tmp_path: Path) -> None:
+    (tmp_path / "d" / "e").mkdir(parents=True)
+    store = Files(str(tmp_path))
+    store.fs = _NotEmpty(times=3)
+    store.delete(str(tmp_path / "d"))
+    assert not (tmp_path / "d").exists()
+    (tmp_path / "d").mkdir()
+    store.fs = _NotEmpty(times=100)
+    with pytest.raises(OSError) as raised:
+        store.delete(str(tmp_path / "d"))
+    assert raised.value.errno == errno.ENOTEMPTY and store.fs.calls == 6
+
+
+def test_a_leftover_still_written_into_is_left_for_the_next_run(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                                                monkeypatch: pytest.MonkeyPatch) -> None:
     """A run killed with its driver leaves task processes that write on into its temporary directory for a
     while: the repair (a run's start) cannot empty it then, says so and goes on; the next one removes it."""
-    import threading
-
     out = tmp_path / "busy"
     (out / "events").mkdir(parents=True)
     (out / MARKER_FILE).write_text(_summary("20240101T000000-aaaaaaaaaaaa"))
     tmp = tmp_path / ".busy.tmp-666666666666"
+    (tmp / "tables" / "t1").mkdir(parents=True)
     (tmp_path / ".busy.run-666666666666.json").write_text(
         json.dumps({"host": HOST, "pid": _dead_pid(), "phase": "run"}))
-    stop = threading.Event()
+    made = Files.__init__
 
-    def write_on() -> None:  # as an orphaned task writing its parts
-        n = 0
-        while not stop.is_set():
-            part = tmp / "tables" / f"t{n % 7}" / f"part-{n}.parquet"
-            try:
-                part.parent.mkdir(parents=True, exist_ok=True)
-                part.write_text("x")
-            except OSError:
-                pass
-            n += 1
+    def written_into(self: Files, root: str) -> None:
+        made(self, root)
+        self.fs = _NotEmpty(times=100)
 
-    writer = threading.Thread(target=write_on)
-    writer.start()
-    try:
-        time.sleep(0.2)
-        status, lines, _ = _repair(capsys, str(out))
-    finally:
-        stop.set()
-        writer.join()
+    monkeypatch.setattr(Files, "__init__", written_into)
+    status, lines, _ = _repair(capsys, str(out))
     assert status == 0, lines
     assert any(line.startswith(f"left {tmp} for the next run: something still writes into it") for line in lines), \
         lines
     assert tmp.exists() and not (tmp_path / ".busy.run-666666666666.json").exists()
+    monkeypatch.undo()
     status, lines, _ = _repair(capsys, str(out))
     assert status == 0 and any(line.startswith(f"removed {tmp}") for line in lines), lines
     assert sorted(p.name for p in tmp_path.iterdir()) == ["busy"]
