@@ -29,11 +29,11 @@ fi
 .venv/bin/ruff check .
 .venv/bin/mypy
 export PYSPARK_PYTHON="$PWD/.venv/bin/python"
-# In parallel (pytest-xdist): most of the suite waits for servers, JVMs and browsers. A module's tests share a
-# worker (and what they start); tests/conftest.py says which long tests stand alone and starts the heaviest first.
+# In parallel (pytest-xdist): a module's tests share a worker (and what they start); tests/conftest.py says which
+# long tests stand alone and starts the heaviest first.
 # BINLOG_KSY_TEST_WORKERS=0 runs everything in this one process.
 WORKERS=${BINLOG_KSY_TEST_WORKERS:-4}
 if [ "$WORKERS" = 0 ]; then
   exec .venv/bin/python -m pytest -q "$@"
 fi
-exec .venv/bin/python -m pytest -q -n "$WORKERS" --dist loadgroup --no-loadscope-reorder "$@"
+exec .venv/bin/python -m pytest -q -n "$WORKERS" --dist loadfile "$@"

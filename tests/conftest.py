@@ -4,6 +4,7 @@ import os
 import sys
 import tempfile
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -52,9 +53,10 @@ def _rows_jsonl_from_columns(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 #: The modules that take longest (seconds of one worker in a parallel run, from ``--durations``), heaviest first.
-#: ``./test.sh`` runs the tests in parallel (pytest-xdist, ``--dist loadgroup``): a module's tests stay on one worker,
-#: which starts what they share once (a server, a Spark session, a cluster), unless a test names its own
-#: ``xdist_group``; the heaviest groups start first so that no worker is left with a long one at the end.
+#: ``./test.sh`` runs the tests in parallel (pytest-xdist, ``--dist loadfile``, scheduled by
+#: :func:`pytest_xdist_make_scheduler` below): a module's tests stay on one worker, which starts what they share
+#: once (a server, a Spark session, a cluster), unless :func:`group_of` says otherwise; the heaviest groups start
+#: first so that no worker is left with a long one at the end.
 HEAVIEST_FIRST = (
     "tests/test_cluster.py", "tests/test_follow.py", "tests/test_store_outage.py", "tests/test_live_folder.py",
     "tests/test_differential.py", "tests/test_run_sequences.py", "tests/test_wheel.py", "tests/test_explore.py",
@@ -63,30 +65,50 @@ HEAVIEST_FIRST = (
     "tests/test_crash_safety.py", "tests/test_datasource.py", "tests/test_extract_job.py", "tests/test_report.py",
 )
 #: Tests that start all they need themselves (a server, a workload of their own) and take long: each is a group
-#: of its own, so that workers share them (a module's name: each of its tests).
+#: of its own, so that workers share them (a module's name: each of its tests; a test's: each of its parameters).
 EACH_ALONE = (
     "tests/test_follow.py", "tests/test_live_folder.py",
+    "tests/test_differential.py::test_every_path_tells_what_the_server_did[",
     "tests/test_run_sequences.py::test_any_run_sequence_equals_one_full_run",
     "tests/test_run_sequences.py::test_any_run_sequence_on_s3_equals_one_full_run",
     "tests/test_store_outage.py::test_an_outage_in_the_middle_of_a_run",
     "tests/test_store_outage.py::test_a_store_that_never_comes_back",
 )
+#: Tests that form a group of their own, apart from the rest of their module (which they share less with than
+#: they cost together): the cluster tests that need no packed environment start a cluster of their own.
+GROUPS = {
+    "tests/test_cluster.py::test_spark_submit_prints_only_json": "cluster-b",
+    "tests/test_cluster.py::test_output_not_shared_with_the_workers_is_refused": "cluster-b",
+    "tests/test_cluster.py::test_workers_without_binlog_ksy_fail_with_their_cause": "cluster-b",
+    "tests/test_cluster.py::test_data_source_on_the_cluster_reads_as_local_mode": "cluster-b",
+}
 
 
-def _group_of(item: pytest.Item) -> str:
-    marker = item.get_closest_marker("xdist_group")
-    if marker is not None:
-        return str(marker.args[0] if marker.args else marker.kwargs.get("name"))
-    if item.nodeid.startswith(EACH_ALONE):
-        return item.nodeid
-    return item.nodeid.split("::", 1)[0]
+def group_of(nodeid: str) -> str:
+    """The group a test runs in: its module's, unless it stands alone or belongs to a named group."""
+    if nodeid in GROUPS:
+        return GROUPS[nodeid]
+    if nodeid.startswith(EACH_ALONE):
+        return nodeid
+    return nodeid.split("::", 1)[0]
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    """Every test in its module's group (or the one it names), the heaviest modules' groups first."""
+    """The heaviest modules' tests first (xdist hands the groups out in this order)."""
     rank = {name: n for n, name in enumerate(HEAVIEST_FIRST)}
-    for item in items:
-        if item.get_closest_marker("xdist_group") is None:
-            item.add_marker(pytest.mark.xdist_group(_group_of(item)))
     order = {id(item): n for n, item in enumerate(items)}
     items.sort(key=lambda item: (rank.get(item.nodeid.split("::", 1)[0], len(rank)), order[id(item)]))
+
+
+def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
+    """With ``--dist loadfile``: the groups of :func:`group_of`, handed out in collection order."""
+    if config.getoption("dist") != "loadfile":
+        return None
+    from xdist.scheduler import LoadScopeScheduling  # type: ignore[import-untyped]
+
+    class GroupScheduling(LoadScopeScheduling):
+        def _split_scope(self, nodeid: str) -> str:
+            return group_of(nodeid)
+
+    config.option.loadscopereorder = False  # not by the number of tests: heaviest first, as collected
+    return GroupScheduling(config, log)

@@ -18,8 +18,8 @@ shared with the driver.
 * the ``binlog`` data source on the cluster reads local and ``s3://`` inputs as local mode does,
   and fails (does not return 0 rows) when the workers cannot open the files.
 
-In a parallel run the tests are two groups (``CLUSTER_A``, ``CLUSTER_B``), each with a cluster of its own,
-that share one packed environment: the first to need it runs the recipe's ``pack-env`` command, the
+In a parallel run the tests are two groups (``GROUPS`` in tests/conftest.py), each with a cluster of its
+own, that share one packed environment: the first to need it runs the recipe's ``pack-env`` command, the
 other waits for it (a lock beside the workers' temporary folders).
 """
 
@@ -43,9 +43,6 @@ from s3_server import S3Server, s3_server  # noqa: F401 - the session fixture
 from spark_cluster import Cluster, can_unshare, start_cluster
 
 pytestmark = [pytest.mark.spark, pytest.mark.slow]
-#: The two groups of tests a parallel run (pytest-xdist) may give two workers.
-CLUSTER_A = pytest.mark.xdist_group("cluster-a")
-CLUSTER_B = pytest.mark.xdist_group("cluster-b")
 
 ROOT = Path(__file__).resolve().parent.parent
 SAMPLES = ROOT / "samples" / "mariadb-10.11"
@@ -147,7 +144,6 @@ def _assert_same_datasets(got: dict[str, list[str]], want: dict[str, list[str]])
         assert got[name] == want[name], name
 
 
-@CLUSTER_A
 def test_pack_env_packs_real_code_and_names_the_workers_python(packed: tuple[Path, str]) -> None:
     archive, message = packed
     assert re.search(r"the workers need Python \d+\.\d+\.\d+ at /\S+", message), message
@@ -163,7 +159,6 @@ def test_pack_env_packs_real_code_and_names_the_workers_python(packed: tuple[Pat
     assert python is not None
 
 
-@CLUSTER_A
 def test_documented_recipe_on_bare_workers_equals_local_mode(cluster: Cluster, packed: tuple[Path, str],
                                                              recipe: list[str], local_output: Path,
                                                              work: Path) -> None:
@@ -178,7 +173,6 @@ def test_documented_recipe_on_bare_workers_equals_local_mode(cluster: Cluster, p
     _assert_same_datasets(_datasets(str(out)), _datasets(str(local_output)))
 
 
-@CLUSTER_A
 def test_job_file_env_incremental_s3_output_equals_local_mode(cluster: Cluster, packed: tuple[Path, str],
                                                                local_output: Path, work: Path,
                                                                s3_server: S3Server) -> None:  # noqa: F811
@@ -206,7 +200,6 @@ def test_job_file_env_incremental_s3_output_equals_local_mode(cluster: Cluster, 
     _assert_same_datasets(got, _datasets(str(local_output)))
 
 
-@CLUSTER_B
 def test_spark_submit_prints_only_json(cluster: Cluster, packed: tuple[Path, str], local_output: Path,
                                        work: Path) -> None:
     text = CLUSTER_PAGE.read_text()
@@ -224,7 +217,6 @@ def test_spark_submit_prints_only_json(cluster: Cluster, packed: tuple[Path, str
     assert not STAGE_BAR.search(done.stderr)
 
 
-@CLUSTER_B
 def test_output_not_shared_with_the_workers_is_refused(cluster: Cluster, work: Path) -> None:
     if not can_unshare():
         pytest.skip("needs mount namespaces (unshare -m) to give the workers a private folder")
@@ -240,7 +232,6 @@ def test_output_not_shared_with_the_workers_is_refused(cluster: Cluster, work: P
     assert not [p for p in (work / "private").iterdir() if p.name.startswith(".out.tmp")]
 
 
-@CLUSTER_B
 def test_workers_without_binlog_ksy_fail_with_their_cause(cluster: Cluster, work: Path) -> None:
     out = work / "bare_out"
     done = _cli("extract", str(SAMPLES), "--output", str(out), "--master", cluster.url,
@@ -284,7 +275,6 @@ spark.stop()
 """
 
 
-@CLUSTER_B
 def test_data_source_on_the_cluster_reads_as_local_mode(cluster: Cluster, packed: tuple[Path, str], work: Path,
                                                        s3_server: S3Server) -> None:  # noqa: F811
     bucket = s3_server.bucket("cluster-in")

@@ -134,8 +134,7 @@ def _every_path_test(shard: int) -> Any:
                     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])(test)
 
 
-@pytest.mark.parametrize("shard", [pytest.param(n, marks=pytest.mark.xdist_group(f"differential-{n}"))
-                                   for n in range(SHARDS)])
+@pytest.mark.parametrize("shard", range(SHARDS))
 def test_every_path_tells_what_the_server_did(servers: tuple[MariaDBServer, MariaDBServer], shard: int) -> None:
     TOTALS.clear()
     _every_path_test(shard)(servers)

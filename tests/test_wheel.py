@@ -47,7 +47,7 @@ from test_errors_hierarchy import PRIVATE, exception_classes
 
 from fixture_index import ROOT
 
-pytestmark = [pytest.mark.slow, pytest.mark.xdist_group("wheel")]
+pytestmark = pytest.mark.slow
 
 #: The compiled modules setup.py builds.
 EXTENSIONS = ("binlog_ksy.runtime.rows._scan", "binlog_ksy.runtime._framing", "binlog_ksy.runtime._checksums_ahead",
