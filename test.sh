@@ -32,7 +32,7 @@ export PYSPARK_PYTHON="$PWD/.venv/bin/python"
 # In parallel (pytest-xdist): a module's tests share a worker (and what they start); tests/conftest.py says which
 # long tests stand alone and starts the heaviest first.
 # BINLOG_KSY_TEST_WORKERS=0 runs everything in this one process.
-WORKERS=${BINLOG_KSY_TEST_WORKERS:-4}
+WORKERS=${BINLOG_KSY_TEST_WORKERS:-3}
 if [ "$WORKERS" = 0 ]; then
   exec .venv/bin/python -m pytest -q "$@"
 fi
