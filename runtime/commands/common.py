@@ -331,3 +331,14 @@ def for_each_file(args: argparse.Namespace, handle: Callable[[str], int]) -> int
             status = max(status, EXIT_DAMAGED)
     sys.stdout.flush()
     return status
+
+
+def stdout_bytes() -> Callable[[bytes | memoryview], object]:
+    """Where a command's UTF-8 bytes go: standard output's binary buffer, after the text written so far (or its
+    text, for a stream without one, as in tests)."""
+    binary = getattr(sys.stdout, "buffer", None)
+    if binary is not None:
+        sys.stdout.flush()
+        write: Callable[[bytes | memoryview], object] = binary.write
+        return write
+    return lambda data: sys.stdout.write(bytes(data).decode("utf-8"))

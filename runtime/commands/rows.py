@@ -34,6 +34,7 @@ from .common import (
     report_error,
     report_usage_error,
     schema_from_args,
+    stdout_bytes,
 )
 
 if TYPE_CHECKING:
@@ -123,21 +124,9 @@ def _text_line(change: RowChange, errors: str = "strict") -> str:
     return f"{head}\n{body}"
 
 
-def _stdout_bytes() -> Callable[[bytes | memoryview], None]:
-    """Write UTF-8 bytes to standard output (its binary buffer; a text stream without one, as in tests: text)."""
-    binary = getattr(sys.stdout, "buffer", None)
-
-    def write(data: bytes | memoryview) -> None:
-        if binary is not None:
-            binary.write(data)
-        else:
-            sys.stdout.write(bytes(data).decode("utf-8"))
-
-    return write
-
 
 def _write_json_lines(reader: ChangeReader, columns: ChangeColumns,
-                      write: Callable[[bytes | memoryview], None]) -> None:
+                      write: Callable[[bytes | memoryview], object]) -> None:
     """The JSON lines of a run of changes: built from its columns, or per change where they lost a value."""
     # a slice of runs decoded together: their lines are made once, for the group, and each run writes its part
     source = columns.group if columns.group is not None else columns
@@ -242,7 +231,7 @@ def _write_changes(args: argparse.Namespace, reader: ChangeReader, out: TextIO, 
     errors = reader.errors
     name = reader.reader.name
     if args.format == "jsonl" and not is_uri(name) and os.path.getsize(name) < SMALL_FILE:
-        write = _stdout_bytes()
+        write = stdout_bytes()
         for change in reader:
             write(dumps(change_json(change, reader.undecodable)).encode("utf-8") + b"\n")
             if warnings.reported < len(errors):
@@ -250,7 +239,7 @@ def _write_changes(args: argparse.Namespace, reader: ChangeReader, out: TextIO, 
     elif args.format == "jsonl":
         from ..rows.columnar import iter_change_columns
 
-        write = _stdout_bytes()
+        write = stdout_bytes()
         for columns in iter_change_columns(reader):
             _write_json_lines(reader, columns, write)
             if warnings.reported < len(errors):

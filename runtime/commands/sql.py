@@ -17,7 +17,7 @@ import sys
 import tempfile
 from collections.abc import Callable, Iterator
 from datetime import UTC, datetime
-from typing import IO, TYPE_CHECKING, Any, cast
+from typing import IO, TYPE_CHECKING, Any
 
 from ..changes import ChangeReader, RowChange, RowsEvent
 from ..errors import BinlogError, SqlRefusal, UsageError
@@ -38,6 +38,7 @@ from .common import (
     report_error,
     report_usage_error,
     schema_from_args,
+    stdout_bytes,
 )
 
 if TYPE_CHECKING:  # NumPy and Arrow are imported only when a run is big enough to be written from columns
@@ -365,17 +366,9 @@ def _add_window(script: _Script, reader: ChangeReader, window: _Window) -> None:
     script.flush()
 
 
-def _stdout_bytes() -> Callable[[bytes | memoryview], Any]:
-    """Where the script's bytes go: standard output's binary buffer (or its text, for a stream without one)."""
-    binary = getattr(sys.stdout, "buffer", None)
-    if binary is not None:
-        sys.stdout.flush()
-        return cast("Callable[[bytes | memoryview], Any]", binary.write)
-    return lambda data: sys.stdout.write(bytes(data).decode("utf-8"))
-
 
 def _write(args: argparse.Namespace, readers: list[ChangeReader], spool: IO[bytes] | None) -> int:
-    out = _stdout_bytes()
+    out = stdout_bytes()
     status = EXIT_OK
     stop: BinlogError | None = None
     script = _Script(out, spool)

@@ -22,6 +22,7 @@ from .common import (
     report_error,
     report_usage_error,
     schema_from_args,
+    stdout_bytes,
 )
 
 _DESCRIPTION = """\
@@ -159,7 +160,7 @@ def _write(args: argparse.Namespace, state: Any) -> None:
         return
     from ..state import render
 
-    write = _stdout_bytes()
+    write = stdout_bytes()
     if args.format == "sql":
         _check_sql_names(state.tables)
         for text in render.sql_script(state.tables):
@@ -191,14 +192,3 @@ def _say(lines: list[str], stream: Any) -> None:
     for line in lines:
         print(f"binlog-ksy state: {line}" if stream is sys.stderr else line, file=stream)
 
-
-def _stdout_bytes() -> Any:
-    binary = getattr(sys.stdout, "buffer", None)
-
-    def write(data: bytes | memoryview) -> None:
-        if binary is not None:
-            binary.write(data)
-        else:
-            sys.stdout.write(bytes(data).decode("utf-8"))
-
-    return write
