@@ -28,6 +28,7 @@ import pyarrow as pa
 
 from ..column import Column
 from ..errors import BinlogError
+from ..event import Event
 from ..filters import ChangeFilter
 from ..rows.columnar import ChangeColumns, ImageColumns, iter_change_columns
 from ..rows.image import decode_rows
@@ -40,6 +41,7 @@ from .default_values import default_value
 from .defaults import TableDefaults
 from .keyed_rows import Image, RunRows, SharedAfter, TableRows
 from .steps import DdlStep, Progress, StepSource, place
+from .versions import Origin, VersionLog
 
 __all__ = ["Applier", "BaseTable"]
 
@@ -52,8 +54,8 @@ BaseTable = Callable[[tuple[Column, ...] | None, tuple[str, ...]], TableRows]
 class Applier:
     """The tables of a state, built from a :class:`StepSource` (see the module docstring)."""
 
-    def __init__(self, source: StepSource, filters: ChangeFilter, bases: dict[Key, BaseTable] | None = None
-                 ) -> None:
+    def __init__(self, source: StepSource, filters: ChangeFilter, bases: dict[Key, BaseTable] | None = None,
+                 *, versions: bool = False) -> None:
         self.source = source
         self.filters = filters
         self.tables: dict[Key, TableRows] = {}
@@ -65,6 +67,12 @@ class Applier:
         self.definitions: dict[Key, TableDef] | None = None
         #: The error that ended reading (stop mode), reported by the caller.
         self.error: BinlogError | None = None
+        #: Log the versions of every table's rows (:mod:`.versions`; needs the source's commits).
+        self.versions = versions
+        if versions and source.commits is None:
+            raise ValueError("versions need a StepSource that records its commits (commits=deque())")
+        #: The version logs of tables that were dropped (or renamed out of the selection), by their name then.
+        self.ended_logs: dict[Key, list[VersionLog]] = {}
 
     @property
     def progress(self) -> Progress:
@@ -135,6 +143,8 @@ class Applier:
             rows = TableRows(key, columns or (), primary_key, complete=False)
         rows.defaults = self._defaults_of(key)
         rows.definition = self._definition_of(key)
+        if self.versions:
+            rows.log = VersionLog()
         self.tables[key] = rows
         return rows
 
@@ -151,12 +161,40 @@ class Applier:
         return (tables if tables is not None else self.source.history.state.tables).get(key)
 
     def _apply(self, columns: ChangeColumns) -> None:
-        run = run_rows(columns, self.source.undecodable)
+        run = run_rows(columns, self.source.undecodable, self._commit_time if self.versions else None)
         table_map = columns.table_map
         key = (table_map.schema, table_map.table)
         rows = self.table(key, run.columns, run.primary_key)
+        if rows.log is not None and run.origin is not None:
+            rows.log.at = run.origin(0)
         rows.adopt(run.columns, run.primary_key)
         rows.apply(run)
+
+    def _commit_time(self, event: Event) -> int:
+        """The commit time of the transaction of ``event`` (asked in binlog order: the commits before go)."""
+        commits = self.source.commits
+        assert commits is not None
+        at = place(event, self.source.file_index.get(event.file, 0))
+        while commits and commits[0][0] <= at:
+            commits.popleft()
+        assert commits, "a change applied before its transaction's end was read"
+        return commits[0][1]
+
+    # -- versions
+
+    def _ending(self, rows: TableRows | None, step: DdlStep, tombstone: str | None) -> None:
+        """Every live row of ``rows`` goes by ``step`` (a tombstone each: ``drop``, ``truncate``)."""
+        if rows is not None and rows.log is not None:
+            rows.log.at = step_origin(step)
+            rows.log.end_all(rows, tombstone)
+
+    def _drop(self, key: Key, step: DdlStep) -> TableRows | None:
+        """A table goes (dropped, replaced, renamed out of the selection): its rows end, its log is kept."""
+        rows = self.tables.pop(key, None)
+        if rows is not None and rows.log is not None:
+            self._ending(rows, step, "drop")
+            self.ended_logs.setdefault(key, []).append(rows.log)
+        return rows
 
     # -- DDL
 
@@ -179,17 +217,18 @@ class Applier:
         if isinstance(effect, Create):
             self._create(effect, step)
         elif isinstance(effect, Drop):
-            if self.tables.pop(effect.key, None) is not None or self.filters.wants_table(*effect.key):
+            if self._drop(effect.key, step) is not None or self.filters.wants_table(*effect.key):
                 self.dropped[effect.key] = where
             self.bases.pop(effect.key, None)
         elif isinstance(effect, DropDatabase):
             for key in [k for k in (*self.tables, *self.bases) if k[0] == effect.name]:
-                self.tables.pop(key, None)
+                self._drop(key, step)
                 self.bases.pop(key, None)
                 self.dropped[key] = where
         elif isinstance(effect, Truncate):
             if self.filters.wants_table(*effect.key):
                 rows = self.table(effect.key, *self._defined(effect.key, step))
+                self._ending(rows, step, "truncate")
                 rows.clear(complete=True)
                 rows.definition = step.after.get(effect.key, rows.definition)
         elif isinstance(effect, Rename):
@@ -197,7 +236,10 @@ class Applier:
         elif isinstance(effect, Alter):
             self._alter(effect, step)
         elif effect.key in self.tables:  # Lost
-            self.tables[effect.key].lose(effect.reason)
+            rows = self.tables[effect.key]
+            if rows.log is not None:
+                rows.log.at = step_origin(step)
+            rows.lose(effect.reason)
 
     def _defined(self, key: Key, step: DdlStep) -> tuple[tuple[Column, ...] | None, tuple[str, ...]]:
         tdef = step.after.get(key)
@@ -211,18 +253,21 @@ class Applier:
             return
         tdef = effect.definition
         columns = columns_of_table(tdef) if tdef is not None else ()
+        self._drop(key, step)  # (CREATE OR REPLACE)
         rows = TableRows(key, columns, tdef.primary_key if tdef is not None else (), complete=True)
         rows.defaults = step.defaults.get(key)
         rows.definition = tdef
+        if self.versions:
+            rows.log = VersionLog()
         self.tables[key] = rows
 
     def _rename(self, old: Key, new: Key, step: DdlStep) -> None:
-        rows = self.tables.pop(old, None)
         base = self.bases.pop(old, None)
         if not self.filters.wants_table(*new):
-            if rows is not None or base is not None:
+            if self._drop(old, step) is not None or base is not None:
                 self.dropped[old] = f"renamed to {new[0]}.{new[1]}"
             return
+        rows = self.tables.pop(old, None)
         if base is not None:
             self.bases[new] = base
         if rows is not None:
@@ -239,6 +284,8 @@ class Applier:
         defaults = step.defaults.get(effect.new_key) or {}
         columns, sources = _altered_columns(rows, effect, defaults, step)
         primary_key = tuple(c.name for c in effect.columns if c.primary_key)
+        if rows.log is not None:
+            rows.log.at = step_origin(step)
         reason = rows.reshape(columns, primary_key, sources)
         if reason is not None:
             rows.lose(reason)
@@ -283,8 +330,15 @@ def _new_column(change: ColumnSource, old: dict[str, tuple[int, Column]], known:
 # -- runs of row changes -----------------------------------------------------------------------
 
 
-def run_rows(columns: ChangeColumns, undecodable: str) -> RunRows:
-    """A run of row changes as :class:`TableRows` takes it (see the module docstring)."""
+def step_origin(step: DdlStep) -> Origin:
+    """A DDL statement as the change that ends (or makes) versions."""
+    return Origin(step.file, step.pos, None, step.gtid, step.timestamp)
+
+
+def run_rows(columns: ChangeColumns, undecodable: str, commit_time: Callable[[Event], int] | None = None
+             ) -> RunRows:
+    """A run of row changes as :class:`TableRows` takes it (see the module docstring); with ``commit_time``
+    (the commit time of the transaction of an event's place), each row's :class:`.versions.Origin` too."""
     table_map = columns.table_map
     visible = [k for k, c in enumerate(table_map.columns) if not is_hidden(c.name)]
     table_columns = tuple(replace(table_map.columns[k], index=j) if table_map.columns[k].index != j
@@ -300,8 +354,21 @@ def run_rows(columns: ChangeColumns, undecodable: str) -> RunRows:
         rows_event = files[int(columns.event_of_row[row])].event
         return f"{os.path.basename(rows_event.file)}:{rows_event.pos} row {int(columns.row_index[row])}"
 
+    origin = _origins(columns, commit_time) if commit_time is not None else None
     return RunRows(columns.op, columns.count, table_columns, primary_key, before, after, first.timestamp, where,
-                   _shared(columns, after, len(table_columns)))
+                   _shared(columns, after, len(table_columns)), origin)
+
+
+def _origins(columns: ChangeColumns, commit_time: Callable[[Event], int]) -> Callable[[int], Origin]:
+    """Each row's change: its rows event, row in it, GTID and commit time (looked up now, in binlog order)."""
+    events = [(e.event.file, e.event.pos, e.gtid, commit_time(e.event)) for e in columns.events]
+    event_of_row, row_index = columns.event_of_row, columns.row_index
+
+    def origin(row: int) -> Origin:
+        file, pos, gtid, when = events[int(event_of_row[row])]
+        return Origin(file, pos, int(row_index[row]), gtid, when)
+
+    return origin
 
 
 def _image(side: ImageColumns | None, cells: dict[str, dict[int, Any]]) -> Image | None:

@@ -42,6 +42,7 @@ from ..types.arrow import arrow_type, value_converter
 from .batches import ROW_BITS, Batch, BatchStore, Exceptions, python_values
 from .default_values import UNKNOWN, default_value
 from .defaults import ENGINE, TableDefaults
+from .versions import Origin, VersionLog, origin_arrays
 
 __all__ = ["COMPACT_ROWS", "Image", "RunRows", "SharedAfter", "StateTable", "TableRows", "constant_array"]
 
@@ -96,6 +97,8 @@ class RunRows:
     timestamp: int
     where: Callable[[int], str]
     shared: SharedAfter | None = None
+    #: The change each row is (only when the table's versions are logged: :mod:`.versions`).
+    origin: Callable[[int], Origin] | None = None
 
 
 @dataclass(slots=True)
@@ -118,6 +121,9 @@ class StateTable:
     generated: frozenset[str] = frozenset()
     #: The table's storage engine, when its CREATE/ALTER TABLE named it.
     engine: str | None = None
+    #: With versions logged (:mod:`.versions`): per row, the change that left it so (``file``, ``pos``,
+    #: ``row_index``, ``gtid``, ``commit_time``) and its ``op``.
+    origins: dict[str, pa.Array] | None = None
 
     @property
     def rows(self) -> int:
@@ -184,6 +190,8 @@ class TableRows:
         self.defaults: TableDefaults | None = None
         #: The table's definition in the schema history as the DDL applied so far left it.
         self.definition: TableDef | None = None
+        #: The versions of the rows, when they are logged (:mod:`.versions`).
+        self.log: VersionLog | None = None
 
     @property
     def names(self) -> tuple[str, ...]:
@@ -206,8 +214,11 @@ class TableRows:
 
         ``final``: nothing is applied after, so each column of the batches is let go once taken (the memory of
         the batches goes back as the output's is made) and the table holds no rows afterwards."""
+        if self.log is not None:
+            self.log.flush(self)
         refs = self.refs()
         types = self._types()
+        origins = self._origins(refs)
         plan = self.store.plan(refs)
         arrays: list[pa.Array] = []
         exceptions: Exceptions = {}
@@ -219,16 +230,31 @@ class TableRows:
         if final:
             self.clear(self.complete)
         if self.keyed and len(refs) > 1:
-            arrays, exceptions = _sorted(arrays, exceptions, [self.names.index(k) for k in self.primary_key])
+            width = len(arrays)
+            arrays, exceptions = _sorted(arrays + list(origins.values()), exceptions,
+                                         [self.names.index(k) for k in self.primary_key])
+            origins = dict(zip(origins, arrays[width:], strict=True))
+            del arrays[width:]
         defaults = self.defaults or {}
         generated = frozenset(n for n, c in defaults.items() if c.kind == "generated")
         engine = defaults[ENGINE].text if ENGINE in defaults else None
         return StateTable(self.key[0], self.key[1], self.columns, self.primary_key, arrays, exceptions,
                           self.complete, self.unknown, list(self.unknown_examples), list(self.notes),
-                          self.definition, generated, engine)
+                          self.definition, generated, engine, origins if self.log is not None else None)
+
+    def _origins(self, refs: list[int]) -> dict[str, pa.Array]:
+        """The change that made each live row and its op, as arrays (empty when versions are not logged)."""
+        if self.log is None:
+            return {}
+        made, ops = self.log.made(refs)
+        return {**origin_arrays(made), "op": pa.array(ops, pa.string())}
 
     def _types(self) -> list[pa.DataType]:
         return [arrow_type(c) for c in self.columns]
+
+    def arrow_types(self) -> list[pa.DataType]:
+        """The Arrow type of each column."""
+        return self._types()
 
     def note(self, text: str) -> None:
         if text not in self.notes:
@@ -243,6 +269,9 @@ class TableRows:
 
     def clear(self, complete: bool) -> None:
         """Forget every row; the table is then complete (created, truncated) or partial (its rows were lost)."""
+        if self.log is not None:
+            self.log.flush(self)
+            self.log.forget()
         self.store.clear()
         self.index = {}
         self.multi = {}
@@ -253,13 +282,19 @@ class TableRows:
         """The rows can no longer be known (a DDL not followed): none are kept, and the table is partial."""
         if self.count or self.complete:
             self.note(f"rows lost: {reason}")
+        if self.log is not None:
+            self.log.end_all(self, None)
         self.clear(complete=False)
 
     def compact(self) -> None:
         """Copy the live rows out into one batch (dead rows and unused batches go)."""
+        if self.log is not None:
+            self.log.flush(self)
         refs = self.refs()
         arrays, exceptions = self.store.gather(refs, self._types())
         self.store.clear()
+        if self.log is not None:
+            self.log.renumbered(refs)
         if not refs:
             self.index, self.multi = {}, {}
             return
@@ -388,6 +423,8 @@ class TableRows:
             self._delete(run)
         else:
             self._update(run)
+        if self.log is not None:
+            self.log.flush(self)
         self.maybe_compact()
 
     def _store_after(self, run: RunRows) -> int:
@@ -433,8 +470,8 @@ class TableRows:
             filled = self._with_defaults(run)
             if filled is None:
                 keys = self._image_keys(after) if self.keyed else None
-                for key in keys or ():
-                    self._forget(key)
+                for row, key in enumerate(keys or ()):
+                    self._forget(key, run, row)
                 return
             base = self.store.add(Batch(*filled)) << ROW_BITS
             after = Image(self.names, filled[0], filled[1])
@@ -443,22 +480,32 @@ class TableRows:
             for row in range(run.count):
                 self.count_unknown(run, row, "the after image lacks the key columns")
             return
-        self._add_rows(keys, base)
+        self._add_rows(keys, base, run)
 
-    def _add_rows(self, keys: list[Any], base: int) -> None:
+    def _add_rows(self, keys: list[Any], base: int, run: RunRows) -> None:
+        log = self.log
         if self.keyed:
             index = self.index
             for i, key in enumerate(keys):
+                if log is not None:
+                    if key in index:  # an insert over a known row: it replaces it
+                        log.ended(index[key], run, i)
+                    log.began(base + i, run, i, "insert")
                 index[key] = base + i
             self.count = len(index)
         else:
             for i, key in enumerate(keys):
                 self.multi.setdefault(key, []).append(base + i)
+                if log is not None:
+                    log.began(base + i, run, i, "insert")
             self.count += len(keys)
 
-    def _forget(self, key: Any) -> None:
-        if self.index.pop(key, None) is not None:
+    def _forget(self, key: Any, run: RunRows, row: int) -> None:
+        ref = self.index.pop(key, None)
+        if ref is not None:
             self.count = len(self.index)
+            if self.log is not None:
+                self.log.ended(ref, run, row)
 
     def _with_defaults(self, run: RunRows) -> tuple[list[pa.Array], Exceptions] | None:
         """A partial insert's rows with the absent columns' defaults; None (each row an unknown-row change)
@@ -493,16 +540,25 @@ class TableRows:
         if keys is None:
             self._unfound(run, before)
             return
+        log = self.log
         if self.keyed:
             index = self.index
             for row, key in enumerate(keys):
-                if index.pop(key, None) is None and self.complete:
-                    self.count_unknown(run, row, "no such row")
+                ref = index.pop(key, None)
+                if ref is None:
+                    if self.complete:
+                        self.count_unknown(run, row, "no such row")
+                elif log is not None:
+                    log.ended(ref, run, row, "delete")
             self.count = len(index)
             return
         for row, key in enumerate(keys):
-            if self._take_equal(key) is None and self.complete:
-                self.count_unknown(run, row, "no such row")
+            ref = self._take_equal(key)
+            if ref is None:
+                if self.complete:
+                    self.count_unknown(run, row, "no such row")
+            elif log is not None:
+                log.ended(ref, run, row, "delete")
 
     def _unfound(self, run: RunRows, before: Image) -> None:
         """Changes whose before image lacks the columns that find their row (a MINIMAL image of a table whose key
@@ -519,9 +575,15 @@ class TableRows:
             wanted = [(place, column[row]) for (place, _), column in zip(places, values, strict=True)]
             matches = [key for key in self.multi if all(key[place] == value for place, value in wanted)]
             if self.complete and run.op == "delete" and len(matches) == 1 and len(self.multi[matches[0]]) == 1:
-                self._take_equal(matches[0])
+                ref = self._take_equal(matches[0])
+                if self.log is not None and ref is not None:
+                    self.log.ended(ref, run, row, "delete")
                 continue
-            left_out = sum(len(self.multi.pop(key)) for key in matches)
+            gone = [ref for key in matches for ref in self.multi.pop(key)]
+            if self.log is not None:
+                for ref in gone:
+                    self.log.ended(ref, run, row)
+            left_out = len(gone)
             self.count -= left_out
             self.count_unknown(run, row, why + (f" ({left_out} rows it may name left out)" if left_out else ""))
 
@@ -551,9 +613,13 @@ class TableRows:
         if len(after.names) == len(self.columns):
             base = self._store_after(run)
             index = self.index
+            log = self.log
             for row, (old, new) in enumerate(zip(old_keys, new_keys, strict=True)):
-                if index.pop(old, None) is None and self.complete:
+                ref = index.pop(old, None)
+                if ref is None and self.complete:
                     self.count_unknown(run, row, "no such row")
+                if log is not None:
+                    self._log_update(log, ref, new, base + row, run, row)
                 index[new] = base + row
             self.count = len(index)
             return
@@ -572,9 +638,21 @@ class TableRows:
                 self.count_unknown(run, row, "a partial after image of a row that is not known")
                 continue
             sources[row] = sources[ref - base] if ref >= base else ref
+            if self.log is not None:
+                self._log_update(self.log, ref, new, base + row, run, row)
             index[new] = base + row
         self.count = len(index)
         self.store.add(Batch(*self._laid_over(after, sources)))
+
+    def _log_update(self, log: VersionLog, ref: int | None, new: Any, made: int, run: RunRows, row: int) -> None:
+        """Row ``row`` of an update run replaces the row at ``ref`` (None: not known) by the one at ``made``,
+        under the key ``new`` (a row already there, another row's key before, goes too)."""
+        if ref is not None:
+            log.ended(ref, run, row)
+        there = self.index.get(new)
+        if there is not None:
+            log.ended(there, run, row)
+        log.began(made, run, row, "update")
 
     def _laid_over(self, after: Image, sources: list[int]) -> tuple[list[pa.Array], Exceptions]:
         """The table's columns: the after image's where it has them, else the rows ``sources`` name."""
@@ -616,9 +694,15 @@ class TableRows:
         new_keys = self._image_keys(new_image)
         assert new_keys is not None
         multi = self.multi
+        log = self.log
         for row, (old, new) in enumerate(zip(old_keys, new_keys, strict=True)):  # row by row: a row an earlier
-            if self._take_equal(old) is None and self.complete:  # row of the run changed may change again
+            ref = self._take_equal(old)  # row of the run changed may change again
+            if ref is None and self.complete:
                 self.count_unknown(run, row, "no such row")
+            if log is not None:
+                if ref is not None:
+                    log.ended(ref, run, row)
+                log.began(base + row, run, row, "update")
             multi.setdefault(new, []).append(base + row)
             self.count += 1
 

@@ -8,6 +8,7 @@
 from __future__ import annotations
 
 import os
+from collections import deque
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
@@ -20,7 +21,8 @@ from .base import load_base
 from .defaults import DefaultsCatalog
 from .keyed_rows import StateTable
 from .moment import BasePosition, Moment, TransactionEnd, parse_base_position
-from .steps import Progress, StepSource
+from .steps import Place, Progress, StepSource
+from .versions import HistoryPart
 
 __all__ = ["State", "build_state"]
 
@@ -31,7 +33,9 @@ class State:
 
     ``tables``: every selected table that exists at the moment, sorted by name. ``dropped``: selected tables a
     DDL statement dropped (or renamed out of the selection), with where. ``errors``: the problems met
-    (warnings included); ``error``: the one that ended reading early (stop mode).
+    (warnings included); ``error``: the one that ended reading early (stop mode). ``history``: with
+    versions logged, every version of the rows that ended, per table (a dropped one too), oldest first; the
+    live versions are the tables' rows (:attr:`.keyed_rows.StateTable.origins`).
     """
 
     tables: list[StateTable]
@@ -41,6 +45,7 @@ class State:
     errors: list[BinlogError] = field(default_factory=list)
     error: BinlogError | None = None
     base_position: BasePosition | None = None
+    history: dict[tuple[str, str], list[HistoryPart]] = field(default_factory=dict)
 
     @property
     def reached(self) -> TransactionEnd | None:
@@ -60,9 +65,13 @@ def _history_and_defaults(schema_sql: Sequence[str | os.PathLike[str]]) -> tuple
 def build_state(paths: Sequence[str], *, filters: ChangeFilter | None = None, moment: Moment | None = None,
                 base: str | None = None, base_position: str | BasePosition | None = None,
                 schema: SchemaFile | None = None, schema_sql: Sequence[str | os.PathLike[str]] = (),
-                on_error: str = "stop", verify_checksums: bool = True, undecodable: str = "strict") -> State:
+                on_error: str = "stop", verify_checksums: bool = True, undecodable: str = "strict",
+                versions: bool = False, stops: dict[str, int] | None = None) -> State:
     """The selected tables' rows at ``moment`` (default: after the last complete transaction) from ``paths``
-    read in binlog order, starting from ``base`` (a path, see :mod:`.base`) at ``base_position``."""
+    read in binlog order, starting from ``base`` (a path, see :mod:`.base`) at ``base_position``.
+
+    ``versions``: also log every version of the rows (:mod:`.versions`: each row's origin, and
+    :attr:`State.history`); ``stops``: per path, where reading that file stops (a transaction's end)."""
     filters = filters or ChangeFilter()
     moment = moment or Moment()
     history, defaults = _history_and_defaults(schema_sql)
@@ -79,14 +88,23 @@ def build_state(paths: Sequence[str], *, filters: ChangeFilter | None = None, mo
         bases = {key: make for key, make in loaded.tables.items() if filters.wants_table(*key)}
     elif position is not None:
         raise UsageError("--base-position is where a --base stands: give --base too")
+    if versions and bases:
+        raise UsageError("the versions of rows are read from the binlogs alone: not with a base")
+    commits: deque[tuple[Place, int]] | None = deque() if versions else None
     source = StepSource(list(paths), filters=filters, history=history, moment=moment, defaults=defaults,
                         base_position=position, schema=schema, on_error=on_error, verify_checksums=verify_checksums,
-                        undecodable=undecodable)  # type: ignore[arg-type]
-    applier = Applier(source, filters, bases)
+                        undecodable=undecodable, commits=commits, stops=stops)  # type: ignore[arg-type]
+    applier = Applier(source, filters, bases, versions=versions)
     applier.run()
     _check_moment(moment, source.progress, applier.error)
+    logs = {key: rows.log for key, rows in applier.tables.items() if rows.log is not None}
     tables = [applier.tables.pop(key).snapshot(final=True) for key in sorted(applier.tables)]
-    return State(tables, moment, source.progress, applier.dropped, source.errors, applier.error, position)
+    state = State(tables, moment, source.progress, applier.dropped, source.errors, applier.error, position)
+    for key, ended in applier.ended_logs.items():
+        state.history[key] = [part for log in ended for part in log.parts]
+    for key, log in logs.items():
+        state.history.setdefault(key, []).extend(log.parts)
+    return state
 
 
 def _check_moment(moment: Moment, progress: Progress, error: BinlogError | None) -> None:

@@ -85,6 +85,8 @@ class DdlStep:
     history: SchemaHistory
     #: The column defaults of every table after the statement (:mod:`.defaults`).
     defaults: dict[tuple[str, str], TableDefaults]
+    #: The GTID of the statement's transaction.
+    gtid: str | None = None
 
 
 @dataclass(slots=True)
@@ -132,13 +134,23 @@ class StepSource:
         The transactions a base holds: followed, not handed out.
     defaults
         The column defaults, followed through every DDL statement like the history.
+    commits
+        When given, where each transaction of the state ends and its commit time go there, in binlog order
+        (``(place after its last event, commit time)``: what the versions of rows need, :mod:`.versions`). Every
+        event is then read one by one.
+    stops
+        Per path, the byte offset where reading that file stops (the end of a transaction: a file read so far
+        by an incremental run).
     """
 
     def __init__(self, paths: list[str], *, filters: ChangeFilter, history: SchemaHistory, moment: Moment,
                  defaults: DefaultsCatalog | None = None, base_position: BasePosition | None = None,
                  schema: SchemaFile | None = None,
-                 on_error: str = "stop", verify_checksums: bool = True, undecodable: Undecodable = "strict") -> None:
+                 on_error: str = "stop", verify_checksums: bool = True, undecodable: Undecodable = "strict",
+                 commits: deque[tuple[Place, int]] | None = None, stops: dict[str, int] | None = None) -> None:
         self.paths = paths
+        self.commits = commits
+        self.stops = stops or {}
         self.filters = filters
         self.history = history
         self.defaults = defaults if defaults is not None else DefaultsCatalog()
@@ -202,9 +214,12 @@ class StepSource:
         changes = ChangeReader(path, reader=reader, schema=self.schema, filters=self.filters, on_error=self.on_error,
                                undecodable=self._undecodable, history=self.history)
         self.current = changes
-        if PlainRows is not None and self._whole_file_counts(index):
+        if PlainRows is not None and self.commits is None and path not in self.stops and self._whole_file_counts(index):
             return (yield from self._blocks_rows_events(index, reader, changes))
+        end = self.stops.get(path)
         for event in reader:
+            if end is not None and event.in_payload is None and event.pos >= end:
+                break
             rows_event, stop = self._event(event, index, changes)
             if rows_event is not None:
                 yield rows_event
@@ -333,6 +348,8 @@ class StepSource:
             progress.next = end
             return True
         progress.committed = (index, end_at, -1)
+        if self.commits is not None:
+            self.commits.append((progress.committed, event.timestamp))
         progress.steps.extend(self._txn_steps)
         self._txn_steps = []
         progress.last = end
@@ -360,7 +377,8 @@ class StepSource:
         return DdlStep(place=place(event, index), file=event.file, pos=event.pos, sql=query_text(body) or "",
                        database=text_of(getattr(body, "schema", None)) or None, timestamp=event.timestamp,
                        micros=_query_micros(body), before=before, after=dict(self.history.state.tables),
-                       history=self.history, defaults=self.defaults.snapshot())
+                       history=self.history, defaults=self.defaults.snapshot(),
+                       gtid=self._txn.gtid if self._txn is not None else None)
 
 
 def _query_micros(body: Any) -> int | None:
