@@ -16,16 +16,14 @@ the table's state, each row with the origin of the change that left it so.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, NamedTuple
+from typing import NamedTuple, Protocol
 
 import pyarrow as pa
 
 from ..column import Column
-
-if TYPE_CHECKING:
-    from .keyed_rows import RunRows, TableRows
+from .batches import BatchStore
 
 __all__ = ["HistoryPart", "Origin", "VersionLog", "origin_arrays", "ORIGIN_TYPES"]
 
@@ -60,6 +58,23 @@ def origin_arrays(origins: Sequence[Origin | None]) -> dict[str, pa.Array]:
             values = [None if v is None else v * 1_000_000 for v in values]
         arrays[name] = pa.array(values, pa.int64()).cast(typ) if name == "commit_time" else pa.array(values, typ)
     return arrays
+
+
+class _Run(Protocol):
+    """What the log reads of a run of changes (:class:`.keyed_rows.RunRows`)."""
+
+    origin: Callable[[int], Origin] | None
+
+
+class _Rows(Protocol):
+    """What the log reads of a table (:class:`.keyed_rows.TableRows`)."""
+
+    columns: tuple[Column, ...]
+    store: BatchStore
+
+    def refs(self) -> list[int]: ...
+
+    def arrow_types(self) -> list[pa.DataType]: ...
 
 
 @dataclass(slots=True)
@@ -99,17 +114,17 @@ class VersionLog:
     parts: list[HistoryPart] = field(default_factory=list)
     _pending: list[_Ending] = field(default_factory=list)
 
-    def began(self, ref: int, run: RunRows, row: int, op: str) -> None:
+    def began(self, ref: int, run: _Run, row: int, op: str) -> None:
         origin = run.origin(row) if run.origin is not None else None
         self.live[ref] = (origin, op)
 
-    def ended(self, ref: int, run: RunRows | None, row: int = 0, tombstone: str | None = None) -> None:
+    def ended(self, ref: int, run: _Run | None, row: int = 0, tombstone: str | None = None) -> None:
         """The live row at ``ref`` goes, by row ``row`` of ``run`` (None: by the change :attr:`at`)."""
         made_by, op = self.live.pop(ref, _UNKNOWN)
         by = run.origin(row) if run is not None and run.origin is not None else self.at
         self._pending.append(_Ending(ref, made_by, op, by, tombstone))
 
-    def end_all(self, rows: TableRows, tombstone: str | None) -> None:
+    def end_all(self, rows: _Rows, tombstone: str | None) -> None:
         """Every live row goes by the change :attr:`at` (a TRUNCATE, a DROP, rows no longer known)."""
         for ref in rows.refs():
             self.ended(ref, None, tombstone=tombstone)
@@ -124,7 +139,7 @@ class VersionLog:
         """The table holds no rows any more (their ends are already logged)."""
         self.live = {}
 
-    def flush(self, rows: TableRows) -> None:
+    def flush(self, rows: _Rows) -> None:
         """Gather the values of the versions that ended since the last flush (before the batches change)."""
         pending, self._pending = self._pending, []
         if not pending or not rows.columns:
