@@ -50,6 +50,11 @@ Read binlog files with Spark and write Parquet datasets into DIR:
                  row_index, timestamp, server_id, gtid, transaction, op, and the images as two
                  structs, before and after (--no-typed leaves them out)
   cdc/           with --cdc: each change as a Debezium MySQL connector change event (op, key, value)
+  state/<schema>.<table>/    with --state: each table's rows after the last complete transaction
+                 read (SCD type 1), with _file, _pos, _gtid, _commit_time of the change that
+                 left each row so
+  history/<schema>.<table>/  with --state: every version of every row (SCD type 2), with
+                 _valid_from, _valid_to, _from_pos, _to_pos, _op, _current
 
 INPUTs are files, directories (read recursively; *.index and hidden files are
 skipped), globs or URIs (s3://, gs://, abfs://, hdfs://, file://). DIR may be a
@@ -116,6 +121,11 @@ def add_extract_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--cdc", action="store_true", default=None,
                    help="also write cdc/: each change as a Debezium MySQL connector change event (key and value "
                         "JSON, the connector's default value encodings; see binlog-ksy rows --format debezium)")
+    p.add_argument("--state", action="store_true", default=None,
+                   help="also write state/<schema>.<table>/ (the rows after the last complete transaction read, "
+                        "as binlog-ksy state gives them) and history/<schema>.<table>/ (every version of every "
+                        "row), computed from every file read so far by each run, --incremental ones too; "
+                        "Parquet only")
     p.add_argument("--topic-prefix", metavar="NAME", help="source.name of the cdc/ events (default binlog-ksy)")
     p.add_argument("--table-format", choices=("parquet", "delta", "iceberg"), default=None,
                    help="parquet (default): Parquet datasets, DIR swapped in whole; delta: Delta Lake tables "
@@ -203,6 +213,7 @@ def config_from_args(args: argparse.Namespace) -> Any:
         cdc=args.cdc,
         topic_prefix=args.topic_prefix,
         incremental=args.incremental,
+        state=args.state,
         follow=args.follow,
         interval=args.interval,
         iceberg_catalog=args.iceberg_catalog,

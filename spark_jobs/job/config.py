@@ -17,6 +17,7 @@ A job file (``binlog-ksy extract --config job.yaml``)::
     typed: true                  # write tables/<schema>.<table>/ (the default; false: leave them out)
     table_format: delta          # parquet (default), delta or iceberg
     incremental: true            # only what is new since the last run, appended
+    state: true                  # also write state/ and history/: the tables as they were (Parquet only)
     verify_checksums: true
     with_body: true              # events.body as JSON text
     master: local[2]             # Spark master (default: spark-submit's, else local[*])
@@ -113,6 +114,11 @@ class ExtractConfig:
         tables logged without names (default true; ``runtime/schema/history.py``).
     typed
         Write one typed dataset per table under ``tables/`` (default true).
+    state
+        Also write ``state/<schema>.<table>/`` (SCD type 1: the rows after the last complete transaction read)
+        and ``history/<schema>.<table>/`` (SCD type 2: every version of every row): see
+        ``spark_jobs/job/state_task.py``. Parquet output only, and not with ``follow`` nor the time, position
+        and GTID filters.
     cdc
         Also write ``cdc/``: each change as a Debezium MySQL connector change event (``key`` and
         ``value`` JSON text, partitioned by schema and table; ``runtime/present/debezium.py``).
@@ -163,6 +169,7 @@ class ExtractConfig:
     cdc: bool = False
     topic_prefix: str = "binlog-ksy"
     incremental: bool = False
+    state: bool = False
     #: ``extract --follow``: micro-batches (incremental runs) every ``interval`` until stopped.
     follow: bool = False
     interval: str = "10s"
@@ -230,12 +237,27 @@ class ExtractConfig:
             raise ConfigError("hadoop_fs: only with table_format parquet (Delta and Iceberg tables are written "
                               "through their own libraries)")
         self._validate_follow(flt)
+        self._validate_state(flt)
         if self.table_format == "iceberg" and not self.iceberg_catalog and "://" in self.output:
             raise ConfigError("iceberg_catalog: an Iceberg output in a remote store needs a catalog: give "
                               "--iceberg-catalog (e.g. sqlite:////var/lib/binlog-ksy/catalog.db or a "
                               "postgresql:// URI)")
         return self
 
+
+    def _validate_state(self, flt: ChangeFilter) -> None:
+        if not self.state:
+            return
+        if self.table_format != "parquet":
+            raise ConfigError(f"state: state/ and history/ are written as Parquet only (table_format parquet); "
+                              f"as {self.table_format} tables (Delta MERGE, Iceberg upsert) they are not built yet")
+        if self.follow:
+            raise ConfigError("state: not with follow yet (each micro-batch would read every file again): run "
+                              "extract --state --incremental when the state is wanted")
+        if (flt.selects_positions or self.start_datetime or self.stop_datetime or self.include_gtids
+                or self.exclude_gtids):
+            raise ConfigError("state: the tables as they were follow every transaction: not with start/stop "
+                              "positions, datetimes or GTID filters (--database and --table are fine)")
 
     def _validate_follow(self, flt: ChangeFilter) -> None:
         if (self.incremental or self.follow) and flt.selects_positions:
@@ -306,7 +328,7 @@ def _setting(key: str, value: Any) -> Any:
     if key in ("inputs", "databases", "tables", "schema_sql", "include_gtids", "exclude_gtids"):
         return _as_list(value, key)
     if key in ("typed", "verify_checksums", "with_body", "schema_history", "incremental", "hadoop_fs", "cdc",
-               "follow"):
+               "follow", "state"):
         return _as_bool(value, key)
     if key == "spark_conf":
         if not isinstance(value, Mapping):

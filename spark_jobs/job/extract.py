@@ -38,6 +38,10 @@ Output (one directory, replaced as a whole)
     layout is its own part file; after an ALTER TABLE read them together with
     ``mergeSchema``. In the directory name, ``/``, backslash, ``.``, ``:``,
     ``%``, spaces and control characters of the names are written as ``%XX``.
+``state/<schema>.<table>/``, ``history/<schema>.<table>/`` (with ``--state``)
+    The tables as they were: SCD type 1 (the rows after the last complete transaction read, with the change
+    that left each so) and type 2 (every version of every row), computed from every file read so far by
+    one more task of each run (:mod:`.state_task`).
 ``_binlog_ksy_extract.json``
     The run's summary (also the marker that lets a rerun replace the directory).
 
@@ -102,6 +106,7 @@ from binlog_ksy.spark_jobs.job.config import ConfigError, ExtractConfig
 from binlog_ksy.spark_jobs.job.jvm_log import JvmLog
 from binlog_ksy.spark_jobs.job.output import MARKER_FILE, PENDING_FILE, OutputDirectory
 from binlog_ksy.spark_jobs.job.progress import JobProgress
+from binlog_ksy.spark_jobs.job.state_task import StateResult, StateSpec, run_state_task
 from binlog_ksy.spark_jobs.job.task import TaskOptions, TaskResult, TaskSpec, plan_tasks, run_task
 from binlog_ksy.spark_jobs.typed import follow_ddl
 
@@ -159,6 +164,8 @@ class ExtractSummary:
         Rows of ``errors/`` per ``kind``.
     typed_tables
         ``schema.table`` of each dataset written under ``tables/``.
+    state_tables, history_tables
+        With ``--state``: rows per ``schema.table`` written under ``state/``, and versions under ``history/``.
     typed_layouts
         Per dataset of ``tables/``, how many layouts (column sets and types) it holds: more than one
         when the table was altered mid-stream; read them together with ``mergeSchema``.
@@ -182,6 +189,8 @@ class ExtractSummary:
     error_kinds: dict[str, int] = field(default_factory=dict)
     typed_tables: list[str] = field(default_factory=list)
     typed_layouts: dict[str, int] = field(default_factory=dict)
+    state_tables: dict[str, int] = field(default_factory=dict)
+    history_tables: dict[str, int] = field(default_factory=dict)
     elapsed_s: float = 0.0
     steps: dict[str, float] = field(default_factory=dict)
     #: Per input file whose end is not the end of a complete transaction (a binlog still being written, or
@@ -227,6 +236,9 @@ class ExtractSummary:
             for name, count in sorted(self.typed_layouts.items()):
                 if count > 1:
                     lines.append(f"  {name}: {count} layouts (altered mid-stream: read with mergeSchema)")
+        if self.state_tables or self.history_tables:
+            lines.append(f"state/:       {len(self.state_tables)} tables, {sum(self.state_tables.values())} rows; "
+                         f"history/: {sum(self.history_tables.values())} versions")
         lines.append(f"elapsed:      {self.elapsed_s:.1f} s, {self.mb_per_s:.3g} MB/s")
         return "\n".join(lines)
 
@@ -456,19 +468,13 @@ def run_extract_config(cfg: ExtractConfig, *, spark: SparkSession | None = None,
             out.abort()  # idle batch of a follow); the state is the output's already
             summary.elapsed_s = time.perf_counter() - started
             return summary
+        state_spec = _state_spec(cfg, plan, uris, out) if cfg.state else None
         reporter.tasks = len(specs)
         if not str(sc.master).startswith("local"):  # tasks on other machines: do they write where we read?
             run.step("check output", lambda: check_shared_output(spark, out, store_environment()))()
         opts = _task_options(cfg, out, reporter, history, part_prefix=f"{run_id}-" if appending else "")
-
-        def read_all() -> list[TaskResult]:
-            if not specs:
-                return []
-            tasks = sc.parallelize(specs, max(1, len(specs)))
-            return tasks.map(lambda spec: run_task(spec, opts)).collect()
-
         reporter.start("extract")
-        results = run.step("read and write", read_all)()
+        results = run.step("read and write", lambda: run.read_all(specs, opts, state_spec))()
         reporter.stop()
         _summarize(summary, results)
         run.write_plan_errors(plan, run_id, results)
@@ -544,6 +550,21 @@ class _Run:
                 summary.steps[name] = round(time.perf_counter() - t, 3)
         return run
 
+    def read_all(self, specs: list[TaskSpec], opts: TaskOptions, state_spec: StateSpec | None) -> list[TaskResult]:
+        """Run the file tasks, and the state task (``--state``) beside them in the same Spark job; the file tasks'
+        results (the state task's go into the summary)."""
+        work: list[Any] = [state_spec, *specs] if state_spec is not None else list(specs)  # the longest first
+        if not work:
+            return []
+        if state_spec is not None:
+            self.say(f"state/, history/: one more task reads the {len(state_spec.uris)} files read so far")
+        tasks = self.spark.sparkContext.parallelize(work, len(work))
+        done = tasks.map(lambda spec: run_state_task(spec) if isinstance(spec, StateSpec)
+                         else run_task(spec, opts)).collect()
+        for state in (r for r in done if isinstance(r, StateResult)):
+            self.summary.state_tables, self.summary.history_tables = state.state, state.history
+        return [r for r in done if isinstance(r, TaskResult)]
+
     def note_unfinished(self, plan: IncrementalPlan, uris: list[str], appending: bool, warn: bool = True) -> None:
         """The files ending inside a transaction (left for the next run), in the summary and as warnings."""
         summary = self.summary
@@ -576,11 +597,12 @@ class _Run:
         marker = self.summary.to_dict()
         marker["table_format"] = cfg.table_format
         marker["run_id"] = run_id
+        marker["state"] = cfg.state
         marker[STATE_KEY] = state_json(plan)
         marker_text = json.dumps(marker, indent=2, sort_keys=True) + "\n"
         if cfg.table_format == "parquet":
             if appending:
-                self.step("keep previous parts", lambda: _copy_previous(out))()
+                self.step("keep previous parts", lambda: _copy_previous(out, RECOMPUTED if cfg.state else ()))()
             out.upload_staged()
             out.stage_marker(marker_text)
             if before_commit is not None:
@@ -620,6 +642,9 @@ def _previous_summary(out: OutputDirectory, cfg: ExtractConfig) -> dict[str, Any
     if cfg.incremental and before != cfg.table_format:
         raise ConfigError(f"--incremental: {out.output} holds {before} output, not {cfg.table_format}: give "
                           f"--table-format {before}, or rebuild it without --incremental")
+    if cfg.incremental and previous.get("state") and not cfg.state:
+        raise ConfigError(f"--incremental: {out.output} holds state/ and history/ (written with --state): give "
+                          "--state to keep them current, or rebuild it without --incremental")
     return dict(previous)
 
 
@@ -636,12 +661,34 @@ def _incremental_plan(cfg: ExtractConfig, files: list[Any],
     return plan, history
 
 
-def _copy_previous(out: OutputDirectory) -> None:
-    """Parquet with --incremental: the parts the output holds go into the new directory too."""
+#: The datasets every ``--state`` run writes whole (an incremental one too): not kept from the previous output.
+RECOMPUTED = ("state", "history")
+
+
+def _copy_previous(out: OutputDirectory, recomputed: Sequence[str] = ()) -> None:
+    """Parquet with --incremental: the parts the output holds go into the new directory too (but the datasets
+    this run writes whole)."""
     store_names = out.list_names(out.output)
     for name in store_names:
-        if name != MARKER_FILE and not name.startswith("."):
+        if name != MARKER_FILE and not name.startswith(".") and name not in recomputed:
             out.copy_previous(name)
+
+
+def _state_spec(cfg: ExtractConfig, plan: IncrementalPlan, uris: list[str], out: OutputDirectory) -> StateSpec:
+    """The state task of a ``--state`` run: every file read so far (the previous runs' and this one's), in the
+    inputs' order, each to where the plan leaves it read."""
+    gone = sorted(uri for uri in plan.state if uri not in uris)
+    if gone:
+        raise ConfigError(f"--state reads again every file read so far, and {gone[0]} is no longer among the "
+                          f"inputs ({len(gone)} such files): give it again, or rebuild the output without "
+                          "--incremental")
+    read_to = tuple((uri, plan.state[uri].read_to) for uri in uris if uri in plan.state)
+    return StateSpec(uris=tuple(uri for uri, _ in read_to), read_to=read_to, out_root=out.staging,
+                     tables=tuple(cfg.tables), databases=tuple(cfg.databases),
+                     schema_sql=tuple(_read_text(path) for path in cfg.schema_sql),
+                     schema_yaml=_read_text(cfg.schema) if cfg.schema else None, on_error=cfg.on_error,
+                     verify_checksums=cfg.verify_checksums, undecodable=cfg.undecodable,
+                     store_environment=store_environment())
 
 
 def _lake_settings(cfg: ExtractConfig) -> dict[str, Any]:

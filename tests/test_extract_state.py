@@ -1,0 +1,193 @@
+"""``extract --state``: ``state/`` and ``history/`` against ``binlog-ksy state`` on a MariaDB server's binlogs.
+
+A server (FULL metadata) runs one workload (``tests/test_state_harness.py``'s tables: with a primary key, without
+one, MyISAM) in phases with FULL and MINIMAL row images, a key update, ``ALTER TABLE ADD``/``CHANGE COLUMN``,
+``TRUNCATE``, ``DROP`` + ``CREATE`` and ``RENAME TABLE``, rotating its binlog between phases. Then:
+
+* the versions the applier logs (no Spark): the state read with them equals the state read without, the
+  live versions equal it, and every version that ended is followed by one made by the change that ended it,
+  from the same moment (``_valid_to`` = ``_valid_from``, ``_to_pos`` = ``_from_pos``);
+* one ``extract --state`` run: each ``state/<db>.<table>`` equals ``read_state`` of that table (values and
+  column names), each row's ``_file``/``_pos``/``_gtid``/``_commit_time`` is that of the change that left
+  it so, and the ``history/`` rows with ``_current`` equal the state;
+* ``extract --state --incremental`` over the first half of the files, then over all of them, leaves ``state/``
+  and ``history/`` equal to the one full run's;
+* ``--state`` with Delta or Iceberg is a usage error that names what is supported.
+"""
+
+from __future__ import annotations
+
+import os
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+import pyarrow as pa
+import pyarrow.parquet as pq
+import pytest
+from test_state_harness import Workload, run_script, session
+
+from binlog_ksy import read_state
+from binlog_ksy.runtime.filters import ChangeFilter
+from binlog_ksy.runtime.outputs.typed import table_dir_name
+from binlog_ksy.runtime.state.read import State, build_state
+from binlog_ksy.runtime.state.scd_tables import HISTORY_COLUMNS, STATE_COLUMNS, history_tables, state_table
+from spark_session import spark  # noqa: F401 - the session fixture
+from tests.mariadb.server import MariaDBServer
+
+pytestmark = [pytest.mark.server, pytest.mark.spark]
+
+TABLES = ("t_int", "t_str", "t_nopk", "t_myisam")
+SEED = 40
+
+
+@pytest.fixture(scope="module")
+def binlogs(mariadb_server_factory: Any) -> tuple[Workload, list[str]]:
+    """The workload's database and the binlog files it was written to (all of them whole)."""
+    server: MariaDBServer = mariadb_server_factory({"binlog_row_metadata": "FULL"})
+    load = Workload.create("xs1", TABLES, SEED)
+    server.flush_logs()
+    first = server.binlog_files()[-1].name
+    when = 1_700_000_000
+    run_script(server, session("FULL", when) + load.schema_sql())
+    phases: list[tuple[str, list[str]]] = [
+        ("FULL", load.dml(1, 40)),
+        ("MINIMAL", load.dml(2, 30) + _key_update(load, "t_int") + load.ddl("add")),
+        ("MINIMAL", load.dml(3, 30) + load.ddl("change") + load.ddl("truncate")),
+        ("FULL", load.dml(4, 30) + load.ddl("recreate") + load.ddl("rename_table")),
+        ("MINIMAL", load.dml(5, 30) + _key_update(load, "t_str")),
+    ]
+    for k, (image, statements) in enumerate(phases, start=1):
+        run_script(server, session(image, when + 10 * k) + statements)
+        server.flush_logs()
+    names = [p.name for p in server.binlog_files()]
+    files = [str(p) for p in server.binlog_files()][names.index(first):]
+    return load, files
+
+
+def _key_update(load: Workload, name: str) -> list[str]:
+    """An UPDATE of a row's primary key (the workload's own draws make few)."""
+    table = next(t for t in load.tables if t.name.split("__")[0] == name)
+    ids = load.state.ids[table.name]
+    if not ids:
+        return []
+    old, new = ids[0], load.state.new_id(table.name)
+    ids[0] = new
+    return [f"UPDATE {table.qname} SET `{table.key}` = {new}, `ver` = `ver` + 1 WHERE `{table.key}` = {old}"]
+
+
+def _versions(load: Workload, files: list[str]) -> State:
+    return build_state(files, filters=ChangeFilter.create(databases=[load.db]), versions=True)
+
+
+def _values(table: pa.Table, drop: tuple[str, ...]) -> list[str]:
+    """A table's rows as sorted texts, without the columns ``drop``."""
+    kept = table.drop_columns([n for n in drop if n in table.column_names])
+    return sorted(repr(sorted(row.items())) for row in kept.to_pylist())
+
+
+def test_versions_follow_the_state(binlogs: tuple[Workload, list[str]]) -> None:
+    load, files = binlogs
+    state = _versions(load, files)
+    plain = build_state(files, filters=ChangeFilter.create(databases=[load.db]))
+    assert [t.table for t in state.tables] == [t.table for t in plain.tables]
+    ops: Counter[str] = Counter()
+    moved = 0
+    for table, same in zip(state.tables, plain.tables, strict=True):
+        assert table.complete and not table.unknown and not table.notes, (table.table, table.unknown_examples)
+        assert table.arrow().equals(same.arrow()), table.table
+        history = history_tables(state.history.get((load.db, table.table), []), table)
+        assert _current(history) == _values(state_table(table), STATE_COLUMNS), table.table
+    for key, parts in state.history.items():
+        live_table = next((t for t in state.tables if (t.schema, t.table) == key), None)
+        rows = [r for history in history_tables(parts, live_table) for r in history.to_pylist()]  # all layouts
+        ops.update(r["_op"] for r in rows)
+        made = {_place(r["_from_pos"]): r for r in rows}
+        for row in rows:
+            if row["_to_pos"] is None:
+                assert row["_current"] or row["_op"] in ("delete", "truncate", "drop"), row
+                continue
+            after = made.get(_place(row["_to_pos"]))
+            assert after is not None, f"{key}: nothing follows {row}"
+            assert after["_valid_from"] == row["_valid_to"], (row, after)
+            moved += after["_op"] == "update" and "id" in row and after["id"] != row["id"]
+    assert {"insert", "update", "delete", "truncate", "drop"} <= set(ops), ops
+    assert moved, "a key update moves the row: its next version has the new key"
+
+
+def _current(history: list[pa.Table]) -> list[str]:
+    """The values of the versions with ``_current`` (all in one layout: the table's now)."""
+    live = [h.filter(h["_current"]) for h in history]
+    live = [h for h in live if h.num_rows]
+    assert len(live) <= 1
+    return _values(live[0], HISTORY_COLUMNS) if live else []
+
+
+def _place(position: dict[str, Any]) -> tuple[Any, ...]:
+    return position["file"], position["pos"], position["row_index"]
+
+
+def _extract(inputs: list[str], out: Path, spark: Any, **settings: Any) -> Any:  # noqa: F811
+    from binlog_ksy.spark_jobs.job.extract import run_extract
+
+    return run_extract(inputs, str(out), spark=spark, progress=None, state=True, typed=False, with_body=False,
+                       **settings)
+
+
+def _dataset(out: Path, dataset: str, schema: str, table: str) -> list[pa.Table]:
+    """The part files of one table's dataset, one Arrow table each (a layout each in ``history/``)."""
+    folder = out / dataset / table_dir_name(schema, table)
+    return [pq.read_table(folder / name) for name in sorted(os.listdir(folder))] if folder.exists() else []
+
+
+def _everything(out: Path, dataset: str) -> dict[str, list[str]]:
+    folder = out / dataset
+    return {name: sorted(r for part in sorted(os.listdir(folder / name))
+                         for r in _values(pq.read_table(folder / name / part), ()))
+            for name in sorted(os.listdir(folder))}
+
+
+@pytest.fixture(scope="module")
+def full_run(binlogs: tuple[Workload, list[str]], spark: Any, tmp_path_factory: pytest.TempPathFactory) -> Path:  # noqa: F811
+    load, files = binlogs
+    out = tmp_path_factory.mktemp("state") / "full"
+    summary = _extract(files, out, spark, databases=[load.db])
+    assert summary.state_tables and summary.history_tables, summary
+    return out
+
+
+def test_state_equals_read_state(binlogs: tuple[Workload, list[str]], full_run: Path) -> None:
+    load, files = binlogs
+    state = _versions(load, files)
+    for table in state.tables:
+        name = f"{load.db}.{table.table}"
+        [written] = _dataset(full_run, "state", load.db, table.table)
+        want = read_state(files, table=name)
+        assert written.column_names == [*want.column_names, *STATE_COLUMNS], name
+        assert written.drop_columns(list(STATE_COLUMNS)).to_pylist() == want.to_pylist(), name
+        origins = state_table(table)
+        assert written.select(list(STATE_COLUMNS)).to_pylist() == origins.select(list(STATE_COLUMNS)).to_pylist()
+        assert set(written["_file"].to_pylist()) <= set(files)
+        history = _dataset(full_run, "history", load.db, table.table)
+        assert _current(history) == _values(written, STATE_COLUMNS), name
+
+
+def test_incremental_halves_equal_one_run(binlogs: tuple[Workload, list[str]], full_run: Path, spark: Any,  # noqa: F811
+                                          tmp_path: Path) -> None:
+    load, files = binlogs
+    out = tmp_path / "halves"
+    _extract(files[: len(files) // 2], out, spark, databases=[load.db], incremental=True)
+    _extract(files, out, spark, databases=[load.db], incremental=True)
+    for dataset in ("state", "history"):
+        assert _everything(out, dataset) == _everything(full_run, dataset), dataset
+
+
+@pytest.mark.parametrize("table_format", ["delta", "iceberg"])
+def test_state_needs_parquet(table_format: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from binlog_ksy.cli import main
+
+    status = main(["extract", str(tmp_path), "--output", str(tmp_path / "out"), "--state",
+                   "--table-format", table_format])
+    assert status == 2
+    err = capsys.readouterr().err
+    assert "Parquet only" in err and f"as {table_format} tables" in err and "not built yet" in err, err
