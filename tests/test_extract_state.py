@@ -10,8 +10,9 @@ one, MyISAM) in phases with FULL and MINIMAL row images, a key update, ``ALTER T
 * one ``extract --state`` run: each ``state/<db>.<table>`` equals ``read_state`` of that table (values and
   column names), each row's ``_file``/``_pos``/``_gtid``/``_commit_time`` is that of the change that left
   it so, and the ``history/`` rows with ``_current`` equal the state;
-* ``extract --state --incremental`` over the first half of the files, then over all of them, leaves ``state/``
-  and ``history/`` equal to the one full run's;
+* ``extract --state --incremental`` over a folder with the first half of the files, the last one cut inside a
+  transaction, then, the files whole, a run that fails just before its commit (the output stays as it was),
+  an incremental run and a plain rerun: ``state/`` and ``history/`` equal the one full run's;
 * ``--state`` with Delta or Iceberg is a usage error that names what is supported.
 """
 
@@ -140,9 +141,10 @@ def _dataset(out: Path, dataset: str, schema: str, table: str) -> list[pa.Table]
     return [pq.read_table(folder / name) for name in sorted(os.listdir(folder))] if folder.exists() else []
 
 
-def _everything(out: Path, dataset: str) -> dict[str, list[str]]:
+def _everything(out: Path, dataset: str, inputs: str = "") -> dict[str, list[str]]:
+    """Every table's rows of a dataset as sorted texts (the folder ``inputs`` left out of the file names)."""
     folder = out / dataset
-    return {name: sorted(r for part in sorted(os.listdir(folder / name))
+    return {name: sorted(r.replace(inputs, "") if inputs else r for part in sorted(os.listdir(folder / name))
                          for r in _values(pq.read_table(folder / name / part), ()))
             for name in sorted(os.listdir(folder))}
 
@@ -172,14 +174,51 @@ def test_state_equals_read_state(binlogs: tuple[Workload, list[str]], full_run: 
         assert _current(history) == _values(written, STATE_COLUMNS), name
 
 
-def test_incremental_halves_equal_one_run(binlogs: tuple[Workload, list[str]], full_run: Path, spark: Any,  # noqa: F811
-                                          tmp_path: Path) -> None:
+def test_incremental_runs_equal_one_run(binlogs: tuple[Workload, list[str]], full_run: Path, spark: Any,  # noqa: F811
+                                        tmp_path: Path) -> None:
+    """A folder holding the first half of the files, the last one cut inside a transaction (a binlog being
+    written); then the whole files, and a run over them that fails just before its commit, an incremental run
+    and a plain rerun: after each of the last two, ``state/`` and ``history/`` are the full run's."""
+    from binlog_ksy.spark_jobs.job.config import ExtractConfig
+    from binlog_ksy.spark_jobs.job.extract import run_extract_config
+
     load, files = binlogs
-    out = tmp_path / "halves"
-    _extract(files[: len(files) // 2], out, spark, databases=[load.db], incremental=True)
-    _extract(files, out, spark, databases=[load.db], incremental=True)
-    for dataset in ("state", "history"):
-        assert _everything(out, dataset) == _everything(full_run, dataset), dataset
+    folder, out = tmp_path / "binlogs", tmp_path / "out"
+    folder.mkdir()
+    half = len(files) // 2
+    for path in files[:half]:
+        (folder / Path(path).name).write_bytes(Path(path).read_bytes())
+    growing = Path(files[half]).read_bytes()
+    (folder / Path(files[half]).name).write_bytes(growing[: _inside_a_transaction(files[half])])
+    summary = _extract([str(folder)], out, spark, databases=[load.db], incremental=True)
+    assert summary.unfinished, "the cut file's last transaction waits for the next run"
+    before = {dataset: _everything(out, dataset) for dataset in ("state", "history")}
+    for path in files[half:]:
+        (folder / Path(path).name).write_bytes(Path(path).read_bytes())
+
+    def fail(_tmp: str) -> None:
+        raise RuntimeError("killed before its commit")
+
+    cfg = ExtractConfig(inputs=[str(folder)], output=str(out)).merged(state=True, typed=False, with_body=False,
+                                                                      databases=[load.db], incremental=True)
+    with pytest.raises(RuntimeError, match="killed"):
+        run_extract_config(cfg, spark=spark, progress=None, _before_commit=fail)
+    assert {dataset: _everything(out, dataset) for dataset in ("state", "history")} == before
+    server_folder = str(Path(files[0]).parent)
+    for settings in ({"incremental": True}, {}):
+        _extract([str(folder)], out, spark, databases=[load.db], **settings)
+        for dataset in ("state", "history"):
+            got = _everything(out, dataset, str(folder))
+            assert got == _everything(full_run, dataset, server_folder), (settings, dataset)
+
+
+def _inside_a_transaction(path: str) -> int:
+    """An offset inside the transaction after the middle one of a binlog (a few bytes into its first event)."""
+    from binlog_ksy.runtime.reader import BinlogReader
+
+    ends = [event.pos + event.length for event in BinlogReader(path) if event.type_name == "XID_EVENT"]
+    assert len(ends) > 2, path
+    return ends[len(ends) // 2] + 10
 
 
 @pytest.mark.parametrize("table_format", ["delta", "iceberg"])
