@@ -49,6 +49,9 @@ __all__ = ["COMPACT_ROWS", "Image", "RunRows", "SharedAfter", "StateTable", "Tab
 #: Dead rows a table's batches may hold beyond twice its live rows before the live ones are copied out (a copy holds
 #: the live rows beside the old batches: copying sooner makes the peak higher, not lower).
 COMPACT_ROWS = 1 << 16
+#: Ended versions gathered together (their rows stay in the batches until then: before any compaction, DDL or
+#: change of the columns they are gathered all the same).
+FLUSH_VERSIONS = 8192
 #: Unknown-row changes named per table (the rest are counted).
 NAMED_UNKNOWN = 5
 
@@ -340,6 +343,8 @@ class TableRows:
         """Take the columns a TABLE_MAP gives the table (its rows cast to their types when they change)."""
         if columns == self.columns and (primary_key == self.primary_key or not primary_key):
             return
+        if self.log is not None:
+            self.log.flush(self)  # (the ended versions in the columns they had)
         names = tuple(c.name.lower() for c in columns)
         key = primary_key or (self.primary_key if all(k.lower() in names for k in self.primary_key) else ())
         if names != tuple(n.lower() for n in self.names):
@@ -378,6 +383,8 @@ class TableRows:
                 sources: list[tuple[int | None, bool, Any]]) -> str | None:
         """An ALTER TABLE: column ``j`` comes from old column ``sources[j][0]`` (converted when ``[1]``), or is
         added with the value ``sources[j][2]``; None, or why the rows are lost."""
+        if self.log is not None:
+            self.log.flush(self)
         if self.count:
             self.compact()
         old = self.store.batches[0] if self.count else None
@@ -423,7 +430,7 @@ class TableRows:
             self._delete(run)
         else:
             self._update(run)
-        if self.log is not None:
+        if self.log is not None and self.log.pending >= FLUSH_VERSIONS:
             self.log.flush(self)
         self.maybe_compact()
 

@@ -10,7 +10,8 @@ known rows, DDL) stay in one place and the versions follow them. Per row:
   known); with ``tombstone`` (``delete``, ``truncate``, ``drop``) a version that says so follows it.
 
 An ended version's values are still in the table's batches until they are compacted; :meth:`VersionLog.flush`
-gathers them first, into :class:`HistoryPart` s (one per table layout). What is live when reading ends is
+gathers them, a few thousand at a time and always before the batches or the columns change, into
+:class:`HistoryPart` s (each in one table layout). What is live when reading ends is
 the table's state, each row with the origin of the change that left it so.
 """
 
@@ -113,6 +114,11 @@ class VersionLog:
     at: Origin | None = None
     parts: list[HistoryPart] = field(default_factory=list)
     _pending: list[_Ending] = field(default_factory=list)
+
+    @property
+    def pending(self) -> int:
+        """Ended versions not gathered yet."""
+        return len(self._pending)
 
     def began(self, ref: int, run: _Run, row: int, op: str) -> None:
         origin = run.origin(row) if run.origin is not None else None
