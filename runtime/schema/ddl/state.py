@@ -58,24 +58,19 @@ from __future__ import annotations
 from dataclasses import replace
 
 from .alter import _AlterTable
-from .model import NOT_DDL, DdlOutcome, IndexDef, TableDef, collation_charset, collation_name
+from .create import create_lead, defined_table
+from .model import NOT_DDL, DdlOutcome, TableDef, collation_charset, collation_name
 from .parser import (
-    _CREATE_KINDS,
     _DDL_LEADS,
     _LEAD_RE,
     _add_index,
     _database_options,
-    _duplicate,
     _Key,
     _key_parts,
     _like_source,
-    _mark_primary_key,
     _ParseError,
     _Parser,
     _rebuilt,
-    _select_adds_columns,
-    _table_elements,
-    _table_options,
     with_hidden_columns,
 )
 from .tokens import split_statements, tokenize
@@ -164,31 +159,12 @@ class SchemaState:
     # ----------------------------------------------------------------- CREATE
 
     def _create(self, p: _Parser, db: str | None) -> DdlOutcome:
-        or_replace = temporary = False
-        kind = None
-        index_kind = "key"
-        while not p.at_end():
-            tok = p.next()
-            if tok[0] == "o" and tok[1] == "(":
-                break
-            if tok[0] != "w":
-                continue
-            if tok[2] == "REPLACE":
-                or_replace = True
-            elif tok[2] == "TEMPORARY":
-                temporary = True
-            elif tok[2] in ("UNIQUE", "FULLTEXT"):
-                index_kind = tok[2].lower()
-            elif tok[2] == "SPATIAL" and p.is_word("INDEX"):
-                index_kind = "spatial"
-            elif tok[2] in _CREATE_KINDS:
-                kind = tok[2]
-                break
-        if kind in ("DATABASE", "SCHEMA"):
-            return self._create_database(p, or_replace)
-        if kind == "INDEX":
-            return self._create_index(p, db, index_kind)
-        if kind != "TABLE" or temporary:
+        lead = create_lead(p)
+        if lead.kind in ("DATABASE", "SCHEMA"):
+            return self._create_database(p, lead.or_replace)
+        if lead.kind == "INDEX":
+            return self._create_index(p, db, lead.index_kind)
+        if lead.kind != "TABLE" or lead.temporary:
             return NOT_DDL
         if_not_exists = p.if_not_exists()
         key = p.qualified(db)
@@ -238,35 +214,10 @@ class SchemaState:
                 return self._forget(key, f"unknown table {like[0]}.{like[1]} in CREATE TABLE ... LIKE")
             self.tables[key] = replace(src, schema=key[0], table=key[1])
             return DdlOutcome(handled=True, is_ddl=True, changed=(key,))
-        cols, pk, keys = _table_elements(p)
-        table_cs, table_coll, versioned, select_at = _table_options(p)
-        if versioned or any(c.versioned for c in cols):
-            return self._forget(key, "system-versioned table: implicit columns not followed")
-        if select_at is not None:
-            problem = _select_adds_columns(p.toks[select_at:], {c.name.lower() for c in cols})
-            if problem is not None:
-                return self._forget(key, problem)
-        if not cols:
-            return self._forget(key, "CREATE TABLE without columns")
-        if table_cs is None and table_coll is not None:
-            table_cs = collation_charset(table_coll)
-        unknown = _mark_primary_key(cols, pk)
-        if unknown is not None:
-            return self._forget(key, f"primary key names unknown column {unknown!r}")
-        if table_cs is None:  # the table takes the database's defaults when it is created
-            table_cs, table_coll = self.database_default(key[0])
-        columns = tuple(c.resolve(table_cs, table_coll, None) for c in cols)
-        dup = _duplicate(columns)
-        if dup is not None:
-            return self._forget(key, f"duplicate column {dup!r}")
-        indexes: list[IndexDef] = []
-        try:
-            for k in keys:
-                _add_index(indexes, k, columns)
-        except _ParseError as e:
-            return self._forget(key, str(e))
-        tdef = TableDef(key[0], key[1], columns, table_cs, table_coll, tuple(indexes))
-        self.tables[key] = with_hidden_columns(tdef)
+        tdef = defined_table(p, key, self.database_default(key[0]))
+        if isinstance(tdef, str):
+            return self._forget(key, tdef)
+        self.tables[key] = tdef
         return DdlOutcome(handled=True, is_ddl=True, changed=(key,))
 
     def database_default(self, name: str) -> tuple[str | None, str | None]:
