@@ -13,20 +13,25 @@ one, MyISAM) in phases with FULL and MINIMAL row images, a key update, ``ALTER T
 * ``extract --state --incremental`` over a folder with the first half of the files, the last one cut inside a
   transaction, then, the files whole, a run that fails just before its commit (the output stays as it was),
   an incremental run and a plain rerun: ``state/`` and ``history/`` equal the one full run's;
+* over drawn workloads (tables, row images, DDL, statements), ``state/`` equals ``read_state`` too;
 * ``--state`` with Delta or Iceberg is a usage error that names what is supported.
 """
 
 from __future__ import annotations
 
+import itertools
 import os
 from collections import Counter
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import pyarrow as pa
 import pyarrow.parquet as pq
 import pytest
-from test_state_harness import Workload, run_script, session
+from hypothesis import HealthCheck, Phase, given, note, settings
+from hypothesis import strategies as st
+from test_state_harness import DDL_KINDS, TABLE_NAMES, Workload, run_script, session
 
 from binlog_ksy import read_state
 from binlog_ksy.runtime.filters import ChangeFilter
@@ -40,12 +45,17 @@ pytestmark = [pytest.mark.server, pytest.mark.spark]
 
 TABLES = ("t_int", "t_str", "t_nopk", "t_myisam")
 SEED = 40
+EXAMPLES = int(os.environ.get("BINLOG_KSY_EXTRACT_STATE_EXAMPLES", "0") or 0) or 3
 
 
 @pytest.fixture(scope="module")
-def binlogs(mariadb_server_factory: Any) -> tuple[Workload, list[str]]:
+def server(mariadb_server_factory: Any) -> MariaDBServer:
+    return mariadb_server_factory({"binlog_row_metadata": "FULL"})
+
+
+@pytest.fixture(scope="module")
+def binlogs(server: MariaDBServer) -> tuple[Workload, list[str]]:
     """The workload's database and the binlog files it was written to (all of them whole)."""
-    server: MariaDBServer = mariadb_server_factory({"binlog_row_metadata": "FULL"})
     load = Workload.create("xs1", TABLES, SEED)
     server.flush_logs()
     first = server.binlog_files()[-1].name
@@ -158,20 +168,81 @@ def full_run(binlogs: tuple[Workload, list[str]], spark: Any, tmp_path_factory: 
     return out
 
 
-def test_state_equals_read_state(binlogs: tuple[Workload, list[str]], full_run: Path) -> None:
+def test_state_equals_the_cli_state(binlogs: tuple[Workload, list[str]], full_run: Path, tmp_path: Path) -> None:
     load, files = binlogs
-    state = _versions(load, files)
+    _check_output(load.db, files, full_run, tmp_path / "cli")
+    table = next(t for t in load.tables if t.name == "t_int")  # (never renamed: read_state --table sees it whole)
+    [written] = _dataset(full_run, "state", load.db, table.name)
+    want = read_state(files, table=f"{load.db}.{table.name}")
+    assert written.drop_columns(list(STATE_COLUMNS)).to_pylist() == want.to_pylist()
+
+
+def _check_output(db: str, files: list[str], out: Path, cli: Path) -> None:
+    """Each ``state/<db>.<table>`` is what ``binlog-ksy state FILES --database DB --format parquet`` writes of
+    the table, with the origins of the versions read, and the current versions of ``history/`` are the same
+    rows."""
+    from binlog_ksy.cli import main
+
+    assert main(["state", *files, "--database", db, "--format", "parquet", "--output", str(cli)]) == 0
+    state = build_state(files, filters=ChangeFilter.create(databases=[db]), versions=True)
+    assert state.tables
     for table in state.tables:
-        name = f"{load.db}.{table.table}"
-        [written] = _dataset(full_run, "state", load.db, table.table)
-        want = read_state(files, table=name)
+        name = f"{db}.{table.table}"
+        [written] = _dataset(out, "state", db, table.table)
+        want = pq.read_table(cli / table_dir_name(db, table.table) / "part-00000.parquet")
         assert written.column_names == [*want.column_names, *STATE_COLUMNS], name
         assert written.drop_columns(list(STATE_COLUMNS)).to_pylist() == want.to_pylist(), name
         origins = state_table(table)
         assert written.select(list(STATE_COLUMNS)).to_pylist() == origins.select(list(STATE_COLUMNS)).to_pylist()
         assert set(written["_file"].to_pylist()) <= set(files)
-        history = _dataset(full_run, "history", load.db, table.table)
+        history = _dataset(out, "history", db, table.table)
         assert _current(history) == _values(written, STATE_COLUMNS), name
+
+
+@dataclass(frozen=True)
+class Drawn:
+    """A drawn case: the tables, then phases of (row image, DDL kinds, DML statements)."""
+
+    seed: int
+    tables: tuple[str, ...]
+    phases: tuple[tuple[str, tuple[str, ...], int], ...]
+
+
+def drawn_cases() -> st.SearchStrategy[Drawn]:
+    phase = st.tuples(st.sampled_from(["FULL", "MINIMAL"]), st.lists(st.sampled_from(DDL_KINDS), max_size=2)
+                      .map(tuple), st.integers(5, 30))
+    return st.builds(Drawn, st.integers(0, 2**31), st.lists(st.sampled_from(TABLE_NAMES), min_size=2, max_size=4,
+                                                           unique=True).map(tuple),
+                     st.lists(phase, min_size=2, max_size=4).map(tuple))
+
+
+def test_drawn_cases_equal_read_state(server: MariaDBServer, spark: Any, tmp_path: Path) -> None:  # noqa: F811
+    """``extract --state`` over drawn workloads equals ``read_state`` (``BINLOG_KSY_EXTRACT_STATE_EXAMPLES``
+    cases, 3 by default: each costs a workload and an extract run)."""
+    numbers = itertools.count(1)
+
+    @settings(max_examples=EXAMPLES, deadline=None, database=None, derandomize=True,
+              phases=[Phase.explicit, Phase.generate],  # no shrinking: each example costs a Spark run
+              suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
+    @given(drawn_cases())
+    def check(case: Drawn) -> None:
+        note(repr(case))
+        n = next(numbers)
+        load = Workload.create(f"xd{n}", case.tables, case.seed)
+        server.flush_logs()
+        first = server.binlog_files()[-1].name
+        run_script(server, session("FULL", 1_700_000_000) + load.schema_sql())
+        for k, (image, kinds, dml) in enumerate(case.phases, start=1):
+            ddl = [statement for kind in kinds for statement in load.ddl(kind)]  # (the DML names the new columns)
+            run_script(server, session(image, 1_700_000_000 + 10 * k) + ddl + load.dml(case.seed + k, dml))
+            server.flush_logs()
+        names = [p.name for p in server.binlog_files()]
+        files = [str(p) for p in server.binlog_files()][names.index(first):]
+        out = tmp_path / f"case{n}"
+        _extract(files, out, spark, databases=[load.db])
+        _check_output(load.db, files, out, tmp_path / f"cli{n}")
+
+    check()
 
 
 def test_incremental_runs_equal_one_run(binlogs: tuple[Workload, list[str]], full_run: Path, spark: Any,  # noqa: F811
@@ -205,11 +276,11 @@ def test_incremental_runs_equal_one_run(binlogs: tuple[Workload, list[str]], ful
         run_extract_config(cfg, spark=spark, progress=None, _before_commit=fail)
     assert {dataset: _everything(out, dataset) for dataset in ("state", "history")} == before
     server_folder = str(Path(files[0]).parent)
-    for settings in ({"incremental": True}, {}):
-        _extract([str(folder)], out, spark, databases=[load.db], **settings)
+    for more in ({"incremental": True}, {}):
+        _extract([str(folder)], out, spark, databases=[load.db], **more)
         for dataset in ("state", "history"):
             got = _everything(out, dataset, str(folder))
-            assert got == _everything(full_run, dataset, server_folder), (settings, dataset)
+            assert got == _everything(full_run, dataset, server_folder), (more, dataset)
 
 
 def _inside_a_transaction(path: str) -> int:
