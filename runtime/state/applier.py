@@ -41,7 +41,7 @@ from .default_values import default_value
 from .defaults import TableDefaults
 from .keyed_rows import Image, RunRows, SharedAfter, TableRows
 from .steps import DdlStep, Progress, StepSource, place
-from .versions import Origin, VersionLog
+from .versions import HistorySink, Origin, VersionLog
 
 __all__ = ["Applier", "BaseTable"]
 
@@ -55,7 +55,7 @@ class Applier:
     """The tables of a state, built from a :class:`StepSource` (see the module docstring)."""
 
     def __init__(self, source: StepSource, filters: ChangeFilter, bases: dict[Key, BaseTable] | None = None,
-                 *, versions: bool = False) -> None:
+                 *, versions: bool = False, history_sink: HistorySink | None = None) -> None:
         self.source = source
         self.filters = filters
         self.tables: dict[Key, TableRows] = {}
@@ -73,6 +73,8 @@ class Applier:
             raise ValueError("versions need a StepSource that records its commits (commits=deque())")
         #: The version logs of tables that were dropped (or renamed out of the selection), by their name then.
         self.ended_logs: dict[Key, list[VersionLog]] = {}
+        #: Where every log's ended versions go (None: each log keeps them).
+        self.history_sink = history_sink
 
     @property
     def progress(self) -> Progress:
@@ -144,7 +146,7 @@ class Applier:
         rows.defaults = self._defaults_of(key)
         rows.definition = self._definition_of(key)
         if self.versions:
-            rows.log = VersionLog()
+            rows.log = VersionLog(sink=self.history_sink)
         self.tables[key] = rows
         return rows
 
@@ -258,7 +260,7 @@ class Applier:
         rows.defaults = step.defaults.get(key)
         rows.definition = tdef
         if self.versions:
-            rows.log = VersionLog()
+            rows.log = VersionLog(sink=self.history_sink)
         self.tables[key] = rows
 
     def _rename(self, old: Key, new: Key, step: DdlStep) -> None:

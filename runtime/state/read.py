@@ -22,7 +22,7 @@ from .defaults import DefaultsCatalog
 from .keyed_rows import StateTable
 from .moment import BasePosition, Moment, TransactionEnd, parse_base_position
 from .steps import Place, Progress, StepSource
-from .versions import HistoryPart
+from .versions import HistoryPart, HistorySink, VersionLog
 
 __all__ = ["State", "build_state"]
 
@@ -46,6 +46,9 @@ class State:
     error: BinlogError | None = None
     base_position: BasePosition | None = None
     history: dict[tuple[str, str], list[HistoryPart]] = field(default_factory=dict)
+    #: With versions logged: the logs of each table (a table dropped, then created again, has two), oldest
+    #: first; a ``history_sink`` had their ended versions.
+    history_logs: dict[tuple[str, str], list[VersionLog]] = field(default_factory=dict)
 
     @property
     def reached(self) -> TransactionEnd | None:
@@ -66,12 +69,14 @@ def build_state(paths: Sequence[str], *, filters: ChangeFilter | None = None, mo
                 base: str | None = None, base_position: str | BasePosition | None = None,
                 schema: SchemaFile | None = None, schema_sql: Sequence[str | os.PathLike[str]] = (),
                 on_error: str = "stop", verify_checksums: bool = True, undecodable: str = "strict",
-                versions: bool = False, stops: dict[str, int] | None = None) -> State:
+                versions: bool = False, stops: dict[str, int] | None = None,
+                history_sink: HistorySink | None = None) -> State:
     """The selected tables' rows at ``moment`` (default: after the last complete transaction) from ``paths``
     read in binlog order, starting from ``base`` (a path, see :mod:`.base`) at ``base_position``.
 
     ``versions``: also log every version of the rows (:mod:`.versions`: each row's origin, and
-    :attr:`State.history`); ``stops``: per path, where reading that file stops (a transaction's end)."""
+    :attr:`State.history`; with ``history_sink``, the ended versions go there as they are gathered instead);
+    ``stops``: per path, where reading that file stops (a transaction's end)."""
     filters = filters or ChangeFilter()
     moment = moment or Moment()
     history, defaults = _history_and_defaults(schema_sql)
@@ -94,16 +99,17 @@ def build_state(paths: Sequence[str], *, filters: ChangeFilter | None = None, mo
     source = StepSource(list(paths), filters=filters, history=history, moment=moment, defaults=defaults,
                         base_position=position, schema=schema, on_error=on_error, verify_checksums=verify_checksums,
                         undecodable=undecodable, commits=commits, stops=stops)  # type: ignore[arg-type]
-    applier = Applier(source, filters, bases, versions=versions)
+    applier = Applier(source, filters, bases, versions=versions, history_sink=history_sink)
     applier.run()
     _check_moment(moment, source.progress, applier.error)
     logs = {key: rows.log for key, rows in applier.tables.items() if rows.log is not None}
     tables = [applier.tables.pop(key).snapshot(final=True) for key in sorted(applier.tables)]
     state = State(tables, moment, source.progress, applier.dropped, source.errors, applier.error, position)
     for key, ended in applier.ended_logs.items():
-        state.history[key] = [part for log in ended for part in log.parts]
+        state.history_logs[key] = list(ended)
     for key, log in logs.items():
-        state.history.setdefault(key, []).extend(log.parts)
+        state.history_logs.setdefault(key, []).append(log)
+    state.history = {key: [part for log in logs for part in log.parts] for key, logs in state.history_logs.items()}
     return state
 
 

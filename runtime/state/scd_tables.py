@@ -27,7 +27,8 @@ import pyarrow as pa
 from .keyed_rows import StateTable
 from .versions import ORIGIN_TYPES, HistoryPart, origin_arrays
 
-__all__ = ["HISTORY_COLUMNS", "POSITION", "STATE_COLUMNS", "history_tables", "state_table"]
+__all__ = ["HISTORY_COLUMNS", "POSITION", "STATE_COLUMNS", "current_versions", "ended_versions", "history_tables",
+           "state_table"]
 
 #: The columns :func:`state_table` adds.
 STATE_COLUMNS = ("_file", "_pos", "_gtid", "_commit_time")
@@ -54,7 +55,7 @@ def history_tables(parts: Sequence[HistoryPart], live: StateTable | None) -> lis
     tables: list[pa.Table] = []
     layouts: list[tuple[tuple[str, ...], list[pa.DataType]]] = []
     grouped: list[list[pa.Table]] = []
-    for table in [_part_table(p) for p in parts if p.rows] + ([_live_table(live)] if live is not None else []):
+    for table in [ended_versions(p) for p in parts if p.rows] + ([current_versions(live)] if live is not None else []):
         layout = (tuple(table.schema.names), list(table.schema.types))
         if layout not in layouts:
             layouts.append(layout)
@@ -65,7 +66,8 @@ def history_tables(parts: Sequence[HistoryPart], live: StateTable | None) -> lis
     return tables
 
 
-def _live_table(table: StateTable) -> pa.Table:
+def current_versions(table: StateTable) -> pa.Table:
+    """The history rows of a state's table (read with versions): its rows, each the current version."""
     origins = table.origins
     if origins is None:
         raise ValueError(f"{table.schema}.{table.table}: read without versions (build_state(versions=True))")
@@ -76,7 +78,8 @@ def _live_table(table: StateTable) -> pa.Table:
     return _with_meta(table.arrow(), [c.name for c in table.columns], meta)
 
 
-def _part_table(part: HistoryPart) -> pa.Table:
+def ended_versions(part: HistoryPart) -> pa.Table:
+    """The history rows of versions that ended (and of the versions that say what removed a row)."""
     made, ended = origin_arrays(part.made_by), origin_arrays(part.ended_by)
     meta = [made["commit_time"], ended["commit_time"], _position(made["file"], made["pos"], made["row_index"]),
             _position(ended["file"], ended["pos"], ended["row_index"]), pa.array(part.ops, pa.string()),

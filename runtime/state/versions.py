@@ -26,7 +26,7 @@ import pyarrow as pa
 from ..column import Column
 from .batches import BatchStore
 
-__all__ = ["HistoryPart", "Origin", "VersionLog", "origin_arrays", "ORIGIN_TYPES"]
+__all__ = ["HistoryPart", "HistorySink", "Origin", "VersionLog", "origin_arrays", "ORIGIN_TYPES"]
 
 #: What a live row's entry holds when its origin is not known (a row of before the changes read).
 _UNKNOWN: tuple[Origin | None, str] = (None, "insert")
@@ -95,6 +95,10 @@ class HistoryPart:
         return len(self.ops)
 
 
+#: Takes a log's ended versions as they are gathered.
+HistorySink = Callable[["VersionLog", HistoryPart], None]
+
+
 @dataclass(slots=True)
 class _Ending:
     ref: int
@@ -112,7 +116,10 @@ class VersionLog:
     live: dict[int, tuple[Origin | None, str]] = field(default_factory=dict)
     #: The change being applied (set by the applier): what ends versions a whole-table change ends.
     at: Origin | None = None
+    #: The ended versions gathered, unless a :attr:`sink` takes them.
     parts: list[HistoryPart] = field(default_factory=list)
+    #: Where the ended versions go as they are gathered (an output writing them: memory stays bounded).
+    sink: HistorySink | None = None
     _pending: list[_Ending] = field(default_factory=list)
 
     @property
@@ -168,7 +175,11 @@ class VersionLog:
         if len(take) != len(pending):
             indices = pa.array(take, pa.int64())
             arrays = [a.take(indices) for a in arrays]
-        self.parts.append(HistoryPart(rows.columns, arrays, made_by, ended_by, ops, [False] * len(ops)))
+        part = HistoryPart(rows.columns, arrays, made_by, ended_by, ops, [False] * len(ops))
+        if self.sink is not None:
+            self.sink(self, part)
+        else:
+            self.parts.append(part)
 
     def made(self, refs: Sequence[int]) -> tuple[list[Origin | None], list[str]]:
         """The change that made each live row at ``refs``, and its op."""

@@ -17,23 +17,29 @@ for every table whose layout is known (its columns are named):
 
 Both are computed whole by every run, an ``--incremental`` one included, and replace the previous ones when the
 output is swapped: they always equal what one plain run over the same files writes. The task runs beside the
-file tasks, in the same Spark job. Imports nothing from pyspark.
+file tasks, in the same Spark job. The versions that end are written as they are gathered, into part files in a
+local temporary folder (one per table, table layout and time the table was created), which go to their table's
+folder once reading ends (a table renamed on the way: its new name): the task's memory holds the tables' rows,
+not their history. Imports nothing from pyspark.
 """
 
 from __future__ import annotations
 
 import os
+import shutil
 import tempfile
 from dataclasses import dataclass, field
 
 import pyarrow as pa
+import pyarrow.fs as pafs
 import pyarrow.parquet as pq
 
 from ...runtime.filters import ChangeFilter
 from ...runtime.outputs.typed import table_dir_name
 from ...runtime.schema.file import SchemaFile
 from ...runtime.state.read import State, build_state
-from ...runtime.state.scd_tables import history_tables, state_table
+from ...runtime.state.scd_tables import current_versions, ended_versions, state_table
+from ...runtime.state.versions import HistoryPart, VersionLog
 from ...runtime.storage import filesystem_of, is_uri
 
 __all__ = ["StateResult", "StateSpec", "run_state_task"]
@@ -68,46 +74,102 @@ class StateResult:
 def run_state_task(spec: StateSpec) -> StateResult:
     """Read the files, write ``state/`` and ``history/`` (see the module docstring)."""
     os.environ.update(dict(spec.store_environment))
-    state = _read(spec)
     result = StateResult()
-    live = {(t.schema, t.table): t for t in state.tables if t.columns}
-    for key in sorted(set(live) | set(state.history)):
-        name = f"{key[0]}.{key[1]}"
-        table = live.get(key)
-        if table is not None:
-            rows = state_table(table)
-            _write(rows, spec.out_root, "state", key, "part-state.parquet")
-            result.state[name] = rows.num_rows
-        layouts = history_tables(state.history.get(key, []), table)
-        for number, history in enumerate(layouts):
-            _write(history, spec.out_root, "history", key, f"part-history-{number:03d}.parquet")
-        if layouts:
-            result.history[name] = sum(h.num_rows for h in layouts)
+    with tempfile.TemporaryDirectory(prefix="binlog-ksy-state-") as folder:
+        spool = _HistorySpool(os.path.join(folder, "history"))
+        state = _read(spec, folder, spool)
+        spool.close()
+        live = {(t.schema, t.table): t for t in state.tables if t.columns}
+        for key in sorted(set(live) | set(state.history_logs)):
+            name = f"{key[0]}.{key[1]}"
+            table = live.get(key)
+            if table is not None:
+                rows = state_table(table)
+                _write(rows, spec.out_root, "state", key, "part-state.parquet")
+                result.state[name] = rows.num_rows
+            parts = [path for log in state.history_logs.get(key, []) for path in spool.files(log)]
+            versions = sum(pq.read_metadata(path).num_rows for path in parts)
+            for number, path in enumerate(parts):
+                _put(path, spec.out_root, key, f"part-history-{number:03d}.parquet")
+            if table is not None:
+                current = current_versions(table)
+                _write(current, spec.out_root, "history", key, f"part-history-{len(parts):03d}.parquet")
+                versions += current.num_rows
+            if parts or table is not None:
+                result.history[name] = versions
     return result
 
 
-def _read(spec: StateSpec) -> State:
-    """The state of the files with the versions of their rows."""
+class _HistorySpool:
+    """The ended versions of every table's log, written as they are gathered: one part file per log and layout."""
+
+    def __init__(self, folder: str) -> None:
+        self.folder = folder
+        self.writers: dict[tuple[int, pa.Schema], tuple[str, pq.ParquetWriter]] = {}
+        self.paths: dict[int, list[str]] = {}
+        self.numbers: dict[int, int] = {}
+
+    def __call__(self, log: VersionLog, part: HistoryPart) -> None:
+        if not part.rows:
+            return
+        table = ended_versions(part)
+        number = self.numbers.setdefault(id(log), len(self.numbers))
+        key = (number, table.schema)
+        found = self.writers.get(key)
+        if found is None:
+            os.makedirs(self.folder, exist_ok=True)
+            path = os.path.join(self.folder, f"{number:05d}-{len(self.paths.get(number, [])):03d}.parquet")
+            found = self.writers[key] = (path, pq.ParquetWriter(path, table.schema, compression="snappy"))
+            self.paths.setdefault(number, []).append(path)
+        found[1].write_table(table)
+
+    def close(self) -> None:
+        for _, writer in self.writers.values():
+            writer.close()
+
+    def files(self, log: VersionLog) -> list[str]:
+        """The part files of a log's ended versions, one per layout, in the order they were begun."""
+        number = self.numbers.get(id(log))
+        return [] if number is None else self.paths.get(number, [])
+
+
+def _read(spec: StateSpec, folder: str, spool: _HistorySpool) -> State:
+    """The state of the files with the versions of their rows (the ended ones into ``spool``)."""
     schema = None
     if spec.schema_yaml:
         import yaml
 
         schema = SchemaFile.from_dict(yaml.safe_load(spec.schema_yaml), source="schema")
     filters = ChangeFilter.create(databases=list(spec.databases), tables=list(spec.tables))
-    with tempfile.TemporaryDirectory(prefix="binlog-ksy-state-") as folder:
-        paths = []
-        for k, text in enumerate(spec.schema_sql):
-            path = os.path.join(folder, f"schema-{k}.sql")
-            with open(path, "w", encoding="utf-8") as fh:
-                fh.write(text)
-            paths.append(path)
-        return build_state(list(spec.uris), filters=filters, schema=schema, schema_sql=paths,
-                           on_error=spec.on_error, verify_checksums=spec.verify_checksums,
-                           undecodable=spec.undecodable, versions=True, stops=dict(spec.read_to))
+    paths = []
+    for k, text in enumerate(spec.schema_sql):
+        path = os.path.join(folder, f"schema-{k}.sql")
+        with open(path, "w", encoding="utf-8") as fh:
+            fh.write(text)
+        paths.append(path)
+    return build_state(list(spec.uris), filters=filters, schema=schema, schema_sql=paths, on_error=spec.on_error,
+                       verify_checksums=spec.verify_checksums, undecodable=spec.undecodable, versions=True,
+                       stops=dict(spec.read_to), history_sink=spool)
+
+
+def _target(root: str, dataset: str, key: tuple[str, str], name: str) -> str:
+    return "/".join([root.rstrip("/"), dataset, table_dir_name(*key), name])
+
+
+def _put(local: str, root: str, key: tuple[str, str], name: str) -> None:
+    """Move a spooled part file of ``history/`` to its table's folder."""
+    path = _target(root, "history", key, name)
+    if is_uri(path):
+        filesystem, inner = filesystem_of(path)
+        filesystem.create_dir(inner.rsplit("/", 1)[0], recursive=True)
+        pafs.copy_files(local, inner, source_filesystem=pafs.LocalFileSystem(), destination_filesystem=filesystem)
+    else:
+        os.makedirs(os.path.dirname(path), exist_ok=True)
+        shutil.move(local, path)
 
 
 def _write(table: pa.Table, root: str, dataset: str, key: tuple[str, str], name: str) -> None:
-    path = "/".join([root.rstrip("/"), dataset, table_dir_name(*key), name])
+    path = _target(root, dataset, key, name)
     if is_uri(path):
         filesystem, inner = filesystem_of(path)
         filesystem.create_dir(inner.rsplit("/", 1)[0], recursive=True)
