@@ -292,6 +292,15 @@ def _inside_a_transaction(path: str) -> int:
     return ends[len(ends) // 2] + 10
 
 
+def test_tables_without_column_names_are_left_out() -> None:
+    from binlog_ksy.runtime.column import Column
+    from binlog_ksy.spark_jobs.job.state_task import layout_known
+
+    assert layout_known((Column(0, "id"), Column(1, "@name")))
+    assert not layout_known((Column(0, "@1"), Column(1, "@2")))  # (a TABLE_MAP without names, nothing naming them)
+    assert not layout_known(())
+
+
 @pytest.mark.parametrize("table_format", ["delta", "iceberg"])
 def test_state_needs_parquet(table_format: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     from binlog_ksy.cli import main

@@ -26,6 +26,7 @@ not their history. Imports nothing from pyspark.
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import tempfile
 from dataclasses import dataclass, field
@@ -34,6 +35,7 @@ import pyarrow as pa
 import pyarrow.fs as pafs
 import pyarrow.parquet as pq
 
+from ...runtime.column import Column
 from ...runtime.filters import ChangeFilter
 from ...runtime.outputs.typed import table_dir_name
 from ...runtime.schema.file import SchemaFile
@@ -42,7 +44,7 @@ from ...runtime.state.scd_tables import current_versions, ended_versions, state_
 from ...runtime.state.versions import HistoryPart, VersionLog
 from ...runtime.storage import filesystem_of, is_uri
 
-__all__ = ["StateResult", "StateSpec", "run_state_task"]
+__all__ = ["StateResult", "StateSpec", "layout_known", "run_state_task"]
 
 
 @dataclass(frozen=True)
@@ -79,7 +81,7 @@ def run_state_task(spec: StateSpec) -> StateResult:
         spool = _HistorySpool(os.path.join(folder, "history"))
         state = _read(spec, folder, spool)
         spool.close()
-        live = {(t.schema, t.table): t for t in state.tables if t.columns}
+        live = {(t.schema, t.table): t for t in state.tables if layout_known(t.columns)}
         for key in sorted(set(live) | set(state.history_logs)):
             name = f"{key[0]}.{key[1]}"
             table = live.get(key)
@@ -100,6 +102,15 @@ def run_state_task(spec: StateSpec) -> StateResult:
     return result
 
 
+def layout_known(columns: tuple[Column, ...]) -> bool:
+    """Whether a table's columns are known by name (not ``@1``, ``@2``...: a binlog without its metadata, with no
+    DDL nor schema file naming them)."""
+    return bool(columns) and not any(_UNNAMED.fullmatch(c.name) for c in columns)
+
+
+_UNNAMED = re.compile(r"@\d+")
+
+
 class _HistorySpool:
     """The ended versions of every table's log, written as they are gathered: one part file per log and layout."""
 
@@ -110,7 +121,7 @@ class _HistorySpool:
         self.numbers: dict[int, int] = {}
 
     def __call__(self, log: VersionLog, part: HistoryPart) -> None:
-        if not part.rows:
+        if not part.rows or not layout_known(part.columns):
             return
         table = ended_versions(part)
         number = self.numbers.setdefault(id(log), len(self.numbers))
