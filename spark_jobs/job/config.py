@@ -249,8 +249,8 @@ class ExtractConfig:
         if not self.state:
             return
         if self.table_format != "parquet":
-            raise ConfigError(f"state: state/ and history/ are written as Parquet only (table_format parquet); "
-                              f"as {self.table_format} tables (Delta MERGE, Iceberg upsert) they are not built yet")
+            raise ConfigError(f"state: state/ and history/ are written as Parquet only (table_format parquet, the "
+                              f"default): as {self.table_format} tables they are not built yet")
         if self.follow:
             raise ConfigError("state: not with follow yet (each micro-batch would read every file again): run "
                               "extract --state --incremental when the state is wanted")
