@@ -301,6 +301,23 @@ def test_tables_without_column_names_are_left_out() -> None:
     assert not layout_known(())
 
 
+def test_files_that_are_not_binlogs_are_left_out(tmp_path: Path) -> None:
+    """A file that is not a binlog, first among the inputs, does not end the state's reading: it is named."""
+    from binlog_ksy.spark_jobs.job.state_task import StateSpec, run_state_task
+    from fixture_index import FIXTURES
+
+    sample = Path(__file__).resolve().parent.parent / "samples" / "mariadb-10.11" / "shop-full"
+    files = sorted(str(p) for p in sample.iterdir())
+    not_a_binlog = str(FIXTURES / "osheroff__mysql-binlog-connector-java/src__test__resources__mysql-bin.sakila.gz")
+    result = run_state_task(StateSpec((not_a_binlog, *files), (), str(tmp_path)))
+    assert result.notes == [f"{not_a_binlog}: not a binlog, left out"]
+    want = build_state(files)
+    assert result.state == {f"{t.schema}.{t.table}": t.rows for t in want.tables}
+    for table in want.tables:
+        [written] = _dataset(tmp_path, "state", table.schema, table.table)
+        assert written.drop_columns(list(STATE_COLUMNS)).equals(table.arrow())
+
+
 @pytest.mark.parametrize("table_format", ["delta", "iceberg"])
 def test_state_needs_parquet(table_format: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     from binlog_ksy.cli import main

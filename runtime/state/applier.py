@@ -179,8 +179,8 @@ class Applier:
         at = place(event, self.source.file_index.get(event.file, 0))
         while commits and commits[0][0] <= at:
             commits.popleft()
-        assert commits, "a change applied before its transaction's end was read"
-        return commits[0][1]
+        # (a change is applied only once its transaction's end is read: there is always one; else its own time)
+        return commits[0][1] if commits else event.timestamp
 
     # -- versions
 

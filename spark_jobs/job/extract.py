@@ -164,8 +164,9 @@ class ExtractSummary:
         Rows of ``errors/`` per ``kind``.
     typed_tables
         ``schema.table`` of each dataset written under ``tables/``.
-    state_tables, history_tables
-        With ``--state``: rows per ``schema.table`` written under ``state/``, and versions under ``history/``.
+    state_tables, history_tables, state_notes
+        With ``--state``: rows per ``schema.table`` written under ``state/``, versions under ``history/``, and
+        what the state could not read.
     typed_layouts
         Per dataset of ``tables/``, how many layouts (column sets and types) it holds: more than one
         when the table was altered mid-stream; read them together with ``mergeSchema``.
@@ -191,6 +192,8 @@ class ExtractSummary:
     typed_layouts: dict[str, int] = field(default_factory=dict)
     state_tables: dict[str, int] = field(default_factory=dict)
     history_tables: dict[str, int] = field(default_factory=dict)
+    #: What the state task could not read (files that are not binlogs; an error that ended its reading).
+    state_notes: list[str] = field(default_factory=list)
     elapsed_s: float = 0.0
     steps: dict[str, float] = field(default_factory=dict)
     #: Per input file whose end is not the end of a complete transaction (a binlog still being written, or
@@ -563,6 +566,9 @@ class _Run:
                          else run_task(spec, opts)).collect()
         for state in (r for r in done if isinstance(r, StateResult)):
             self.summary.state_tables, self.summary.history_tables = state.state, state.history
+            self.summary.state_notes = state.notes
+            for note in state.notes:
+                self.say(f"warning: state/, history/: {note}")
         return [r for r in done if isinstance(r, TaskResult)]
 
     def note_unfinished(self, plan: IncrementalPlan, uris: list[str], appending: bool, warn: bool = True) -> None:

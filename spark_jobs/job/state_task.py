@@ -42,7 +42,7 @@ from ...runtime.schema.file import SchemaFile
 from ...runtime.state.read import State, build_state
 from ...runtime.state.scd_tables import current_versions, ended_versions, state_table
 from ...runtime.state.versions import HistoryPart, VersionLog
-from ...runtime.storage import filesystem_of, is_uri
+from ...runtime.storage import filesystem_of, is_uri, open_binlog
 
 __all__ = ["StateResult", "StateSpec", "layout_known", "run_state_task"]
 
@@ -67,10 +67,12 @@ class StateSpec:
 
 @dataclass
 class StateResult:
-    """What the state task wrote: rows per ``schema.table`` in ``state/`` and in ``history/``."""
+    """What the state task wrote: rows per ``schema.table`` in ``state/`` and in ``history/``, and what it could
+    not read (files that are not binlogs, left out; the error that ended reading early, if one did)."""
 
     state: dict[str, int] = field(default_factory=dict)
     history: dict[str, int] = field(default_factory=dict)
+    notes: list[str] = field(default_factory=list)
 
 
 def run_state_task(spec: StateSpec) -> StateResult:
@@ -79,8 +81,12 @@ def run_state_task(spec: StateSpec) -> StateResult:
     result = StateResult()
     with tempfile.TemporaryDirectory(prefix="binlog-ksy-state-") as folder:
         spool = _HistorySpool(os.path.join(folder, "history"))
-        state = _read(spec, folder, spool)
+        binlogs = [uri for uri in spec.uris if _is_binlog(uri)]
+        result.notes += [f"{uri}: not a binlog, left out" for uri in spec.uris if uri not in binlogs]
+        state = _read(spec, binlogs, folder, spool)
         spool.close()
+        if state.error is not None:
+            result.notes.append(f"reading stopped early, the tables are as they were before: {state.error}")
         live = {(t.schema, t.table): t for t in state.tables if layout_known(t.columns)}
         for key in sorted(set(live) | set(state.history_logs)):
             name = f"{key[0]}.{key[1]}"
@@ -109,6 +115,8 @@ def layout_known(columns: tuple[Column, ...]) -> bool:
 
 
 _UNNAMED = re.compile(r"@\d+")
+#: The first bytes of every binlog.
+BINLOG_MAGIC = b"\xfebin"
 
 
 class _HistorySpool:
@@ -144,7 +152,16 @@ class _HistorySpool:
         return [] if number is None else self.paths.get(number, [])
 
 
-def _read(spec: StateSpec, folder: str, spool: _HistorySpool) -> State:
+def _is_binlog(uri: str) -> bool:
+    """Whether a file starts as a binlog does (else the state's reading would end there)."""
+    try:
+        with open_binlog(uri) as fh:
+            return bytes(fh.read(len(BINLOG_MAGIC))) == BINLOG_MAGIC
+    except OSError:
+        return False
+
+
+def _read(spec: StateSpec, uris: list[str], folder: str, spool: _HistorySpool) -> State:
     """The state of the files with the versions of their rows (the ended ones into ``spool``)."""
     schema = None
     if spec.schema_yaml:
@@ -158,7 +175,7 @@ def _read(spec: StateSpec, folder: str, spool: _HistorySpool) -> State:
         with open(path, "w", encoding="utf-8") as fh:
             fh.write(text)
         paths.append(path)
-    return build_state(list(spec.uris), filters=filters, schema=schema, schema_sql=paths, on_error=spec.on_error,
+    return build_state(uris, filters=filters, schema=schema, schema_sql=paths, on_error=spec.on_error,
                        verify_checksums=spec.verify_checksums, undecodable=spec.undecodable, versions=True,
                        stops=dict(spec.read_to), history_sink=spool)
 
