@@ -318,6 +318,24 @@ def test_files_that_are_not_binlogs_are_left_out(tmp_path: Path) -> None:
         assert written.drop_columns(list(STATE_COLUMNS)).equals(table.arrow())
 
 
+def test_state_task_writes_to_an_object_store(s3_env: Any, tmp_path: Path) -> None:
+    """The state task writes ``state/`` and ``history/`` into an ``s3://`` output as into a local one."""
+    from binlog_ksy.runtime.storage import filesystem_of
+    from binlog_ksy.spark_jobs.job.state_task import StateSpec, run_state_task
+
+    sample = Path(__file__).resolve().parent.parent / "samples" / "mariadb-10.11" / "shop-full"
+    files = tuple(sorted(str(p) for p in sample.iterdir()))
+    root = s3_env.bucket("state-task") + "/out"
+    remote, local = run_state_task(StateSpec(files, (), root)), run_state_task(StateSpec(files, (), str(tmp_path)))
+    assert remote == local and remote.history
+    filesystem, inner = filesystem_of(root)
+    for dataset in ("state", "history"):
+        for name in sorted(os.listdir(tmp_path / dataset)):
+            for part in sorted(os.listdir(tmp_path / dataset / name)):
+                got = pq.read_table(f"{inner}/{dataset}/{name}/{part}", filesystem=filesystem)
+                assert got.equals(pq.read_table(tmp_path / dataset / name / part)), (dataset, name, part)
+
+
 @pytest.mark.parametrize("table_format", ["delta", "iceberg"])
 def test_state_needs_parquet(table_format: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     from binlog_ksy.cli import main
