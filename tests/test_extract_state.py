@@ -336,6 +336,26 @@ def test_state_task_writes_to_an_object_store(s3_env: Any, tmp_path: Path) -> No
                 assert got.equals(pq.read_table(tmp_path / dataset / name / part)), (dataset, name, part)
 
 
+def test_history_spool_with_few_open_files(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Versions gathered 7 at a time, then with one part file open at a time: the spooled history is the same
+    rows, in more files."""
+    import binlog_ksy.spark_jobs.job.state_task as state_task
+
+    sample = Path(__file__).resolve().parent.parent / "samples" / "mariadb-10.11" / "shop-full"
+    files = tuple(sorted(str(p) for p in sample.iterdir()))
+    whole = state_task.run_state_task(state_task.StateSpec(files, (), str(tmp_path / "whole")))
+    monkeypatch.setattr("binlog_ksy.runtime.state.keyed_rows.FLUSH_VERSIONS", 7)  # many parts per table
+    wide = state_task.run_state_task(state_task.StateSpec(files, (), str(tmp_path / "wide")))
+    assert wide == whole
+    assert _everything(tmp_path / "wide", "history") == _everything(tmp_path / "whole", "history")
+    monkeypatch.setattr(state_task, "OPEN_WRITERS", 1)
+    narrow = state_task.run_state_task(state_task.StateSpec(files, (), str(tmp_path / "narrow")))
+    assert narrow == wide
+    assert _everything(tmp_path / "narrow", "history") == _everything(tmp_path / "wide", "history")
+    counts = [len(os.listdir(tmp_path / name / "history" / "shop.products")) for name in ("wide", "narrow")]
+    assert counts[1] > counts[0], counts
+
+
 @pytest.mark.parametrize("table_format", ["delta", "iceberg"])
 def test_state_needs_parquet(table_format: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     from binlog_ksy.cli import main

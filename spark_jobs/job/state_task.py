@@ -29,6 +29,7 @@ import os
 import re
 import shutil
 import tempfile
+from collections import OrderedDict
 from dataclasses import dataclass, field
 
 import pyarrow as pa
@@ -39,6 +40,7 @@ from ...runtime.column import Column
 from ...runtime.filters import ChangeFilter
 from ...runtime.outputs.typed import table_dir_name
 from ...runtime.schema.file import SchemaFile
+from ...runtime.state.keyed_rows import StateTable
 from ...runtime.state.read import State, build_state
 from ...runtime.state.scd_tables import current_versions, ended_versions, state_table
 from ...runtime.state.versions import HistoryPart, VersionLog
@@ -89,23 +91,29 @@ def run_state_task(spec: StateSpec) -> StateResult:
             result.notes.append(f"reading stopped early, the tables are as they were before: {state.error}")
         live = {(t.schema, t.table): t for t in state.tables if layout_known(t.columns)}
         for key in sorted(set(live) | set(state.history_logs)):
-            name = f"{key[0]}.{key[1]}"
-            table = live.get(key)
-            if table is not None:
-                rows = state_table(table)
-                _write(rows, spec.out_root, "state", key, "part-state.parquet")
-                result.state[name] = rows.num_rows
             parts = [path for log in state.history_logs.get(key, []) for path in spool.files(log)]
-            versions = sum(pq.read_metadata(path).num_rows for path in parts)
-            for number, path in enumerate(parts):
-                _put(path, spec.out_root, key, f"part-history-{number:03d}.parquet")
-            if table is not None:
-                current = current_versions(table)
-                _write(current, spec.out_root, "history", key, f"part-history-{len(parts):03d}.parquet")
-                versions += current.num_rows
-            if parts or table is not None:
-                result.history[name] = versions
+            _write_table(spec.out_root, key, live.get(key), parts, result)
     return result
+
+
+def _write_table(root: str, key: tuple[str, str], table: StateTable | None, parts: list[str],
+                 result: StateResult) -> None:
+    """One table's ``state/`` (when it exists at the end) and ``history/`` (its spooled ``parts``, then its
+    current versions)."""
+    name = f"{key[0]}.{key[1]}"
+    if table is not None:
+        rows = state_table(table)
+        _write(rows, root, "state", key, "part-state.parquet")
+        result.state[name] = rows.num_rows
+    versions = sum(pq.read_metadata(path).num_rows for path in parts)
+    for number, path in enumerate(parts):
+        _put(path, root, key, f"part-history-{number:04d}.parquet")
+    if table is not None:
+        current = current_versions(table)
+        _write(current, root, "history", key, f"part-history-{len(parts):04d}.parquet")
+        versions += current.num_rows
+    if parts or table is not None:
+        result.history[name] = versions
 
 
 def layout_known(columns: tuple[Column, ...]) -> bool:
@@ -120,36 +128,45 @@ BINLOG_MAGIC = b"\xfebin"
 
 
 class _HistorySpool:
-    """The ended versions of every table's log, written as they are gathered: one part file per log and layout."""
+    """The ended versions of every table's log, written as they are gathered: part files per log and layout (at
+    most :data:`OPEN_WRITERS` open at once: a log and layout whose writer was closed goes on in a new file)."""
 
     def __init__(self, folder: str) -> None:
         self.folder = folder
-        self.writers: dict[tuple[int, pa.Schema], tuple[str, pq.ParquetWriter]] = {}
+        self.writers: OrderedDict[tuple[int, pa.Schema], pq.ParquetWriter] = OrderedDict()
+        #: Each log met (held, so that its number stays its own) and its number.
+        self.logs: dict[int, tuple[VersionLog, int]] = {}
         self.paths: dict[int, list[str]] = {}
-        self.numbers: dict[int, int] = {}
 
     def __call__(self, log: VersionLog, part: HistoryPart) -> None:
         if not part.rows or not layout_known(part.columns):
             return
         table = ended_versions(part)
-        number = self.numbers.setdefault(id(log), len(self.numbers))
+        number = self.logs.setdefault(id(log), (log, len(self.logs)))[1]
         key = (number, table.schema)
-        found = self.writers.get(key)
-        if found is None:
+        writer = self.writers.get(key)
+        if writer is None:
+            if len(self.writers) >= OPEN_WRITERS:
+                self.writers.popitem(last=False)[1].close()
             os.makedirs(self.folder, exist_ok=True)
-            path = os.path.join(self.folder, f"{number:05d}-{len(self.paths.get(number, [])):03d}.parquet")
-            found = self.writers[key] = (path, pq.ParquetWriter(path, table.schema, compression="snappy"))
-            self.paths.setdefault(number, []).append(path)
-        found[1].write_table(table)
+            paths = self.paths.setdefault(number, [])
+            paths.append(os.path.join(self.folder, f"{number:05d}-{len(paths):04d}.parquet"))
+            writer = self.writers[key] = pq.ParquetWriter(paths[-1], table.schema, compression="snappy")
+        self.writers.move_to_end(key)
+        writer.write_table(table)
 
     def close(self) -> None:
-        for _, writer in self.writers.values():
-            writer.close()
+        while self.writers:
+            self.writers.popitem()[1].close()
 
     def files(self, log: VersionLog) -> list[str]:
-        """The part files of a log's ended versions, one per layout, in the order they were begun."""
-        number = self.numbers.get(id(log))
-        return [] if number is None else self.paths.get(number, [])
+        """The part files of a log's ended versions, in the order they were begun."""
+        found = self.logs.get(id(log))
+        return [] if found is None else self.paths.get(found[1], [])
+
+
+#: Part files the spool keeps open at once (a file descriptor and a row group's buffers each).
+OPEN_WRITERS = 64
 
 
 def _is_binlog(uri: str) -> bool:
