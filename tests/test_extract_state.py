@@ -191,6 +191,7 @@ def _check_output(db: str, files: list[str], out: Path, cli: Path) -> None:
         [written] = _dataset(out, "state", db, table.table)
         want = pq.read_table(cli / table_dir_name(db, table.table) / "part-00000.parquet")
         assert written.column_names == [*want.column_names, *STATE_COLUMNS], name
+        assert written.schema.metadata == want.schema.metadata, name  # (position, complete, columns...)
         assert written.drop_columns(list(STATE_COLUMNS)).to_pylist() == want.to_pylist(), name
         origins = state_table(table)
         assert written.select(list(STATE_COLUMNS)).to_pylist() == origins.select(list(STATE_COLUMNS)).to_pylist()

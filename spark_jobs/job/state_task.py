@@ -41,8 +41,10 @@ from ...runtime.filters import ChangeFilter
 from ...runtime.outputs.typed import table_dir_name
 from ...runtime.schema.file import SchemaFile
 from ...runtime.state.keyed_rows import StateTable
+from ...runtime.state.parquet_output import state_arrow_table
 from ...runtime.state.read import State, build_state
 from ...runtime.state.scd_tables import current_versions, ended_versions, state_table
+from ...runtime.state.summary import position_text
 from ...runtime.state.versions import HistoryPart, VersionLog
 from ...runtime.storage import filesystem_of, is_uri, open_binlog
 
@@ -90,19 +92,21 @@ def run_state_task(spec: StateSpec) -> StateResult:
         if state.error is not None:
             result.notes.append(f"reading stopped early, the tables are as they were before: {state.error}")
         live = {(t.schema, t.table): t for t in state.tables if layout_known(t.columns)}
+        position = position_text(state)
         for key in sorted(set(live) | set(state.history_logs)):
             parts = [path for log in state.history_logs.get(key, []) for path in spool.files(log)]
-            _write_table(spec.out_root, key, live.get(key), parts, result)
+            _write_table(spec.out_root, key, live.get(key), parts, result, position)
     return result
 
 
 def _write_table(root: str, key: tuple[str, str], table: StateTable | None, parts: list[str],
-                 result: StateResult) -> None:
-    """One table's ``state/`` (when it exists at the end) and ``history/`` (its spooled ``parts``, then its
-    current versions)."""
+                 result: StateResult, position: str | None) -> None:
+    """One table's ``state/`` (when it exists at the end: in its footer, what ``state --format parquet`` writes
+    there, where the state stands and whether the table is complete) and ``history/`` (its spooled ``parts``,
+    then its current versions)."""
     name = f"{key[0]}.{key[1]}"
     if table is not None:
-        rows = state_table(table)
+        rows = state_table(table).replace_schema_metadata(state_arrow_table(table, position).schema.metadata)
         _write(rows, root, "state", key, "part-state.parquet")
         result.state[name] = rows.num_rows
     versions = sum(pq.read_metadata(path).num_rows for path in parts)
