@@ -36,8 +36,16 @@ from test_state_harness import DDL_KINDS, TABLE_NAMES, Workload, run_script, ses
 from binlog_ksy import read_state
 from binlog_ksy.runtime.filters import ChangeFilter
 from binlog_ksy.runtime.outputs.typed import table_dir_name
+from binlog_ksy.runtime.state.keyed_rows import StateTable
 from binlog_ksy.runtime.state.read import State, build_state
-from binlog_ksy.runtime.state.scd_tables import HISTORY_COLUMNS, STATE_COLUMNS, history_tables, state_table
+from binlog_ksy.runtime.state.scd_tables import (
+    HISTORY_COLUMNS,
+    STATE_COLUMNS,
+    current_versions,
+    ended_versions,
+    state_table,
+)
+from binlog_ksy.runtime.state.versions import HistoryPart
 from spark_session import spark  # noqa: F401 - the session fixture
 from tests.mariadb.server import MariaDBServer
 
@@ -107,11 +115,11 @@ def test_versions_follow_the_state(binlogs: tuple[Workload, list[str]]) -> None:
     for table, same in zip(state.tables, plain.tables, strict=True):
         assert table.complete and not table.unknown and not table.notes, (table.table, table.unknown_examples)
         assert table.arrow().equals(same.arrow()), table.table
-        history = history_tables(state.history.get((load.db, table.table), []), table)
+        history = _history(state.history.get((load.db, table.table), []), table)
         assert _current(history) == _values(state_table(table), STATE_COLUMNS), table.table
     for key, parts in state.history.items():
         live_table = next((t for t in state.tables if (t.schema, t.table) == key), None)
-        rows = [r for history in history_tables(parts, live_table) for r in history.to_pylist()]  # all layouts
+        rows = [r for history in _history(parts, live_table) for r in history.to_pylist()]  # all layouts
         ops.update(r["_op"] for r in rows)
         made = {_place(r["_from_pos"]): r for r in rows}
         for row in rows:
@@ -124,6 +132,11 @@ def test_versions_follow_the_state(binlogs: tuple[Workload, list[str]]) -> None:
             moved += after["_op"] == "update" and "id" in row and after["id"] != row["id"]
     assert {"insert", "update", "delete", "truncate", "drop"} <= set(ops), ops
     assert moved, "a key update moves the row: its next version has the new key"
+
+
+def _history(parts: list[HistoryPart], live: StateTable | None) -> list[pa.Table]:
+    """A table's history as the state task writes it: the ended versions, then the current ones."""
+    return [ended_versions(p) for p in parts if p.rows] + ([current_versions(live)] if live is not None else [])
 
 
 def _current(history: list[pa.Table]) -> list[str]:

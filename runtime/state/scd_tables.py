@@ -5,8 +5,9 @@ From a state read with its versions (:func:`.read.build_state` with ``versions=T
 * :func:`state_table` (SCD type 1): one row per row of the table as of the last transaction read, with the
   change that left it so: ``_file``, ``_pos`` (its rows event), ``_gtid`` and ``_commit_time`` (its
   transaction's);
-* :func:`history_tables` (SCD type 2): every version of every row, one table per layout (the table's columns
-  when the version ended: read them together with ``mergeSchema`` after an ALTER TABLE). ``_valid_from`` and
+* :func:`ended_versions` and :func:`current_versions` (SCD type 2): every version of every row, the ones that
+  ended in the table's columns when they ended (read the layouts together with ``mergeSchema`` after an ALTER
+  TABLE), the current ones in its columns now. ``_valid_from`` and
   ``_valid_to`` are the commit times of the change that made the version and of the one that ended it (null:
   still valid); ``_from_pos`` and ``_to_pos`` are where those changes are, ``{file, pos, row_index}`` (a DDL
   statement's ``row_index`` is null), which orders the changes of one second; ``_op`` is the change that
@@ -20,19 +21,16 @@ Values Arrow cannot hold (zero dates) are null, as in ``state --format parquet``
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 import pyarrow as pa
 
 from .keyed_rows import StateTable
 from .versions import ORIGIN_TYPES, HistoryPart, origin_arrays
 
-__all__ = ["HISTORY_COLUMNS", "POSITION", "STATE_COLUMNS", "current_versions", "ended_versions", "history_tables",
-           "state_table"]
+__all__ = ["HISTORY_COLUMNS", "POSITION", "STATE_COLUMNS", "current_versions", "ended_versions", "state_table"]
 
 #: The columns :func:`state_table` adds.
 STATE_COLUMNS = ("_file", "_pos", "_gtid", "_commit_time")
-#: The columns :func:`history_tables` adds.
+#: The columns :func:`ended_versions` and :func:`current_versions` add.
 HISTORY_COLUMNS = ("_valid_from", "_valid_to", "_from_pos", "_to_pos", "_op", "_current")
 #: Where a change is: ``_from_pos`` and ``_to_pos``.
 POSITION = pa.struct([("file", pa.string()), ("pos", pa.int64()), ("row_index", pa.int32())])
@@ -47,23 +45,6 @@ def state_table(table: StateTable) -> pa.Table:
     names = [c.name for c in table.columns]
     extra = [origins["file"], origins["pos"], origins["gtid"], origins["commit_time"]]
     return pa.Table.from_arrays([*values.columns, *extra], names=[*names, *STATE_COLUMNS])
-
-
-def history_tables(parts: Sequence[HistoryPart], live: StateTable | None) -> list[pa.Table]:
-    """The SCD type 2 tables of a table: its ended versions (``parts``) and its live ones (``live``, the state's
-    table read with versions), one table per layout, oldest layout first."""
-    tables: list[pa.Table] = []
-    layouts: list[tuple[tuple[str, ...], list[pa.DataType]]] = []
-    grouped: list[list[pa.Table]] = []
-    for table in [ended_versions(p) for p in parts if p.rows] + ([current_versions(live)] if live is not None else []):
-        layout = (tuple(table.schema.names), list(table.schema.types))
-        if layout not in layouts:
-            layouts.append(layout)
-            grouped.append([])
-        grouped[layouts.index(layout)].append(table)
-    for same in grouped:
-        tables.append(pa.concat_tables(same).combine_chunks())
-    return tables
 
 
 def current_versions(table: StateTable) -> pa.Table:

@@ -11,7 +11,7 @@ for every table whose layout is known (its columns are named):
     (:func:`binlog_ksy.runtime.state.scd_tables.state_table`);
 ``history/<schema>.<table>/``
     SCD type 2: every version of every row, with ``_valid_from``, ``_valid_to``, ``_from_pos``, ``_to_pos``,
-    ``_op`` and ``_current`` (:func:`binlog_ksy.runtime.state.scd_tables.history_tables`); a part file per
+    ``_op`` and ``_current`` (:mod:`binlog_ksy.runtime.state.scd_tables`); a part file per
     layout (read them together with ``mergeSchema`` after an ALTER TABLE). A table dropped on the way has
     its history here too, and no state.
 
