@@ -28,10 +28,6 @@ from .batches import BatchStore
 
 __all__ = ["HistoryPart", "HistorySink", "Origin", "VersionLog", "origin_arrays", "ORIGIN_TYPES"]
 
-#: What a live row's entry holds when its origin is not known (a row of before the changes read).
-_UNKNOWN: tuple[Origin | None, str] = (None, "insert")
-
-
 class Origin(NamedTuple):
     """The change that made (or ended) a version: its rows event (or DDL statement) and transaction.
 
@@ -45,6 +41,8 @@ class Origin(NamedTuple):
     commit_time: int
 
 
+#: What a live row's entry holds when its origin is not known (a row of before the changes read).
+_UNKNOWN: tuple[Origin | None, str] = (None, "insert")
 #: The Arrow types of an origin's fields.
 ORIGIN_TYPES = {"file": pa.string(), "pos": pa.int64(), "row_index": pa.int32(), "gtid": pa.string(),
                 "commit_time": pa.timestamp("us", tz="UTC")}
