@@ -230,7 +230,9 @@ def _history(schema_sql: str | os.PathLike[str] | Sequence[str | os.PathLike[str
     from .runtime.schema.history import SchemaHistory
 
     sql_files = [schema_sql] if isinstance(schema_sql, (str, os.PathLike)) else list(schema_sql or [])
-    return SchemaHistory.from_sql_files(sql_files)
+    history = SchemaHistory.from_sql_files(sql_files)
+    history.defer_creates = True  # a CREATE TABLE is parsed when rows of its table are read
+    return history
 
 
 def read_state(

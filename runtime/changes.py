@@ -290,6 +290,7 @@ class ChangeReader:
                 self._add_table_map(event)
             elif code in _QUERY_EVENTS and self.history is not None:
                 warning = self.history.follow(event)
+                self._report_late_warnings()
                 if warning is not None:
                     self.report(warning, always_continue=True)
             return None
@@ -350,7 +351,15 @@ class ChangeReader:
     def _history_table(self, event: Event) -> TableDef | None:
         assert self.history is not None
         body: TableMapBody = event.body
-        return self.history.table(text_of(body.schema) or "", text_of(body.table) or "")
+        table = self.history.table(text_of(body.schema) or "", text_of(body.table) or "")
+        self._report_late_warnings()
+        return table
+
+    def _report_late_warnings(self) -> None:
+        """The history's warnings of CREATE TABLE statements parsed only now (when their table was asked for)."""
+        assert self.history is not None
+        for warning in self.history.take_warnings():
+            self.report(warning, always_continue=True)
 
     def _warn_history(self, event: Event, table_map: TableMap) -> None:
         """Once per table and layout: why the DDL history's columns were not used."""

@@ -158,13 +158,16 @@ class TypedPlan:
 def follow_ddl(history: SchemaHistory | None, uris: Sequence[str], flt: ChangeFilter | None = None,
                schema_file: SchemaFile | None = None, seen: set[str] | None = None
                ) -> dict[tuple[str, str], dict[str, pa.Schema]]:
-    """Follow the DDL of the files in order (recorded in ``history.statements``; None: no history); with
+    """Follow the DDL of the files in order (recorded in ``history.statements``, each CREATE TABLE parsed when its
+    table is asked for: the readers that meet the statements report their problems; None: no history); with
     ``flt``, also the typed layouts of the wanted tables their TABLE_MAP events give, per table (by
     :func:`layout_text`), and in ``seen`` the ``db.table`` names of every TABLE_MAP.
 
     Only QUERY and TABLE_MAP events are decoded. A file that cannot be read is skipped (its readers report it).
     """
     layouts: dict[tuple[str, str], dict[str, pa.Schema]] = {}
+    if history is not None:
+        history.defer_creates = True  # no warning is read here: the CREATE TABLEs of no wanted table stay unparsed
     for index, uri in enumerate(uris):
         if history is not None:
             history.record(index)

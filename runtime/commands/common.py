@@ -183,7 +183,8 @@ def schema_from_args(args: argparse.Namespace) -> SchemaFile | None:
 
 
 def history_from_args(args: argparse.Namespace) -> SchemaHistory | None:
-    """The schema history of ``--schema-sql`` (None with ``--no-schema-history`` and no SQL files).
+    """The schema history of ``--schema-sql`` (None with ``--no-schema-history`` and no SQL files), for a
+    command that reads rows: a binlog's CREATE TABLE is parsed when its table is first asked for.
 
     Problems of the SQL files are printed as warnings.
     """
@@ -193,6 +194,7 @@ def history_from_args(args: argparse.Namespace) -> SchemaHistory | None:
     from ..schema.history import SchemaHistory
 
     history = SchemaHistory.from_sql_files(sql_files)
+    history.defer_creates = True  # the tables whose rows are read are parsed: not every one the binlogs create
     for problem in history.problems:
         print(f"binlog-ksy: warning: --schema-sql {problem}", file=sys.stderr)
     return history

@@ -15,6 +15,13 @@ the YAML schema file, then the history. A DDL statement it cannot follow is a
 :class:`~.errors.SchemaHistoryWarning` (file, position, statement); the table
 it names has no known columns until it is created again: never guessed.
 
+With :attr:`SchemaHistory.defer_creates` (the row commands) a ``CREATE TABLE``
+is parsed only when its table's definition is first asked for (see
+:mod:`.ddl.deferred`): a binlog of thousands of tables whose rows touch a few
+parses those few. One that cannot be followed is a warning then, from
+:meth:`SchemaHistory.take_warnings`, with the statement's own file and
+position; one whose table is never asked for is never a warning.
+
 For the Spark job, :meth:`SchemaHistory.record` keeps the followed statements
 with their (file index, position), so a task that starts in the middle of the
 input can :meth:`SchemaHistory.replay` everything before its start.
@@ -55,10 +62,14 @@ class SchemaHistory:
     ----------
     state
         The tables known before the first binlog (default: none).
+    defer_creates
+        Parse the CREATE TABLE statements :meth:`follow` meets when their table is first asked for, a problem
+        then a warning of :meth:`take_warnings` (default: at once, each problem a warning of :meth:`follow`).
     """
 
-    def __init__(self, state: SchemaState | None = None) -> None:
+    def __init__(self, state: SchemaState | None = None, *, defer_creates: bool = False) -> None:
         self.state = state if state is not None else SchemaState()
+        self.defer_creates = defer_creates
         #: The DDL statements followed so far, when :attr:`recording` (see :meth:`record`).
         self.statements: list[DdlStatement] = []
         self.recording = False
@@ -90,7 +101,7 @@ class SchemaHistory:
 
     def copy(self) -> SchemaHistory:
         """An independent history in the same state."""
-        other = SchemaHistory(self.state.copy())
+        other = SchemaHistory(self.state.copy(), defer_creates=self.defer_creates)
         other.file_index = self.file_index
         return other
 
@@ -111,18 +122,23 @@ class SchemaHistory:
             return None
         database = text_of(getattr(body, "schema", None)) or None
         server, db = _collations(body)
-        outcome = self.state.apply(sql, database, collation_server=server, collation_database=db)
+        where = _Where(event.file, event.pos, event.type_name, event.length)
+        outcome = self.state.apply(sql, database, collation_server=server, collation_database=db,
+                                   defer=self.defer_creates, origin=where)
         if outcome.changed:
             self.version += 1
         if outcome.is_ddl and self.recording:
             self.statements.append(DdlStatement(self.file_index, event.pos, sql, database, server, db))
-        if outcome.problem is None:
-            return None
-        statement = " ".join(sql.split())
-        if len(statement) > 200:
-            statement = statement[:197] + "..."
-        return SchemaHistoryWarning(f"DDL not followed ({outcome.problem}): {statement}", file=event.file,
-                                    offset=event.pos, event_type=event.type_name, length=event.length)
+        return None if outcome.problem is None else where.warning(outcome.problem, sql)
+
+    def take_warnings(self) -> list[SchemaHistoryWarning]:
+        """The warnings of deferred CREATE TABLE statements found not followable since the last call (when their
+        table was first asked for, here or by a later statement), at the statements' own positions.
+
+        A reader reports them before the warning of the :meth:`follow` or the definition it just asked for.
+        """
+        return [deferred.origin.warning(problem, deferred.sql) for deferred, problem in self.state.take_problems()
+                if isinstance(deferred.origin, _Where)]  # a replayed statement's is its own reader's
 
     def record(self, file_index: int) -> None:
         """Keep the DDL statements followed from now on, as those of input file ``file_index``."""
@@ -130,13 +146,35 @@ class SchemaHistory:
         self.file_index = file_index
 
     def replay(self, statements: Sequence[DdlStatement], until: tuple[int, int]) -> None:
-        """Apply the recorded statements that stand before ``until`` (file index, position)."""
+        """Apply the recorded statements that stand before ``until`` (file index, position).
+
+        Their problems are those of the reader that followed them: never warnings here (a CREATE TABLE is
+        parsed when its table is first asked for).
+        """
         for st in statements:
             if (st.file_index, st.pos) >= until:
                 break
             self.state.apply(st.sql, st.database, collation_server=st.collation_server,
-                             collation_database=st.collation_database)
+                             collation_database=st.collation_database, defer=True)
             self.version += 1
+
+
+@dataclass(frozen=True, slots=True)
+class _Where:
+    """The event of a followed statement, for its warning."""
+
+    file: str | None
+    pos: int
+    event_type: str
+    length: int
+
+    def warning(self, problem: str, sql: str) -> SchemaHistoryWarning:
+        """The warning that ``sql``, read here, was not followed."""
+        statement = " ".join(sql.split())
+        if len(statement) > 200:
+            statement = statement[:197] + "..."
+        return SchemaHistoryWarning(f"DDL not followed ({problem}): {statement}", file=self.file,
+                                    offset=self.pos, event_type=self.event_type, length=self.length)
 
 
 def _collations(body: object) -> tuple[int | None, int | None]:

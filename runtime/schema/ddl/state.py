@@ -22,6 +22,15 @@ triggers, routines, indexes, users, sequences, and every non-DDL statement;
 a cheap first-keyword check sends those back at once. Temporary tables that
 shadow a permanent table of the same name cannot be told apart from it here.
 
+Deferred (``apply(..., defer=True)``, as the row commands' schema history asks): a plain
+``CREATE TABLE name (...)`` is kept as text, with its database's defaults at
+that point, and parsed when its table's definition is first needed (see
+:mod:`.deferred`); every statement that reads a table's definition (ALTER,
+RENAME, CREATE INDEX, ``LIKE``, ``IF NOT EXISTS``...) parses it first, so the
+definitions are the same as without. A DROP of a table never asked for parses
+nothing. A deferred statement that cannot be followed is found when parsed: its
+problem comes from :meth:`SchemaState.take_problems` then, not from ``apply``.
+
 Never guessed: a DDL statement that cannot be followed returns a ``problem``;
 when it concerns a known table (an ALTER TABLE that could not be parsed, a
 CREATE TABLE ... SELECT whose columns come from the SELECT, a table with
@@ -56,9 +65,11 @@ at the end of the row images (a :class:`ColumnDef` with ``hidden=True``).
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import cast
 
 from .alter import _AlterTable
 from .create import create_lead, defined_table
+from .deferred import DeferredTable, deferrable_head
 from .model import NOT_DDL, DdlOutcome, TableDef, collation_charset, collation_name
 from .parser import (
     _DDL_LEADS,
@@ -75,17 +86,22 @@ from .parser import (
 )
 from .tokens import split_statements, tokenize
 
+Key = tuple[str, str]
+
 
 class SchemaState:
     """Table definitions kept up to date by the DDL statements applied in order."""
 
-    tables: dict[tuple[str, str], TableDef]
     database_charsets: dict[str, str]
     database_collations: dict[str, str]
     database: str | None
 
     def __init__(self) -> None:
-        self.tables = {}
+        # a DeferredTable until the table's definition is first needed (see apply's ``defer``)
+        self._tables: dict[Key, TableDef | DeferredTable] = {}
+        self._deferred = False  # whether _tables may hold a DeferredTable (none since the last full parse)
+        # deferred CREATE TABLE statements found not followable when parsed, with why (see take_problems)
+        self._late_problems: list[tuple[DeferredTable, str]] = []
         self.database_charsets = {}
         self.database_collations = {}  # when not the charset's default
         self.database = None
@@ -96,12 +112,42 @@ class SchemaState:
 
     def table(self, schema: str, table: str) -> TableDef | None:
         """The current definition of ``schema.table``, None when unknown."""
-        return self.tables.get((schema, table))
+        return self._resolve((schema, table))
+
+    @property
+    def tables(self) -> dict[Key, TableDef]:
+        """Every table's current definition (the deferred ones parsed now)."""
+        if self._deferred:
+            for key, entry in list(self._tables.items()):
+                if type(entry) is DeferredTable:
+                    self._resolve(key)
+            self._deferred = False
+        return cast("dict[Key, TableDef]", self._tables)
+
+    def take_problems(self) -> list[tuple[DeferredTable, str]]:
+        """The deferred CREATE TABLE statements found not followable since the last call, with why (in the
+        order found: a table's statement when its definition was first needed); their tables are unknown."""
+        problems, self._late_problems = self._late_problems, []
+        return problems
+
+    def _resolve(self, key: Key) -> TableDef | None:
+        """The definition of table ``key``, its deferred CREATE TABLE parsed now when it has one."""
+        entry = self._tables.get(key)
+        if type(entry) is not DeferredTable:
+            return cast("TableDef | None", entry)
+        outcome = entry.definition()
+        if isinstance(outcome, str):
+            del self._tables[key]
+            self._late_problems.append((entry, outcome))
+            return None
+        self._tables[key] = outcome
+        return outcome
 
     def copy(self) -> SchemaState:
-        """An independent copy (the TableDefs are immutable and shared)."""
+        """An independent copy (the TableDefs and deferred statements are immutable and shared)."""
         other = SchemaState()
-        other.tables = dict(self.tables)
+        other._tables = dict(self._tables)
+        other._deferred = self._deferred
         other.database_charsets = dict(self.database_charsets)
         other.database_collations = dict(self.database_collations)
         other.database = self.database
@@ -125,12 +171,19 @@ class SchemaState:
         return problems
 
     def apply(self, sql: str, default_db: str | None = None, *, collation_server: int | str | None = None,
-              collation_database: int | str | None = None) -> DdlOutcome:
+              collation_database: int | str | None = None, defer: bool = False,
+              origin: object = None) -> DdlOutcome:
         """Follow one statement run with ``default_db`` (else :attr:`database`) as the default database.
 
         ``collation_server`` and ``collation_database`` (ids or names: the QUERY event's Q_CHARSET_CODE and
         Q_CHARSET_DATABASE_CODE status variables) are the defaults the server used for databases and tables
         created without a character set, where the history does not know the database's own.
+
+        With ``defer``, a plain ``CREATE TABLE name (...)`` is kept as text and parsed when its table's
+        definition is first needed (by :meth:`table`, :attr:`tables` or a later statement that reads it): its
+        outcome is then that of a statement followed, and a definition that cannot be known is removed then
+        and the statement (with ``origin``) goes to :meth:`take_problems`. The definitions are those of
+        ``defer=False``.
         """
         m = _LEAD_RE.match(sql)
         if m is None or m.group(1).upper() not in _DDL_LEADS:
@@ -139,6 +192,15 @@ class SchemaState:
         self.statement_database = db
         self.collation_server = collation_name(collation_server)
         self.collation_database = collation_name(collation_database)
+        if defer and m.group(1).upper() == "CREATE":
+            head = deferrable_head(sql, db)
+            if head is not None:
+                if head.if_not_exists and self._resolve(head.key) is not None:
+                    return DdlOutcome(handled=True, is_ddl=True)
+                self._tables[head.key] = DeferredTable(sql, head.key, head.body_at,
+                                                       *self.database_default(head.key[0]), origin=origin)
+                self._deferred = True
+                return DdlOutcome(handled=True, is_ddl=True, changed=(head.key,))
         p = _Parser(tokenize(sql))
         lead = p.next()[2]
         try:
@@ -168,7 +230,7 @@ class SchemaState:
             return NOT_DDL
         if_not_exists = p.if_not_exists()
         key = p.qualified(db)
-        if if_not_exists and key in self.tables:
+        if if_not_exists and self._resolve(key) is not None:
             return DdlOutcome(handled=True, is_ddl=True)
         try:
             return self._create_table(p, key)
@@ -183,7 +245,7 @@ class SchemaState:
             p.pos += 1
         p.expect("ON")
         key = p.qualified(db)
-        tdef = self.tables.get(key)
+        tdef = self._resolve(key)
         if tdef is None:
             return DdlOutcome(handled=True, is_ddl=True)
         try:
@@ -194,30 +256,30 @@ class SchemaState:
             return self._forget(key, f"cannot follow CREATE INDEX: {e}")
         return self._put(key, with_hidden_columns(replace(tdef, indexes=tuple(indexes))))
 
-    def _put(self, key: tuple[str, str], tdef: TableDef) -> DdlOutcome:
-        old = self.tables.get(key)
-        self.tables[key] = tdef
+    def _put(self, key: Key, tdef: TableDef) -> DdlOutcome:
+        old = self._resolve(key)
+        self._tables[key] = tdef
         if old is not None and old.columns == tdef.columns:
             return DdlOutcome(handled=True, is_ddl=True)
         return DdlOutcome(handled=True, is_ddl=True, changed=(key,))
 
     def _forget(self, key: tuple[str, str], problem: str) -> DdlOutcome:
         """Drop the definition of a table whose columns can no longer be known."""
-        changed = (key,) if self.tables.pop(key, None) is not None else ()
+        changed = (key,) if self._tables.pop(key, None) is not None else ()
         return DdlOutcome(handled=False, is_ddl=True, changed=changed, problem=problem)
 
-    def _create_table(self, p: _Parser, key: tuple[str, str]) -> DdlOutcome:
+    def _create_table(self, p: _Parser, key: Key) -> DdlOutcome:
         like = _like_source(p, key[0])
         if like is not None:
-            src = self.tables.get(like)
+            src = self._resolve(like)
             if src is None:
                 return self._forget(key, f"unknown table {like[0]}.{like[1]} in CREATE TABLE ... LIKE")
-            self.tables[key] = replace(src, schema=key[0], table=key[1])
+            self._tables[key] = replace(src, schema=key[0], table=key[1])
             return DdlOutcome(handled=True, is_ddl=True, changed=(key,))
         tdef = defined_table(p, key, self.database_default(key[0]))
         if isinstance(tdef, str):
             return self._forget(key, tdef)
-        self.tables[key] = tdef
+        self._tables[key] = tdef
         return DdlOutcome(handled=True, is_ddl=True, changed=(key,))
 
     def database_default(self, name: str) -> tuple[str | None, str | None]:
@@ -239,7 +301,8 @@ class SchemaState:
     def _create_database(self, p: _Parser, or_replace: bool) -> DdlOutcome:
         if_not_exists = p.if_not_exists()
         name = p.ident()
-        exists = name in self.database_charsets or any(k[0] == name for k in self.tables)
+        in_it = [k for k in self._tables if k[0] == name]
+        exists = name in self.database_charsets or any(self._resolve(k) is not None for k in in_it)
         if if_not_exists and exists:
             return DdlOutcome(handled=True, is_ddl=True)
         changed: tuple[tuple[str, str], ...] = ()
@@ -263,10 +326,10 @@ class SchemaState:
             self.database_charsets.pop(name, None)
             self.database_collations.pop(name, None)
 
-    def _drop_database_tables(self, name: str) -> tuple[tuple[str, str], ...]:
-        gone = tuple(k for k in self.tables if k[0] == name)
+    def _drop_database_tables(self, name: str) -> tuple[Key, ...]:
+        gone = tuple(k for k in self._tables if k[0] == name)
         for k in gone:
-            del self.tables[k]
+            del self._tables[k]
         return gone
 
     # ----------------------------------------------------------------- DROP / RENAME
@@ -281,7 +344,7 @@ class SchemaState:
             name = p.ident().lower()
             p.expect("ON")
             key = p.qualified(db)
-            tdef = self.tables.get(key)
+            tdef = self._resolve(key)
             if tdef is None:
                 return DdlOutcome(handled=True, is_ddl=True)
             indexes = tuple(i for i in _rebuilt(tdef.indexes) if i.name.lower() != name)
@@ -296,7 +359,7 @@ class SchemaState:
         changed: list[tuple[str, str]] = []
         while True:
             key = p.qualified(db)
-            if self.tables.pop(key, None) is not None:
+            if self._tables.pop(key, None) is not None:
                 changed.append(key)
             if not p.accept_op(","):
                 break
@@ -316,13 +379,14 @@ class SchemaState:
         changed: list[tuple[str, str]] = []
         unknown: list[str] = []
         for old, new in pairs:
-            tdef = self.tables.pop(old, None)
+            tdef = self._resolve(old)
             if tdef is None:
                 unknown.append(f"{old[0]}.{old[1]}")
-                if self.tables.pop(new, None) is not None:
+                if self._tables.pop(new, None) is not None:
                     changed.append(new)
                 continue
-            self.tables[new] = replace(tdef, schema=new[0], table=new[1])
+            del self._tables[old]
+            self._tables[new] = replace(tdef, schema=new[0], table=new[1])
             changed += [old, new]
         problem = f"unknown table {', '.join(unknown)} in RENAME TABLE" if unknown else None
         return DdlOutcome(handled=problem is None, is_ddl=True, changed=tuple(changed), problem=problem)
@@ -339,7 +403,7 @@ class SchemaState:
             return self._alter_database(p, db)
         p.if_exists()
         key = p.qualified(db)
-        tdef = self.tables.get(key)
+        tdef = self._resolve(key)
         if tdef is None:
             return DdlOutcome(handled=False, is_ddl=True, problem=f"unknown table {key[0]}.{key[1]}")
         try:
@@ -347,10 +411,10 @@ class SchemaState:
         except _ParseError as e:
             return self._forget(key, f"cannot follow ALTER TABLE: {e}")
         if new_key == key and replace(new_def, indexes=()) == replace(tdef, indexes=()):
-            self.tables[key] = new_def  # the columns are the same (changed: what readers must look up again)
+            self._tables[key] = new_def  # the columns are the same (changed: what readers must look up again)
             return DdlOutcome(handled=True, is_ddl=True)
-        del self.tables[key]
-        self.tables[new_key] = new_def
+        del self._tables[key]
+        self._tables[new_key] = new_def
         changed = (key,) if new_key == key else (key, new_key)
         return DdlOutcome(handled=True, is_ddl=True, changed=changed)
 

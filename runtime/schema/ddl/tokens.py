@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
+from itertools import islice
 
 Token = tuple[str, str, str]
 
@@ -33,7 +35,19 @@ def _unescape(body: str, quote: str) -> str:
 
 def tokenize(sql: str) -> list[Token]:
     """MySQL tokens of ``sql``: comments dropped, executable comments read as code, trailing ``;`` dropped."""
-    out: list[Token] = []
+    out = list(_tokens(sql))
+    while out and out[-1] == ("o", ";", ";"):
+        out.pop()
+    return out
+
+
+def head_tokens(sql: str, count: int) -> list[Token]:
+    """The first ``count`` tokens of ``sql`` (all of them when fewer), read no further: a prefix of
+    :func:`tokenize`'s list but for the trailing ``;`` it drops."""
+    return list(islice(_tokens(sql), count))
+
+
+def _tokens(sql: str) -> Iterator[Token]:
     depth = 0
     for m in _TOKEN_RE.finditer(sql):
         kind = m.lastgroup
@@ -47,25 +61,21 @@ def tokenize(sql: str) -> list[Token]:
             if depth:
                 depth -= 1
                 continue
-            out.append(("o", "*", "*"))
-            out.append(("o", "/", "/"))
+            yield ("o", "*", "*")
+            yield ("o", "/", "/")
             continue
         if kind == "w":
-            out.append(("w", text, text.upper()))
+            yield ("w", text, text.upper())
         elif kind == "q":
             body = text[1:-1] if text.endswith("`") and len(text) > 1 else text[1:]
-            out.append(("q", body.replace("``", "`"), ""))
+            yield ("q", body.replace("``", "`"), "")
         elif kind == "s" or kind == "d":
             q = text[0]
             body = text[1:-1] if len(text) > 1 and text.endswith(q) else text[1:]
-            out.append((kind, _unescape(body, q), ""))
+            yield (kind, _unescape(body, q), "")
         else:
             assert kind is not None
-            out.append((kind, text, text))
-    while out and out[-1] == ("o", ";", ";"):
-        out.pop()
-    return out
-
+            yield (kind, text, text)
 
 
 _DELIMITER_RE = re.compile(r"delimiter[ \t]+(\S+)[^\n]*(?:\n|\Z)", re.I)
