@@ -1,4 +1,5 @@
-"""A standalone Spark cluster on 127.0.0.1 for the tests: one Master, two Workers of 1 core each.
+"""A standalone Spark cluster on 127.0.0.1 for the tests: one Master and its Workers (by default one of 2 cores:
+an application gets one executor, a JVM and an unpacked environment fewer than with two Workers of 1 core).
 
 Started with pyspark's own ``bin/spark-class`` (``org.apache.spark.deploy.master.Master`` and
 ``...worker.Worker``), everything they write in a temporary folder. The workers' Python is a
@@ -93,8 +94,9 @@ def _spark_home() -> str:
     return os.path.dirname(pyspark.__file__)
 
 
-def start_cluster(root: str, *, workers: int = 2, private: str | None = None, timeout: float = 120) -> Cluster:
-    """Start a Master and ``workers`` Workers (1 core, 1 GB each) with their files under ``root``."""
+def start_cluster(root: str, *, workers: int = 1, cores: int = 2, private: str | None = None,
+                  timeout: float = 120) -> Cluster:
+    """Start a Master and ``workers`` Workers (``cores`` cores, 1 GB each) with their files under ``root``."""
     home = _spark_home()
     spark_class = os.path.join(home, "bin", "spark-class")
     python = bare_python(os.path.join(root, "bare-python"))
@@ -125,7 +127,7 @@ def start_cluster(root: str, *, workers: int = 2, private: str | None = None, ti
                 wrap = ["unshare", "-m", "--propagation", "private", "sh", "-c",
                         f'mount -t tmpfs binlog-ksy-private "{private}" && exec "$0" "$@"']
             launch(f"worker-{i}", ["org.apache.spark.deploy.worker.Worker", cluster.url, "--host", "127.0.0.1",
-                                   "--cores", "1", "--memory", "1g", "--work-dir", work,
+                                   "--cores", str(cores), "--memory", "1g", "--work-dir", work,
                                    "--webui-port", str(_free_port())], env, wrap)
         _wait_for(lambda: _alive_workers(ui) >= workers, timeout, f"{workers} workers", cluster)
     except BaseException:

@@ -1,8 +1,9 @@
 """binlog-ksy on a real Spark cluster whose workers' Python lacks binlog-ksy.
 
-One standalone cluster for the module (``tests/spark_cluster.py``: a Master and two Workers
-of 1 core, started with pyspark's own ``spark-class``, their Python a bare virtual environment)
-and one environment packed with ``binlog-ksy pack-env`` for it. The workers run in a mount
+One standalone cluster for the module (``tests/spark_cluster.py``: a Master and a Worker of 2 cores,
+started with pyspark's own ``spark-class``, its Python a bare virtual environment) and one environment
+packed with ``binlog-ksy pack-env`` for it (its C compiled without optimisation, as tests/test_wheel.py does:
+the tests need the modules to work, not to be fast). The workers run in a mount
 namespace where one folder (``private``) is their own empty tmpfs: an output there is not
 shared with the driver.
 
@@ -104,8 +105,8 @@ def packed(work: Path, recipe: list[str], tmp_path_factory: pytest.TempPathFacto
         fcntl.flock(lock, fcntl.LOCK_EX)
         printed = shared / "printed.json"
         if not printed.exists():
-            done = subprocess.run(recipe[0], shell=True, cwd=shared, env=_env(), capture_output=True, text=True,
-                                  timeout=600)
+            done = subprocess.run(recipe[0], shell=True, cwd=shared, env=_env({"CFLAGS": "-O0"}),
+                                  capture_output=True, text=True, timeout=600)
             assert done.returncode == 0, done.stderr
             printed.write_text(json.dumps(done.stdout))
     archive = work / "binlog-ksy-env.tar.gz"
