@@ -67,6 +67,7 @@ class Replay:
         self.replica, self.run, self.work = replica, run, work
         self.tables = run.case.table_defs  # as the phase replayed last knows them (an ALTER changes them)
         self.seen: Counter[str] = Counter()
+        self.redo_script = b""  # what ``sql`` printed for the case's binlogs (redo() makes it, flashback() replays it)
 
     def state(self) -> dict[str, str]:
         return checksums(self.replica, self.tables)
@@ -88,9 +89,9 @@ class Replay:
 
     def redo(self) -> None:
         """``sql`` replayed phase by phase, the ALTER between."""
-        status, script, err = sql_both_ways([*self.run.files])
+        status, self.redo_script, err = sql_both_ways([*self.run.files])
         assert status == 0, err
-        head, blocks = split_script(script)
+        head, blocks = split_script(self.redo_script)
         for phase in self.run.phases:
             if phase.dml:
                 self.play(head, blocks.get(phase.file.name, []))
@@ -116,7 +117,7 @@ class Replay:
             head, blocks = split_script(script)
             self.play(head, [b for p in reversed(phases) for b in blocks.get(p.file.name, [])])
             self.expect(before, "sql --flashback")
-            _, redo = split_script(sql_both_ways([*self.run.files])[1])
+            _, redo = split_script(self.redo_script)
             self.play(head, [b for p in phases for b in redo.get(p.file.name, [])])
             self.expect(after, "redo after flashback")
         out = self.work / "undo"
