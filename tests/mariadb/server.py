@@ -41,6 +41,7 @@ __all__ = [
     "MariaDBServer",
     "find_binary",
     "DEFAULT_OPTIONS",
+    "default_basedir",
 ]
 
 #: Options given to every server unless the caller overrides them (same key).
@@ -68,6 +69,22 @@ _BOOTSTRAP_KEYS = ("innodb_log_file_size", "innodb_buffer_pool_size")
 #: A data dir just made by ``mariadb-install-db``, per bootstrap options: every server of this
 #: process starts from a copy of it (a copy takes a few ms, an install about a second).
 _TEMPLATES: dict[tuple[str, ...], Path] = {}
+
+#: Where the servers' folders go unless a caller says: a memory file system when the machine has one (as
+#: mysql-test-run's ``--mem``), for the servers' DDL (a CREATE or DROP TABLE syncs its files) and binlogs
+#: should not wait for a disk; ``BINLOG_KSY_TEST_SERVER_DIR`` chooses another (empty: the system temp dir).
+_MEMORY_DIR = "/dev/shm"
+
+
+def default_basedir() -> str | None:
+    """The parent folder of a server's folder when none is given (see ``_MEMORY_DIR``)."""
+    chosen = os.environ.get("BINLOG_KSY_TEST_SERVER_DIR")
+    if chosen is not None:
+        return chosen or None
+    if os.path.isdir(_MEMORY_DIR) and os.access(_MEMORY_DIR, os.W_OK | os.X_OK):
+        return _MEMORY_DIR
+    return None
+
 
 _SEARCH_DIRS = ("/usr/sbin", "/usr/bin", "/usr/local/sbin", "/usr/local/bin",
                 "/usr/local/mysql/bin")
@@ -193,7 +210,7 @@ class MariaDBServer:
     server_id : int
         ``--server-id`` (also the middle part of the GTIDs).
     basedir : path, optional
-        Parent for the temporary directory (default: the system temp dir).
+        Parent for the temporary directory (default: :func:`default_basedir`, a memory file system).
         Keep it short: the socket path must stay below 108 bytes.
     keep : bool
         Keep the directory after ``cleanup()`` (for debugging).
@@ -230,7 +247,7 @@ class MariaDBServer:
                  die_with_parent: bool = True, binlog_folder: bool = False) -> None:
         self.options = _merge_options(options)
         self.server_id = server_id
-        self.basedir = basedir
+        self.basedir = basedir if basedir is not None else default_basedir()
         self.keep = keep
         self.startup_timeout = startup_timeout
         self.die_with_parent = die_with_parent
