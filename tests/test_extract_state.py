@@ -379,3 +379,51 @@ def test_state_needs_parquet(table_format: str, tmp_path: Path, capsys: pytest.C
     assert status == 2
     err = capsys.readouterr().err
     assert "Parquet only" in err and f"as {table_format} tables" in err and "not built yet" in err, err
+
+
+@pytest.fixture(scope="module")
+def unknown_rows(server: MariaDBServer) -> tuple[Workload, list[str]]:
+    """A table created before the files (partial) whose rows the files change with MINIMAL images, one of them
+    an UPDATE of a row the files never showed (an unknown-row change)."""
+    load = Workload.create("xs_unknown", ("t_int", "t_str"), SEED + 1)
+    when = 1_700_100_000
+    run_script(server, session("FULL", when) + load.schema_sql() + load.dml(1, 20))
+    server.flush_logs()
+    first = server.binlog_files()[-1].name
+    table = next(t for t in load.tables if t.name == "t_int")
+    untouched = load.state.ids[table.name][0]
+    run_script(server, session("MINIMAL", when + 10) + load.dml(2, 15)
+               + [f"UPDATE {table.qname} SET `ver` = `ver` + 1 WHERE `{table.key}` = {untouched}"])
+    server.flush_logs()
+    names = [p.name for p in server.binlog_files()]
+    return load, [str(p) for p in server.binlog_files()][names.index(first):]
+
+
+def test_summary_says_what_read_state_says(unknown_rows: tuple[Workload, list[str]], spark: Any,  # noqa: F811
+                                           tmp_path: Path) -> None:
+    """The extract summary (the object, its text, ``--format json``'s dict and the output's summary file) says per
+    table what ``read_state`` says: rows, complete or partial, unknown-row changes, the position reached."""
+    import json
+
+    from binlog_ksy.runtime.state.base import STATE_METADATA
+
+    load, files = unknown_rows
+    out = tmp_path / "out"
+    summary = _extract(files, out, spark, databases=[load.db])
+    written = json.loads((out / "_binlog_ksy_extract.json").read_text())["state_summary"]
+    assert written == summary.to_dict()["state_summary"] == summary.state_summary
+    tables = summary.state_summary["tables"]
+    assert sorted(tables) == sorted(f"{load.db}.{t.name}" for t in load.tables)
+    text = summary.to_text()
+    assert f"position reached: {summary.state_summary['position']}" in text
+    for name, facts in tables.items():
+        want = read_state(files, table=name)
+        meta = json.loads(want.schema.metadata[STATE_METADATA])
+        assert (facts["rows"], facts["complete"], facts["unknown_row_changes"], facts["position"]) == \
+            (want.num_rows, meta["complete"], meta["unknown_row_changes"], meta["position"]), name
+        assert summary.state_tables[name] == want.num_rows
+        state = "complete" if facts["complete"] else "partial"
+        assert f"{name}: {want.num_rows} rows, {state}, {facts['unknown_row_changes']} unknown-row changes" in text
+    facts = tables[f"{load.db}.t_int"]
+    assert not facts["complete"] and facts["unknown_row_changes"] >= 1, facts  # (the case is what it says)
+

@@ -70,16 +70,20 @@ def summary_lines(state: State) -> list[str]:
 
 
 def summary_json(state: State) -> dict[str, Any]:
-    """The summary as JSON-ready data (the parquet output's ``_state.json``)."""
+    """The summary as JSON-ready data (the parquet output's ``_state.json``, ``extract --state``'s
+    ``state_summary``): per table its rows, whether complete, its unknown-row changes and the position it stands
+    at (every table's is the state's)."""
     reached = state.reached
+    position = position_text(state)
     return {
-        "position": position_text(state),
+        "position": position,
         "gtid": reached.gtid if reached is not None else None,
         "commit_time": reached.commit_time if reached is not None else None,
         "moment": str(state.moment),
         "unfinished_transaction": list(state.progress.unfinished) if state.progress.unfinished else None,
         "tables": {f"{t.schema}.{t.table}": {"rows": t.rows, "complete": t.complete, "unknown_row_changes": t.unknown,
-                                             "unknown_examples": t.unknown_examples, "notes": t.notes}
+                                             "unknown_examples": t.unknown_examples, "notes": t.notes,
+                                             "position": position}
                    for t in state.tables},
         "dropped": {f"{k[0]}.{k[1]}": where for k, where in sorted(state.dropped.items())},
     }

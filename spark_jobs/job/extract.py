@@ -106,7 +106,7 @@ from binlog_ksy.spark_jobs.job.config import ConfigError, ExtractConfig
 from binlog_ksy.spark_jobs.job.jvm_log import JvmLog
 from binlog_ksy.spark_jobs.job.output import MARKER_FILE, PENDING_FILE, OutputDirectory
 from binlog_ksy.spark_jobs.job.progress import JobProgress
-from binlog_ksy.spark_jobs.job.state_task import StateResult, StateSpec, run_state_task
+from binlog_ksy.spark_jobs.job.state_task import StateResult, StateSpec, run_state_task, state_table_lines
 from binlog_ksy.spark_jobs.job.task import TaskOptions, TaskResult, TaskSpec, plan_tasks, run_task
 from binlog_ksy.spark_jobs.typed import follow_ddl
 
@@ -167,6 +167,11 @@ class ExtractSummary:
     state_tables, history_tables, state_notes
         With ``--state``: rows per ``schema.table`` written under ``state/``, versions under ``history/``, and
         what the state could not read.
+    state_summary
+        With ``--state``: the state's summary of the tables of ``state/``, as ``binlog-ksy state`` writes it in
+        ``_state.json``: the position reached (``position``, ``gtid``, ``commit_time``), and per table
+        (``tables``) its ``rows``, whether it is ``complete``, its ``unknown_row_changes`` (the first ones in
+        ``unknown_examples``), ``notes`` and ``position``; the tables dropped on the way (``dropped``).
     typed_layouts
         Per dataset of ``tables/``, how many layouts (column sets and types) it holds: more than one
         when the table was altered mid-stream; read them together with ``mergeSchema``.
@@ -194,6 +199,7 @@ class ExtractSummary:
     history_tables: dict[str, int] = field(default_factory=dict)
     #: What the state task could not read (files that are not binlogs; an error that ended its reading).
     state_notes: list[str] = field(default_factory=list)
+    state_summary: dict[str, Any] = field(default_factory=dict)
     elapsed_s: float = 0.0
     steps: dict[str, float] = field(default_factory=dict)
     #: Per input file whose end is not the end of a complete transaction (a binlog still being written, or
@@ -242,6 +248,7 @@ class ExtractSummary:
         if self.state_tables or self.history_tables:
             lines.append(f"state/:       {len(self.state_tables)} tables, {sum(self.state_tables.values())} rows; "
                          f"history/: {sum(self.history_tables.values())} versions")
+            lines += state_table_lines(self.state_summary)
         lines.append(f"elapsed:      {self.elapsed_s:.1f} s, {self.mb_per_s:.3g} MB/s")
         return "\n".join(lines)
 
@@ -566,7 +573,7 @@ class _Run:
                          else run_task(spec, opts)).collect()
         for state in (r for r in done if isinstance(r, StateResult)):
             self.summary.state_tables, self.summary.history_tables = state.state, state.history
-            self.summary.state_notes = state.notes
+            self.summary.state_notes, self.summary.state_summary = state.notes, state.summary
             for note in state.notes:
                 self.say(f"warning: state/, history/: {note}")
         return [r for r in done if isinstance(r, TaskResult)]

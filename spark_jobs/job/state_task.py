@@ -31,6 +31,7 @@ import shutil
 import tempfile
 from collections import OrderedDict
 from dataclasses import dataclass, field
+from typing import Any
 
 import pyarrow as pa
 import pyarrow.fs as pafs
@@ -44,11 +45,12 @@ from ...runtime.state.keyed_rows import StateTable
 from ...runtime.state.parquet_output import state_arrow_table
 from ...runtime.state.read import State, build_state
 from ...runtime.state.scd_tables import current_versions, ended_versions, state_table
-from ...runtime.state.summary import position_text
+from ...runtime.state.summary import position_text, summary_json
 from ...runtime.state.versions import HistoryPart, VersionLog
 from ...runtime.storage import filesystem_of, is_uri, open_binlog
 
-__all__ = ["StateResult", "StateSpec", "layout_known", "run_state_task"]
+__all__ = ["StateResult", "StateSpec", "layout_known", "run_state_task", "state_table_lines",
+           "written_summary"]
 
 
 @dataclass(frozen=True)
@@ -71,12 +73,16 @@ class StateSpec:
 
 @dataclass
 class StateResult:
-    """What the state task wrote: rows per ``schema.table`` in ``state/`` and in ``history/``, and what it could
-    not read (files that are not binlogs, left out; the error that ended reading early, if one did)."""
+    """What the state task wrote: rows per ``schema.table`` in ``state/`` and in ``history/``, what it could
+    not read (files that are not binlogs, left out; the error that ended reading early, if one did; tables
+    whose columns are not known by name) and the state's summary of the tables of ``state/``
+    (:func:`~binlog_ksy.runtime.state.summary.summary_json`: per table its rows, whether complete, its
+    unknown-row changes and the position reached)."""
 
     state: dict[str, int] = field(default_factory=dict)
     history: dict[str, int] = field(default_factory=dict)
     notes: list[str] = field(default_factory=list)
+    summary: dict[str, Any] = field(default_factory=dict)
 
 
 def run_state_task(spec: StateSpec) -> StateResult:
@@ -92,6 +98,9 @@ def run_state_task(spec: StateSpec) -> StateResult:
         if state.error is not None:
             result.notes.append(f"reading stopped early, the tables are as they were before: {state.error}")
         live = {(t.schema, t.table): t for t in state.tables if layout_known(t.columns)}
+        result.notes += [f"{t.schema}.{t.table}: its columns are not known by name (@1, @2...), left out"
+                         for t in state.tables if (t.schema, t.table) not in live]
+        result.summary = written_summary(state, set(live))
         position = position_text(state)
         for key in sorted(set(live) | set(state.history_logs)):
             parts = [path for log in state.history_logs.get(key, []) for path in spool.files(log)]
@@ -118,6 +127,28 @@ def _write_table(root: str, key: tuple[str, str], table: StateTable | None, part
         versions += current.num_rows
     if parts or table is not None:
         result.history[name] = versions
+
+
+def written_summary(state: State, written: set[tuple[str, str]]) -> dict[str, Any]:
+    """The state's summary (as ``_state.json``) of the tables ``state/`` holds."""
+    summary = summary_json(state)
+    summary["tables"] = {f"{t.schema}.{t.table}": summary["tables"][f"{t.schema}.{t.table}"]
+                         for t in state.tables if (t.schema, t.table) in written}
+    return summary
+
+
+def state_table_lines(summary: dict[str, Any]) -> list[str]:
+    """The extract summary's lines of :func:`written_summary`: where the state stands, then per table its rows,
+    complete or partial, and its unknown-row changes."""
+    if not summary:
+        return []
+    where = summary.get("position") or "no transaction read"
+    gtid = f", gtid {summary['gtid']}" if summary.get("gtid") else ""
+    lines = [f"  position reached: {where}{gtid}"]
+    for name, facts in summary.get("tables", {}).items():
+        lines.append(f"  {name}: {facts['rows']} rows, {'complete' if facts['complete'] else 'partial'}, "
+                     f"{facts['unknown_row_changes']} unknown-row changes")
+    return lines
 
 
 def layout_known(columns: tuple[Column, ...]) -> bool:
