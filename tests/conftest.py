@@ -66,6 +66,7 @@ HEAVIEST_FIRST = (
     "tests/test_lake_output.py", "tests/test_mariadb_rows_oracle.py", "tests/test_one_read_path.py",
     "tests/test_many_tables.py", "tests/test_columnar.py", "tests/test_extract_quiet.py", "tests/test_follow_docs.py",
     "tests/test_crash_safety.py", "tests/test_datasource.py", "tests/test_extract_job.py", "tests/test_report.py",
+    "tests/test_extract_state.py",
 )
 #: Tests that start all they need themselves (a server, a workload of their own) and take long: each is a group
 #: of its own, so that workers share them (a module's name: each of its tests; a test's: each of its parameters).
