@@ -51,6 +51,21 @@ tables or a table with several layouts (an ALTER TABLE between its rows) is a
 :class:`~binlog_ksy.runtime.errors.UsageError` naming them. Problems are not
 rows here: read ``kind=errors`` for them.
 
+``kind=state`` (the ONE table the option ``table`` selects, as it is after the last
+complete transaction of the files: ``binlog_ksy.read_state``'s rows, with the
+types of ``kind=typed``; :mod:`.state_rows`)::
+
+    <the table's columns at the end of the files>,
+    _file string, _pos bigint, _gtid string, _commit_time timestamp
+
+``_file``, ``_pos`` (its rows event), ``_gtid`` and ``_commit_time`` (its
+transaction's) are those of the change that left the row so, as in ``extract
+--state``'s ``state/``. The state is a whole-files computation: one partition
+reads every file in binlog order (:class:`BinlogStatePartition`), and the driver
+plans the schema by reading the state once. A selection of no table or of
+several tables at the end of the files is a
+:class:`~binlog_ksy.runtime.errors.UsageError` naming the option and the tables.
+
 Column meanings: ``pos`` is the byte offset of the event (of the rows event for
 changes); ``end_pos`` the header's next-position; ``timestamp`` the event
 header's time (UTC); ``transaction`` the id of the transaction in its file (the byte
@@ -136,6 +151,7 @@ from ..runtime.schema.history import DdlStatement, SchemaHistory
 from ..runtime.storage import expand_inputs, filesystem_of, is_uri, open_binlog, store_environment, store_failure_text
 from ..runtime.types.strings import ERRORS_MODES
 from .records import KINDS, ReadOptions, iter_batches
+from .state_rows import StateSource, iter_state_batches, state_schema
 from .stream import BinlogStreamReader, stream_limits
 from .typed import TypedPlan, follow_ddl, plan_typed
 
@@ -143,6 +159,8 @@ __all__ = [
     "BinlogDataSource",
     "BinlogDataSourceReader",
     "BinlogFilePartition",
+    "BinlogStatePartition",
+    "BinlogStateReader",
     "EVENTS_SCHEMA",
     "CHANGES_SCHEMA",
     "ERRORS_SCHEMA",
@@ -156,7 +174,7 @@ __all__ = [
 #: Every option the data source takes (Spark lower-cases option names); anything else is an error.
 #: The reading options are spelled as the API's keywords and the job file's settings (a test compares them).
 OPTIONS = frozenset({
-    "path", "paths", "kind", "databases", "tables", "start_datetime", "stop_datetime", "start_position",
+    "path", "paths", "kind", "databases", "tables", "table", "start_datetime", "stop_datetime", "start_position",
     "stop_position", "include_gtids", "exclude_gtids", "schema", "schema_file", "schema_sql", "schema_history",
     "verify_checksums", "undecodable", "on_error", "with_body", "batch_size", "progress_dir",
     "maxbytespertrigger", "maxfilespertrigger",
@@ -292,7 +310,10 @@ class BinlogDataSource(DataSource):
     Options
     -------
     kind
-        ``events`` (default), ``changes``, ``errors`` or ``typed`` (one table, typed columns).
+        ``events`` (default), ``changes``, ``errors``, ``typed`` (one table, typed columns) or ``state``
+        (one table as it was after the last complete transaction).
+    table
+        ``kind=state``: ``db.table`` (or a pattern naming exactly one table), as ``read_state``'s ``table``.
     databases
         Comma-separated database names or fnmatch patterns to keep (default: all).
     tables
@@ -388,13 +409,51 @@ class BinlogDataSource(DataSource):
             return CHANGES_SCHEMA
         if kind == "errors":
             return ERRORS_SCHEMA
+        if kind == "state":
+            return spark_schema(self._state_schema())
         return spark_schema(self._typed().schema)
 
-    def reader(self, schema: StructType) -> BinlogDataSourceReader:
-        return BinlogDataSourceReader(schema, self._read_options(), _paths(self.options))
+    def reader(self, schema: StructType) -> BinlogDataSourceReader | BinlogStateReader:
+        options = self._read_options()
+        if options.kind == "state":
+            return BinlogStateReader(schema, self._state(), options.batch_size)
+        return BinlogDataSourceReader(schema, options, _paths(self.options))
+
+    def _state(self) -> StateSource:
+        """What ``kind=state`` reads (:mod:`.state_rows`): every input, the one table selected."""
+        source = getattr(self, "_state_source", None)
+        if source is not None:
+            return source
+        o = self.options
+        given = [name for name in STATE_REFUSED if o.get(name)]
+        if given:
+            raise ConfigError(f"binlog data source: kind=state is the tables after the last complete transaction of "
+                              f"every file: not with the option(s) {', '.join(given)}")
+        if o.get("table") and o.get("tables"):
+            raise ConfigError("binlog data source: table and tables both select the table of kind=state: give one")
+        option = "tables" if o.get("tables") else "table"
+        sql = [p.strip() for p in str(o.get("schema_sql") or "").split(",") if p.strip()]
+        schema_path = o.get("schema") or o.get("schema_file")
+        source = self._state_source = StateSource(
+            uris=tuple(f.uri for f in expand_inputs(_paths(o))), table=o.get(option) or None, option=option,
+            databases=o.get("databases") or None, schema_sql=tuple(_read_text(p) for p in sql),
+            schema_yaml=_read_text(schema_path) if schema_path else None,
+            on_error=str(o.get("on_error", "skip")).lower(), verify_checksums=_bool(o, "verify_checksums", True),
+            undecodable=str(o.get("undecodable", "strict")).lower())
+        return source
+
+    def _state_schema(self) -> pa.Schema:
+        """The Arrow schema of ``kind=state``: planned once per data source, on the driver (it reads the state)."""
+        schema = getattr(self, "_state_arrow_schema", None)
+        if schema is None:
+            self._read_options()  # the options checked first
+            schema = self._state_arrow_schema = state_schema(self._state())
+        return schema
 
     def streamReader(self, schema: StructType) -> BinlogStreamReader:
         """``spark.readStream.format("binlog")``: micro-batches of a growing folder (:mod:`.stream`)."""
+        if self._kind() == "state":
+            raise ConfigError("binlog data source: kind=state is read whole (spark.read), not as a stream")
         return BinlogStreamReader(schema, self._read_options(follow_files=False), _paths(self.options),
                                   stream_limits(self.options))
 
@@ -412,8 +471,8 @@ class BinlogDataSource(DataSource):
         if kind == "typed":
             return self._typed().ddl
         history = self._history()
-        if kind == "events" or history is None:
-            return ()
+        if kind in ("events", "state") or history is None:
+            return ()  # (the state follows the DDL itself, file after file)
         files = [f.uri for f in expand_inputs(_paths(self.options))]
         if len(files) < 2:
             return ()  # one file follows its own DDL
@@ -443,6 +502,9 @@ class BinlogDataSource(DataSource):
         if undecodable not in ERRORS_MODES:
             raise ConfigError(f"binlog data source: undecodable must be one of {', '.join(ERRORS_MODES)}, "
                               f"not {undecodable!r}")
+        if o.get("table") and self._kind() != "state":
+            raise ConfigError("binlog data source: the option table names the table of kind=state; the other kinds "
+                              "select with tables")
         on_error = str(o.get("on_error", "skip")).lower()
         if on_error not in ("stop", "skip"):
             raise ValueError(f"binlog data source: on_error must be 'stop' or 'skip', not {on_error!r}")
@@ -463,6 +525,11 @@ class BinlogDataSource(DataSource):
             progress_dir=o.get("progress_dir") or None,
             undecodable=cast("Undecodable", undecodable),
         )
+
+
+#: The options ``kind=state`` refuses: it is the tables after the last complete transaction of every file.
+STATE_REFUSED = ("start_datetime", "stop_datetime", "start_position", "stop_position", "include_gtids",
+                 "exclude_gtids")
 
 
 def _read_text(path: str) -> str:
@@ -509,6 +576,38 @@ class BinlogDataSourceReader(DataSourceReader):
         _check_opens(partition.uri)
         arrow_schema = to_arrow_schema(self.schema, timezone="UTC")
         yield from iter_batches(partition.uri, partition.size, self.options, arrow_schema, partition.index)
+
+
+@dataclass
+class BinlogStatePartition(InputPartition):
+    """``kind=state``: every input file, in binlog order, in one partition (the state is a whole-files
+    computation: a row's value depends on every change before it)."""
+
+    uris: tuple[str, ...]
+
+
+class BinlogStateReader(DataSourceReader):
+    """Plans one :class:`BinlogStatePartition` over all the files and reads the state's table in it
+    (:func:`.state_rows.iter_state_batches`)."""
+
+    def __init__(self, schema: StructType, source: StateSource, batch_size: int) -> None:
+        self.schema = schema
+        self.source = source
+        self.batch_size = batch_size
+        self.store_environment = store_environment()
+
+    def partitions(self) -> list[BinlogStatePartition]:
+        return [BinlogStatePartition(self.source.uris)]
+
+    def read(self, partition: InputPartition) -> Iterator[Any]:
+        """Read every file in order; the table's rows in Arrow batches of at most ``batch_size`` rows."""
+        from pyspark.sql.pandas.types import to_arrow_schema
+
+        assert isinstance(partition, BinlogStatePartition)
+        os.environ.update(dict(self.store_environment))
+        for uri in partition.uris:
+            _check_opens(uri)
+        yield from iter_state_batches(self.source, to_arrow_schema(self.schema, timezone="UTC"), self.batch_size)
 
 
 class UnreachableInputError(StorageError):

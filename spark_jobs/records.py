@@ -69,7 +69,7 @@ __all__ = [
 Row = tuple[Any, ...]
 
 #: The kinds of rows the data source reads.
-KINDS = ("events", "changes", "errors", "typed")
+KINDS = ("events", "changes", "errors", "typed", "state")
 
 #: Column order of each kind (the Spark schemas in datasource.py use the same order; a test checks it).
 EVENT_COLUMNS = ("file", "pos", "end_pos", "in_payload", "type", "type_code", "timestamp", "server_id",

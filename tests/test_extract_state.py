@@ -14,7 +14,10 @@ one, MyISAM) in phases with FULL and MINIMAL row images, a key update, ``ALTER T
   transaction, then, the files whole, a run that fails just before its commit (the output stays as it was),
   an incremental run and a plain rerun: ``state/`` and ``history/`` equal the one full run's;
 * over drawn workloads (tables, row images, DDL, statements), ``state/`` equals ``read_state`` too;
-* ``--state`` with Delta or Iceberg is a usage error that names what is supported.
+* ``--state`` with Delta or Iceberg is a usage error that names what is supported;
+* the data source's ``kind=state`` gives ``read_state``'s rows with ``state/``'s origins, in one partition;
+* on a partial table changed with MINIMAL images (one change hits a row the files never showed), the extract
+  summary says per table what ``read_state`` says.
 """
 
 from __future__ import annotations
@@ -381,6 +384,26 @@ def test_state_needs_parquet(table_format: str, tmp_path: Path, capsys: pytest.C
     assert "Parquet only" in err and f"as {table_format} tables" in err and "not built yet" in err, err
 
 
+def test_data_source_kind_state_equals_read_state(binlogs: tuple[Workload, list[str]], full_run: Path,
+                                                  spark: Any) -> None:  # noqa: F811
+    """``spark.read.format("binlog").option("kind", "state")`` gives ``read_state``'s rows, with the origins
+    ``extract --state`` writes in ``state/``; a selection of several tables is an error naming the option."""
+    load, files = binlogs
+    name = f"{load.db}.t_int"  # (never renamed: read_state sees it whole)
+    frame = spark.read.format("binlog").option("kind", "state").option("table", name).load(files)
+    assert frame.rdd.getNumPartitions() == 1  # (the state is a whole-files computation)
+    got = frame.toArrow()
+    want = read_state(files, table=name)
+    assert got.column_names == [*want.column_names, *STATE_COLUMNS]
+    values = got.drop_columns(list(STATE_COLUMNS))
+    assert values.to_pylist() == want.cast(values.schema).to_pylist()
+    [written] = _dataset(full_run, "state", load.db, "t_int")
+    assert got.to_pylist() == written.cast(got.schema).to_pylist()
+    several = spark.read.format("binlog").option("kind", "state").option("table", f"{load.db}.*")
+    with pytest.raises(Exception, match="kind=state reads one table, but the option table="):
+        several.load(files).schema  # noqa: B018 - the driver plans the schema
+
+
 @pytest.fixture(scope="module")
 def unknown_rows(server: MariaDBServer) -> tuple[Workload, list[str]]:
     """A table created before the files (partial) whose rows the files change with MINIMAL images, one of them
@@ -427,3 +450,23 @@ def test_summary_says_what_read_state_says(unknown_rows: tuple[Workload, list[st
     facts = tables[f"{load.db}.t_int"]
     assert not facts["complete"] and facts["unknown_row_changes"] >= 1, facts  # (the case is what it says)
 
+
+def test_data_source_kind_state_options() -> None:
+    """The schema ``kind=state`` plans (no Spark job: the driver's part), and the options it refuses."""
+    from binlog_ksy.runtime.errors import ConfigError
+    from binlog_ksy.spark_jobs.datasource import BinlogDataSource
+
+    sample = str(Path(__file__).resolve().parent.parent / "samples" / "mariadb-10.11" / "shop-full")
+    want = read_state(sorted(str(p) for p in Path(sample).iterdir()), table="shop.orders")
+    planned = BinlogDataSource({"path": sample, "kind": "state", "table": "shop.orders"}).schema()
+    assert planned.names == [*want.column_names, *STATE_COLUMNS]
+    assert BinlogDataSource({"path": sample, "kind": "state", "tables": "orders"}).schema() == planned
+    with pytest.raises(ConfigError, match="not with the option.s. start_datetime"):
+        BinlogDataSource({"path": sample, "kind": "state", "table": "shop.orders",
+                          "start_datetime": "2024-01-01"}).schema()
+    with pytest.raises(ConfigError, match="give one"):
+        BinlogDataSource({"path": sample, "kind": "state", "table": "shop.orders", "tables": "shop.orders"}).schema()
+    with pytest.raises(ConfigError, match="option table names the table of kind=state"):
+        BinlogDataSource({"path": sample, "kind": "changes", "table": "shop.orders"}).reader(planned)
+    with pytest.raises(Exception, match="option table"):
+        BinlogDataSource({"path": sample, "kind": "state"}).schema()

@@ -51,7 +51,7 @@ LAYERS: list[tuple[str, ...]] = [
     ("runtime.state",),
     ("runtime.commands", "runtime.explore"),
     ("spark_jobs.arrow_schemas", "spark_jobs.change_batches", "spark_jobs.incremental", "spark_jobs.records",
-     "spark_jobs.typed", "spark_jobs.stream", "spark_jobs.datasource"),
+     "spark_jobs.typed", "spark_jobs.state_rows", "spark_jobs.stream", "spark_jobs.datasource"),
     ("spark_jobs.job",),
     ("binlog_ksy", "write"),
     ("cli",),

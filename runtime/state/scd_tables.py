@@ -26,7 +26,8 @@ import pyarrow as pa
 from .keyed_rows import StateTable
 from .versions import ORIGIN_TYPES, HistoryPart, origin_arrays
 
-__all__ = ["HISTORY_COLUMNS", "POSITION", "STATE_COLUMNS", "current_versions", "ended_versions", "state_table"]
+__all__ = ["HISTORY_COLUMNS", "POSITION", "STATE_COLUMNS", "current_versions", "ended_versions", "state_schema",
+           "state_table"]
 
 #: The columns :func:`state_table` adds.
 STATE_COLUMNS = ("_file", "_pos", "_gtid", "_commit_time")
@@ -45,6 +46,13 @@ def state_table(table: StateTable) -> pa.Table:
     names = [c.name for c in table.columns]
     extra = [origins["file"], origins["pos"], origins["gtid"], origins["commit_time"]]
     return pa.Table.from_arrays([*values.columns, *extra], names=[*names, *STATE_COLUMNS])
+
+
+def state_schema(table: StateTable) -> pa.Schema:
+    """The schema of :func:`state_table` of a table (read with or without versions)."""
+    fields = [pa.field(c.name, a.type) for c, a in zip(table.columns, table.arrays, strict=True)]
+    origin = {"_file": "file", "_pos": "pos", "_gtid": "gtid", "_commit_time": "commit_time"}
+    return pa.schema([*fields, *(pa.field(name, ORIGIN_TYPES[origin[name]]) for name in STATE_COLUMNS)])
 
 
 def current_versions(table: StateTable) -> pa.Table:
