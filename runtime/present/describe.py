@@ -288,8 +288,20 @@ _IMAGES = "\x01"
 _IMAGES_JSON = '"rows": "\\u0001"'
 
 
+#: The JSON text (``events --format jsonl``) and the Info text (``events``) of TABLE_MAP bodies by (post-header
+#: length, bytes): every statement logs its table's map again, and a binlog of thousands of tables outgrows the
+#: cache of parsed bodies (``event_body``: some 90 bytes of objects per byte of a map with FULL metadata), so
+#: the texts, a few hundred bytes each, are kept by the bytes they are made of, and a map met again is not parsed.
+_TABLE_MAP_JSON: BoundedCache[str] = BoundedCache(CACHE_BUDGET, lambda key, text: 256 + len(key[1]) + len(text))
+_TABLE_MAP_INFO: BoundedCache[str] = BoundedCache(CACHE_BUDGET, lambda key, text: 256 + len(key[1]) + len(text))
+
+
 def _body_json(event: Event) -> str:
     code = event.type_code
+    if code == et.TABLE_MAP_EVENT:
+        key = (event.post_header_len, event.body_bytes)
+        text = _TABLE_MAP_JSON.get(key)
+        return text if text is not None else _TABLE_MAP_JSON.put(key, _parsed_body_json(event))
     if code in et.ROWS_EVENTS:  # a head seen before: its text around these images, with no body parsed
         raw = event.body_bytes
         head = known_rows_head(code, event.post_header_len, raw)
@@ -303,6 +315,12 @@ def _body_json(event: Event) -> str:
             text = _known_gtid_json(event, tail[0], tail[1])
             if text is not None:
                 return text
+    return _parsed_body_json(event)
+
+
+def _parsed_body_json(event: Event) -> str:
+    """:func:`_body_json` of a body parsed (or met parsed): its text made once per shared head."""
+    code = event.type_code
     body = event.body
     if code == et.MARIADB_GTID_EVENT:
         return _gtid_body_json(event, body)
@@ -404,6 +422,8 @@ def info_of(event: Event) -> str:
     text = render(fields)
     if owner is not None:
         _SHARED_INFO.put(id(owner), (owner, text))
+    if code == et.TABLE_MAP_EVENT:
+        _TABLE_MAP_INFO.put((event.post_header_len, event.body_bytes), text)
     return text
 
 
@@ -444,6 +464,10 @@ def _quick_gtid(event: Event) -> str | None:
     return None if text is None else f"GTID {text}"
 
 
+def _quick_table_map(event: Event) -> str | None:
+    return _TABLE_MAP_INFO.get((event.post_header_len, event.body_bytes))
+
+
 def _quick_rows(event: Event) -> str | None:
     known = known_rows_head(event.type_code, event.post_header_len, event.body_bytes)
     if known is None:
@@ -458,6 +482,7 @@ _QUICK_INFO: dict[int, Callable[[Event], str | None]] = {
     et.XID_EVENT: _quick_xid,
     et.EventType.annotate_rows_event.value: _quick_annotation,
     et.MARIADB_GTID_EVENT: _quick_gtid,
+    et.TABLE_MAP_EVENT: _quick_table_map,
     **dict.fromkeys(et.ROWS_EVENTS, _quick_rows),
 }
 
