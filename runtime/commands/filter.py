@@ -294,9 +294,13 @@ class _FileFilter:
             known = known_rows_head(event.type_code, event.post_header_len, event.body_bytes)
             rows_body: RowsBody = known[0] if known is not None else event.body  # a head parsed before: its own
             return self.reader.tables.get(rows_body.table_id)
-        if event.type_code == et.TABLE_MAP_EVENT:
-            map_body: TableMapBody = event.body
-            self.map_events[map_body.table_id] = event
+        if event.type_code == et.TABLE_MAP_EVENT:  # a map made before of these bytes has their table id: no parse
+            made = self.reader.known_table_map(event)
+            if made is not None:
+                self.map_events[made.table_id] = event
+            else:
+                map_body: TableMapBody = event.body
+                self.map_events[map_body.table_id] = event
         return None
 
     def _outside_transaction(self, event: Event, writer: BinlogWriter) -> None:
@@ -343,13 +347,12 @@ class _FileFilter:
             size = rename_database(event, rw, renames)
             if size is None:
                 rw = None
-        if event.type_code in et.ROWS_EVENTS and i in kept_rows:
+        # a kept rows event that now ends its statement gains STMT_END_F; any other is written as it was read
+        # (its bytes, the positions and CRC32 made right: BinlogWriter.write), with no read-write parse
+        if (event.type_code in et.ROWS_EVENTS and i in kept_rows and not event.body.is_stmt_end
+                and _statement_ends(tx, i)):
             rw = editable(event, fmt)
-            ends = _statement_ends(tx, i)
-            flags = rw.body.data.flags
-            new_flags = (flags | STMT_END_F) if ends else flags
-            if new_flags != flags:
-                rw.body.data.flags = new_flags
+            rw.body.data.flags |= STMT_END_F
         writer.write(event, rw, size)
 
     def _finish(self) -> tuple[int, int, int]:
@@ -409,6 +412,8 @@ def _is_content(reader: ChangeReader, event: Event, table: tuple[str, str] | Non
     if not everything and (not flt.wants_event(event) or not flt.wants_gtid(reader.state.gtid)):
         return False
     if code == et.TABLE_MAP_EVENT:
+        if everything and reader.known_table_map(event) is not None:  # a map made of these bytes: they parse
+            return True
         body = event.body
         schema, name = text_of(body.schema) or "", text_of(body.table) or ""
         return everything or selection.wants_table(schema, name)
@@ -419,6 +424,8 @@ def _is_content(reader: ChangeReader, event: Event, table: tuple[str, str] | Non
         sql = query_text(body)
         if is_transaction_control(sql):
             return False  # BEGIN/COMMIT frame the content
+        if everything:  # every statement is kept: which tables a DDL statement changes does not matter
+            return True
         database = text_of(body.schema)
         outcome = ddl.apply(sql or "", database)
         if outcome.is_ddl and outcome.changed:  # DDL: the databases of the tables it changes
