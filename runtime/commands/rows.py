@@ -39,6 +39,7 @@ from .common import (
 
 if TYPE_CHECKING:
     from ..rows.columnar import ChangeColumns
+    from ..rows.events import RowsEvent
 
 #: A local file smaller than this is written change by change (the row decoder, the reference the column path
 #: is held equal to): loading numpy and pyarrow would cost more than its columns save.
@@ -147,6 +148,20 @@ def _write_json_lines(reader: ChangeReader, columns: ChangeColumns,
             write(dumps(change_json(change, reader.undecodable)).encode("utf-8") + b"\n")
 
 
+def _write_rows_json(reader: ChangeReader, run: list[RowsEvent], write: Callable[[bytes | memoryview], object]
+                     ) -> None:
+    """The JSON lines of a run of rows events through the row decoder (as ``ChangeReader.__iter__``: an event
+    that does not decode is reported, and the next one follows)."""
+    for rows_event in run:
+        try:
+            changes = reader.decode(rows_event)
+        except BinlogError as err:
+            reader.report(err)
+            continue
+        for change in changes:
+            write(dumps(change_json(change, reader.undecodable)).encode("utf-8") + b"\n")
+
+
 def _line_bytes(lines: Any) -> tuple[memoryview, memoryview]:
     """A string array of lines as its data buffer and the bounds of each line in it (line ``i``:
     ``data[bounds[i]:bounds[i + 1]]``), lines end to end."""
@@ -237,11 +252,14 @@ def _write_changes(args: argparse.Namespace, reader: ChangeReader, out: TextIO, 
             if warnings.reported < len(errors):
                 warnings.flush()
     elif args.format == "jsonl":
-        from ..rows.columnar import iter_change_columns
+        from ..rows.columnar import iter_change_runs
 
         write = stdout_bytes()
-        for columns in iter_change_columns(reader):
-            _write_json_lines(reader, columns, write)
+        for columns in iter_change_runs(reader):
+            if isinstance(columns, list):  # a few changes of a table: the row decoder
+                _write_rows_json(reader, columns, write)
+            else:
+                _write_json_lines(reader, columns, write)
             if warnings.reported < len(errors):
                 warnings.flush()
     elif args.format == "debezium":  # follows every event (the transaction's thread and commit time), row by row
