@@ -126,10 +126,24 @@ def test_generic_function_after_many_null_patterns() -> None:
     present = set(range(len(TABLE)))
     decoder = RowImageDecoder(TABLE, bitmap(present))
     decoder.max_compiled_patterns = 2
+    decoder.compile_after = 1
     for nulls in ({1}, {2}, {3, 4}, {5, 6, 7}, {9}, set(range(1, 10))):
         data = image(TABLE, present, nulls)
         assert decoder.decode(data) == (expected_row(TABLE, present, nulls), len(data))
     assert len(decoder._fast) == 2
+    assert decoder._generic is not None
+
+
+def test_pattern_compiled_when_met_often() -> None:
+    present = set(range(len(TABLE)))
+    decoder = RowImageDecoder(TABLE, bitmap(present))
+    rare, often = image(TABLE, present, {1}), image(TABLE, present, {2})
+    times = decoder.COMPILE_AFTER
+    for data, nulls in [(rare, {1})] + [(often, {2})] * (times + 1):
+        assert decoder.decode(data) == (expected_row(TABLE, present, nulls), len(data))
+    pairs = decode_rows(TABLE, "insert", None, bitmap(present), rare + often * times)
+    assert pairs == [(None, expected_row(TABLE, present, {1}))] + [(None, expected_row(TABLE, present, {2}))] * times
+    assert list(decoder._fast) == [0b100]  # the pattern met often; the rare one through the generic function
     assert decoder._generic is not None
 
 
