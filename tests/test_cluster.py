@@ -11,6 +11,8 @@ shared with the driver.
   URL, gives the same datasets as a local-mode run of the same inputs;
 * a job file's ``env:`` ships the archive too, here for two ``--incremental`` runs into an ``s3://``
   output on a real S3 server whose settings only the driver has;
+* ``extract --follow --env`` on the cluster keeps the output current as binlogs arrive and, stopped, leaves what
+  one local run leaves;
 * ``spark-submit`` with docs/cluster.md's flags prints only JSON on stdout;
 * an output the workers do not share with the driver is refused (exit 2, shared filesystem or
   object store), with nothing written and no summary;
@@ -26,14 +28,17 @@ other waits for it (a lock beside the workers' temporary folders).
 
 from __future__ import annotations
 
+import datetime as dt
 import fcntl
 import json
 import os
 import re
 import shutil
+import signal
 import subprocess
 import sys
 import tarfile
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -198,6 +203,45 @@ def test_job_file_env_incremental_s3_output_equals_local_mode(cluster: Cluster, 
                            secret_key=s3_server.env["AWS_SECRET_ACCESS_KEY"], scheme="http", region="us-east-1")
     got = {name: sorted(row.replace(str(inputs), str(SAMPLES)) for row in rows)
            for name, rows in _datasets("cluster-out/binlogs", s3).items()}
+    _assert_same_datasets(got, _datasets(str(local_output)))
+
+
+def test_follow_on_the_cluster_equals_local_mode(cluster: Cluster, packed: tuple[Path, str], local_output: Path,
+                                                work: Path) -> None:
+    """``extract --follow --env`` on the cluster: a batch over the files there, then one over a folder of binlogs
+    copied in while it runs; stopped by SIGTERM (exit 0), its output is what one local run over all leaves."""
+    inputs = work / "follow-inputs"
+    shutil.copytree(SAMPLES, inputs, ignore=shutil.ignore_patterns("shop-minimal-nocrc"))
+    out = work / "follow_out"
+    proc = subprocess.Popen([str(VENV_BIN / "binlog-ksy"), "extract", str(inputs), "--output", str(out),
+                             "--master", cluster.url, "--env", str(packed[0]), "--follow", "--interval", "1s",
+                             "--format", "json"], cwd=work, env=_env(), stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True, start_new_session=True)
+    try:
+        assert proc.stdout is not None
+        first = json.loads(proc.stdout.readline() or "null")
+        assert first is not None, proc.communicate(timeout=60)[1][-3000:]
+        assert first["files"] == 6 and first["changes"] > 0, first
+        copied = time.time()
+        staged = work / "follow-staged"  # whole files at once: a binlog copied in part would be one being written
+        shutil.copytree(SAMPLES / "shop-minimal-nocrc", staged)
+        staged.rename(inputs / "shop-minimal-nocrc")
+        while True:  # until a batch that listed the folder after the copy has nothing left behind
+            line = proc.stdout.readline()
+            assert line, proc.communicate(timeout=60)[1][-3000:]
+            batch = json.loads(line)
+            listed = dt.datetime.fromisoformat(batch["as_of"]).timestamp()
+            if listed > copied and batch["behind_bytes"] == 0:
+                break
+        os.killpg(proc.pid, signal.SIGTERM)
+        _, err = proc.communicate(timeout=120)
+        assert proc.returncode == 0, err[-3000:]
+    finally:
+        if proc.poll() is None:
+            os.killpg(proc.pid, signal.SIGKILL)
+            proc.wait()
+    got = {name: sorted(row.replace(str(inputs), str(SAMPLES)) for row in rows)
+           for name, rows in _datasets(str(out)).items()}
     _assert_same_datasets(got, _datasets(str(local_output)))
 
 
