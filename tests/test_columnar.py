@@ -224,6 +224,34 @@ def test_small_files_written_change_by_change_equal_the_column_path(on_error: st
     assert compared > 50
 
 
+@pytest.mark.parametrize("on_error", ["stop", "skip"])
+def test_few_changes_of_a_table_written_change_by_change_equal_the_column_path(
+        on_error: str, monkeypatch: pytest.MonkeyPatch, capsysbinary: pytest.CaptureFixture[bytes]) -> None:
+    """``rows --format jsonl`` on a file past SMALL_FILE writes a table's few changes in a window change by
+    change (columnar.iter_change_runs): the same lines, messages and exit status as every change from columns,
+    on every fixture and sample, and some runs of each kind."""
+    from binlog_ksy.cli import main
+    from binlog_ksy.runtime.commands import rows
+    from binlog_ksy.runtime.rows.columnar import iter_change_runs
+
+    compared = few = many = 0
+    for path in FILES:
+        outcomes = []
+        for small in (0, 1):  # 0: every change from columns; 1: every file past it, its few changes by row
+            monkeypatch.setattr(rows, "SMALL_FILE", small)
+            status = main(["rows", "--format", "jsonl", "--on-error", on_error, str(path)])
+            captured = capsysbinary.readouterr()
+            outcomes.append((status, captured.out, captured.err))
+        assert outcomes[0] == outcomes[1], path
+        compared += bool(outcomes[0][1])
+        if on_error == "skip":
+            for run in iter_change_runs(ChangeReader(path, on_error="skip")):
+                few += isinstance(run, list)
+                many += not isinstance(run, list)
+    assert compared > 50
+    assert on_error == "stop" or (few > 100 and many > 100)
+
+
 def test_most_fixture_runs_get_their_json_from_columns() -> None:
     from binlog_ksy.runtime.present.json_lines import json_lines
 
