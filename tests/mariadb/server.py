@@ -74,6 +74,9 @@ _TEMPLATES: dict[tuple[str, ...], Path] = {}
 #: mysql-test-run's ``--mem``), for the servers' DDL (a CREATE or DROP TABLE syncs its files) and binlogs
 #: should not wait for a disk; ``BINLOG_KSY_TEST_SERVER_DIR`` chooses another (empty: the system temp dir).
 _MEMORY_DIR = "/dev/shm"
+#: The free space the memory file system must have to be used: a new server's folder takes about 40 MB (more as
+#: it writes) and a parallel run starts a dozen (a container's default /dev/shm of 64 MB would fill at once).
+_MEMORY_DIR_MIN_FREE = 4 << 30
 
 
 def default_basedir() -> str | None:
@@ -81,7 +84,11 @@ def default_basedir() -> str | None:
     chosen = os.environ.get("BINLOG_KSY_TEST_SERVER_DIR")
     if chosen is not None:
         return chosen or None
-    if os.path.isdir(_MEMORY_DIR) and os.access(_MEMORY_DIR, os.W_OK | os.X_OK):
+    try:
+        stat = os.statvfs(_MEMORY_DIR)
+    except OSError:
+        return None
+    if stat.f_bavail * stat.f_frsize >= _MEMORY_DIR_MIN_FREE and os.access(_MEMORY_DIR, os.W_OK | os.X_OK):
         return _MEMORY_DIR
     return None
 
