@@ -65,8 +65,9 @@ def _stop(proc: subprocess.Popen[str]) -> None:
 
 def _writer(server: Any, rows: int, seconds: float, sent: list[tuple[float, int]], stop: threading.Event) -> None:
     """One transaction of ``rows`` inserts every 100 ms through one client; ``sent``: (time sent, rows)."""
-    client = subprocess.Popen([*server._client_args(), "--unbuffered", "-N", "-B"], stdin=subprocess.PIPE,
-                              stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+    # the database named: the sequence engine's seq_N_to_M tables are found in the current one
+    client = subprocess.Popen([*server._client_args(), "--unbuffered", "-N", "-B", "--database=bench"],
+                              stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     assert client.stdin is not None and client.stdout is not None
     first, k = 1, 0
     end = time.monotonic() + seconds
@@ -74,7 +75,10 @@ def _writer(server: Any, rows: int, seconds: float, sent: list[tuple[float, int]
         began = time.time()
         client.stdin.write(f"BEGIN; INSERT INTO bench.t (id, v, note) SELECT seq, seq * 7, 'row' FROM "
                            f"seq_{first}_to_{first + rows - 1}; COMMIT; SELECT {k};\n")
-        client.stdin.flush()
+        try:
+            client.stdin.flush()
+        except BrokenPipeError:
+            raise RuntimeError(f"the client stopped: {client.communicate()[1].strip()}") from None
         client.stdout.readline()  # the commit has returned
         sent.append((began, rows))
         first, k = first + rows, k + 1
