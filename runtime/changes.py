@@ -433,14 +433,18 @@ class ChangeReader:
                           table_map)
                 for index, (before, after) in enumerate(pairs)]
 
+    def decode_or_report(self, rows_event: RowsEvent) -> list[RowChange]:
+        """:meth:`decode`, or none when the event does not decode: the error is reported (raised in stop mode)
+        and reading goes on with the next event."""
+        try:
+            return self.decode(rows_event)
+        except BinlogError as err:
+            self.report(err)
+            return []
+
     def __iter__(self) -> Iterator[RowChange]:
         for rows_event in self.rows_events():
-            try:
-                changes = self.decode(rows_event)
-            except BinlogError as err:
-                self.report(err)
-                continue
-            yield from changes
+            yield from self.decode_or_report(rows_event)
 
 
 def iter_changes(

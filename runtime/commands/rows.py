@@ -155,12 +155,7 @@ def _write_rows_json(reader: ChangeReader, run: list[RowsEvent], write: Callable
     """The JSON lines of a run of rows events through the row decoder (as ``ChangeReader.__iter__``: an event
     that does not decode is reported, and the next one follows)."""
     for rows_event in run:
-        try:
-            changes = reader.decode(rows_event)
-        except BinlogError as err:
-            reader.report(err)
-            continue
-        for change in changes:
+        for change in reader.decode_or_report(rows_event):
             write(dumps(change_json(change, reader.undecodable)).encode("utf-8") + b"\n")
 
 

@@ -348,12 +348,7 @@ def _add_window(script: _Script, reader: ChangeReader, window: _Window) -> None:
     """A window's statements in file order: from columns where they can be, else change by change."""
     for rows_event, piece in zip(window[0], _window_pieces(window, reader, script.undo), strict=True):
         if piece is None:
-            try:
-                changes = reader.decode(rows_event)
-            except BinlogError as err:
-                reader.report(err)
-                continue
-            for change in changes:
+            for change in reader.decode_or_report(rows_event):
                 script.add(change)
         elif piece:
             event = rows_event.event

@@ -85,7 +85,6 @@ from .. import constants as et
 from ..bodies import GtidBody, GtidTaggedBody
 from ..column import Column
 from ..constants import MYSQL_TYPE
-from ..errors import BinlogError
 from ..event import Event
 from ..event_fields import query_text
 from ..transactions import StatementRole, statement_role
@@ -399,11 +398,7 @@ def iter_messages(reader: ChangeReader, *, name: str = "binlog-ksy", ts_ms: int
         rows_event = reader.accept(event)
         if rows_event is None:
             continue
-        try:
-            changes = reader.decode(rows_event)
-        except BinlogError as err:
-            reader.report(err)
-            continue
+        changes = reader.decode_or_report(rows_event)
         context = tracker.context()
         for change in changes:
             for op, key, value in messages(change, name=name, ts_ms=ts_ms, context=context):
