@@ -208,20 +208,24 @@ def test_small_files_written_change_by_change_equal_the_column_path(on_error: st
                                                                     capsysbinary: pytest.CaptureFixture[bytes]) -> None:
     """``rows --format jsonl`` on a file under SMALL_FILE (change by change) prints what the column path prints:
     the same lines, messages and exit status, on every fixture and sample."""
-    from binlog_ksy.cli import main
-    from binlog_ksy.runtime.commands import rows
-
     compared = 0
     for path in FILES:
-        outcomes = []
-        for small in (0, 1 << 40):
-            monkeypatch.setattr(rows, "SMALL_FILE", small)
-            status = main(["rows", "--format", "jsonl", "--on-error", on_error, str(path)])
-            captured = capsysbinary.readouterr()
-            outcomes.append((status, captured.out, captured.err))
+        outcomes = [_rows_jsonl(path, on_error, small, monkeypatch, capsysbinary) for small in (0, 1 << 40)]
         assert outcomes[0] == outcomes[1], path
         compared += bool(outcomes[0][1])
     assert compared > 50
+
+
+def _rows_jsonl(path: Path, on_error: str, small_file: int, monkeypatch: pytest.MonkeyPatch,
+                capsys: pytest.CaptureFixture[bytes]) -> tuple[int, bytes, bytes]:
+    """``rows --format jsonl`` of one file with ``rows.SMALL_FILE`` set: its status, stdout and stderr."""
+    from binlog_ksy.cli import main
+    from binlog_ksy.runtime.commands import rows
+
+    monkeypatch.setattr(rows, "SMALL_FILE", small_file)
+    status = main(["rows", "--format", "jsonl", "--on-error", on_error, str(path)])
+    captured = capsys.readouterr()
+    return status, captured.out, captured.err
 
 
 @pytest.mark.parametrize("on_error", ["stop", "skip"])
@@ -230,18 +234,12 @@ def test_few_changes_of_a_table_written_change_by_change_equal_the_column_path(
     """``rows --format jsonl`` on a file past SMALL_FILE writes a table's few changes in a window change by
     change (columnar.iter_change_runs): the same lines, messages and exit status as every change from columns,
     on every fixture and sample, and some runs of each kind."""
-    from binlog_ksy.cli import main
-    from binlog_ksy.runtime.commands import rows
     from binlog_ksy.runtime.rows.columnar import iter_change_runs
 
     compared = few = many = 0
     for path in FILES:
-        outcomes = []
-        for small in (0, 1):  # 0: every change from columns; 1: every file past it, its few changes by row
-            monkeypatch.setattr(rows, "SMALL_FILE", small)
-            status = main(["rows", "--format", "jsonl", "--on-error", on_error, str(path)])
-            captured = capsysbinary.readouterr()
-            outcomes.append((status, captured.out, captured.err))
+        # 0: every change from columns; 1: every file past it, its few changes by row
+        outcomes = [_rows_jsonl(path, on_error, small, monkeypatch, capsysbinary) for small in (0, 1)]
         assert outcomes[0] == outcomes[1], path
         compared += bool(outcomes[0][1])
         if on_error == "skip":
