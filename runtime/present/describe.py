@@ -292,8 +292,13 @@ _IMAGES_JSON = '"rows": "\\u0001"'
 #: length, bytes): every statement logs its table's map again, and a binlog of thousands of tables outgrows the
 #: cache of parsed bodies (``event_body``: some 90 bytes of objects per byte of a map with FULL metadata), so
 #: the texts, a few hundred bytes each, are kept by the bytes they are made of, and a map met again is not parsed.
-_TABLE_MAP_JSON: BoundedCache[str] = BoundedCache(CACHE_BUDGET, lambda key, text: 256 + len(key[1]) + len(text))
-_TABLE_MAP_INFO: BoundedCache[str] = BoundedCache(CACHE_BUDGET, lambda key, text: 256 + len(key[1]) + len(text))
+def _text_size(key: tuple[int, bytes], text: str) -> int:
+    """About the memory of a text kept by the bytes it is made of."""
+    return 256 + len(key[1]) + len(text)
+
+
+_TABLE_MAP_JSON: BoundedCache[str] = BoundedCache(CACHE_BUDGET, _text_size)
+_TABLE_MAP_INFO: BoundedCache[str] = BoundedCache(CACHE_BUDGET, _text_size)
 
 
 def _body_json(event: Event) -> str:
