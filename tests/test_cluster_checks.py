@@ -226,6 +226,8 @@ def test_build_session_ships_the_env_and_respects_the_users_python(case: str, tm
 
     builder = _Builder()
     monkeypatch.setattr(extract_job, "SparkSession", SimpleNamespace(builder=builder))
+    jvm_conf: list[dict[str, str]] = []
+    monkeypatch.setattr(extract_job, "start_driver_jvm", jvm_conf.append)
     monkeypatch.delenv("PYSPARK_PYTHON", raising=False)
     archive = tmp_path / "env.tar.gz"
     archive.write_bytes(b"x")
@@ -237,6 +239,8 @@ def test_build_session_ships_the_env_and_respects_the_users_python(case: str, tm
     session: object = extract_job.build_session(cfg)
     assert session is builder and builder.master_url == master
     assert builder.conf["spark.ui.showConsoleProgress"] == "false"
+    # The JVM started in its own session gets what the builder is given
+    assert jvm_conf == [{"spark.app.name": "binlog-ksy extract", "spark.master": master, **builder.conf}]
     if case == "local":
         assert "spark.archives" not in builder.conf and builder.python == sys.executable
         return

@@ -1,6 +1,7 @@
 """The two forms of docs/follow.md (and README's *Follow a live binlog folder*), run as written against the
-test S3 server: ``extract --follow`` to Delta on S3, stopped with SIGTERM after its first batch (exit 0), and
-the ``readStream`` snippet, whose first micro-batch lands in its sink before the test stops it."""
+test S3 server: ``extract --follow`` to Delta on S3, stopped with SIGTERM to its process group after its first
+batch (exit 0), and the ``readStream`` snippet, whose first micro-batch lands in its sink before the test stops
+it."""
 
 from __future__ import annotations
 
@@ -50,6 +51,36 @@ def _wait_for(path: str, proc: subprocess.Popen[str], limit: float = 240.0) -> N
         time.sleep(0.2)
 
 
+def _descendants(pid: int) -> list[int]:
+    """The processes under ``pid`` (children, theirs, ...), read from /proc."""
+    children: dict[int, list[int]] = {}
+    for entry in filter(str.isdigit, os.listdir("/proc")):
+        try:
+            stat = Path(f"/proc/{entry}/stat").read_text()
+        except OSError:
+            continue
+        parent = int(stat.rsplit(")", 1)[1].split()[1])
+        children.setdefault(parent, []).append(int(entry))
+    found, todo = [], [pid]
+    while todo:
+        for child in children.get(todo.pop(), []):
+            found.append(child)
+            todo.append(child)
+    return found
+
+
+def _java_sessions(pid: int) -> set[int]:
+    """The session ids of the java processes under ``pid``."""
+    sessions = set()
+    for child in _descendants(pid):
+        try:
+            if Path(f"/proc/{child}/comm").read_text().strip() == "java":
+                sessions.add(os.getsid(child))
+        except OSError:
+            continue
+    return sessions
+
+
 def _env(s3_env) -> dict[str, str]:
     return {**os.environ, **s3_env.env, "PYSPARK_PYTHON": sys.executable,
             "PATH": f"{Path(sys.executable).parent}{os.pathsep}{os.environ.get('PATH', '')}"}
@@ -63,6 +94,10 @@ def test_follow_to_delta_on_s3_as_written(s3_env, tmp_path: Path) -> None:
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True)
     try:
         _wait_for("s3://lake/binlog/_binlog_ksy_extract.json", proc)
+        # The driver JVM is in a session of its own: the SIGTERM to the group reaches only binlog-ksy, which ends
+        # the batch in flight with its JVM still there (not ConnectionRefusedError, exit 3).
+        jvm_sessions = _java_sessions(proc.pid)
+        assert jvm_sessions and os.getsid(proc.pid) not in jvm_sessions, jvm_sessions
         os.killpg(proc.pid, signal.SIGTERM)
         out, err = proc.communicate(timeout=120)
     finally:

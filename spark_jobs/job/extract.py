@@ -103,6 +103,7 @@ from binlog_ksy.spark_jobs.incremental import (
 from binlog_ksy.spark_jobs.job.class_archive import archive_options
 from binlog_ksy.spark_jobs.job.cluster_checks import check_shared_output, env_archive, worker_python
 from binlog_ksy.spark_jobs.job.config import ConfigError, ExtractConfig
+from binlog_ksy.spark_jobs.job.driver_jvm import start_driver_jvm
 from binlog_ksy.spark_jobs.job.jvm_log import JvmLog
 from binlog_ksy.spark_jobs.job.output import MARKER_FILE, PENDING_FILE, OutputDirectory
 from binlog_ksy.spark_jobs.job.progress import JobProgress
@@ -404,9 +405,10 @@ def build_session(cfg: ExtractConfig, log: JvmLog | None = None) -> SparkSession
     The executors' Python is :func:`.cluster_checks.worker_python`'s:
     ``spark.pyspark.python`` or ``PYSPARK_PYTHON`` when given, else the shipped
     environment's (``env``, added to ``spark.archives``), else this interpreter.
-    With ``log``, a JVM started here writes its stdout and stderr (the JVM's
-    own lines, Spark's log, the local Python workers' stderr) to that file
-    (:mod:`.jvm_log`), not to ours.
+    A JVM started here is in a session of its own (:mod:`.driver_jvm`). With
+    ``log``, it writes its stdout and stderr (the JVM's own lines, Spark's log,
+    the local Python workers' stderr) to that file (:mod:`.jvm_log`), not to
+    ours.
     """
     master = cfg.master or cfg.spark_conf.get("spark.master")
     if master is None and not os.environ.get("PYSPARK_GATEWAY_PORT"):  # not under spark-submit
@@ -416,7 +418,7 @@ def build_session(cfg: ExtractConfig, log: JvmLog | None = None) -> SparkSession
     env = None if master is not None and master.startswith("local") else cfg.env
     python, _ = worker_python(cfg.spark_conf, env)
     os.environ["PYSPARK_PYTHON"] = python
-    builder = SparkSession.builder.appName("binlog-ksy extract")
+    builder = SparkSession.builder.appName(_PROG)
     if master is not None:
         builder = builder.master(master)
     conf: dict[str, str] = {"spark.ui.showConsoleProgress": "false"}  # our progress lines, for every master
@@ -429,6 +431,8 @@ def build_session(cfg: ExtractConfig, log: JvmLog | None = None) -> SparkSession
     for key, value in conf.items():
         builder = builder.config(key, value)
     with log.inherited() if log is not None else contextlib.nullcontext():
+        # In a session of its own, so that a SIGTERM to our process group stops only us (after the batch in flight)
+        start_driver_jvm({"spark.app.name": _PROG, **({"spark.master": master} if master else {}), **conf})
         return builder.getOrCreate()
 
 
