@@ -127,6 +127,7 @@ def test_generic_function_after_many_null_patterns() -> None:
     decoder = RowImageDecoder(TABLE, bitmap(present))
     decoder.max_compiled_patterns = 2
     decoder.compile_after = 1
+    decoder.checked_rows = 0
     for nulls in ({1}, {2}, {3, 4}, {5, 6, 7}, {9}, set(range(1, 10))):
         data = image(TABLE, present, nulls)
         assert decoder.decode(data) == (expected_row(TABLE, present, nulls), len(data))
@@ -137,6 +138,7 @@ def test_generic_function_after_many_null_patterns() -> None:
 def test_pattern_compiled_when_met_often() -> None:
     present = set(range(len(TABLE)))
     decoder = RowImageDecoder(TABLE, bitmap(present))
+    decoder.checked_rows = 0
     rare, often = image(TABLE, present, {1}), image(TABLE, present, {2})
     times = decoder.COMPILE_AFTER
     for data, nulls in [(rare, {1})] + [(often, {2})] * (times + 1):
@@ -145,6 +147,25 @@ def test_pattern_compiled_when_met_often() -> None:
     assert pairs == [(None, expected_row(TABLE, present, {1}))] + [(None, expected_row(TABLE, present, {2}))] * times
     assert list(decoder._fast) == [0b100]  # the pattern met often; the rare one through the generic function
     assert decoder._generic is not None
+
+
+def test_first_rows_read_column_by_column_then_compiled() -> None:
+    """A decoder's first CHECKED_ROWS rows compile nothing; the rows after them go through compiled functions,
+    with the same values."""
+    present = set(range(len(TABLE)))
+    rows = [(image(TABLE, present, nulls), nulls) for nulls in ({1}, {2}, set(), set(range(1, 10)))]
+    decoder = RowImageDecoder(TABLE, bitmap(present))
+    decoder.compile_after = 1
+    for i in range(decoder.CHECKED_ROWS + len(rows)):
+        data, nulls = rows[i % len(rows)]
+        assert decoder.decode(data) == (expected_row(TABLE, present, nulls), len(data))
+        compiled = len(decoder._fast) + (decoder._generic is not None)
+        assert (compiled == 0) == (i < decoder.CHECKED_ROWS), i
+    everything = b"".join(data for data, _ in rows)
+    fresh = RowImageDecoder(TABLE, bitmap(present))
+    assert fresh.decode_images(everything, len(everything), True) == [(None, expected_row(TABLE, present, nulls))
+                                                                       for _, nulls in rows]
+    assert not fresh._fast and fresh._generic is None
 
 
 def test_memoryview_and_offsets() -> None:
