@@ -312,6 +312,32 @@ def _pool() -> list[RowsEvent]:
     return _POOL
 
 
+def test_few_changes_are_counted_not_guessed_from_bytes() -> None:
+    """fewer_changes counts a run's changes from its images' sizes: for every (layout, op, bitmaps) of the
+    fixtures, the answer at each limit is what the row decoder's count says; a run with an event the row
+    decoder rejects is always few (it goes to the row decoder, which reports it)."""
+    from binlog_ksy.runtime.rows.columnar import run_key
+    from binlog_ksy.runtime.rows.image_bounds import fewer_changes
+
+    groups: dict[Any, list[RowsEvent]] = {}
+    for ev in _pool():
+        groups.setdefault(run_key(ev), []).append(ev)
+    counted = 0
+    for events in groups.values():
+        try:
+            changes = sum(len(decode_rows(ev.table_map.columns, ev.op, ev.present_before, ev.present_after,
+                                          ev.data, partial_json=ev.partial_json)) for ev in events)
+        except Exception:  # noqa: BLE001 - an event the row decoder rejects
+            assert fewer_changes(events, 1 << 30)
+            continue
+        if events[0].partial_json:
+            continue
+        for limit in {1, changes, changes + 1, 2 * changes + 1}:
+            assert fewer_changes(events, limit) == (changes < limit), (events[0].event.pos, changes, limit)
+        counted += 1
+    assert counted > 50
+
+
 def _want_rows(events: list[RowsEvent]) -> tuple[list[ChangeColumns], list[int]]:
     """The row decoder's runs of single events, and the positions of the events it rejects (file order)."""
     runs, rejected = [], []

@@ -277,7 +277,7 @@ def assert_both_paths_agree(capsysbinary: pytest.CaptureFixture[bytes], monkeypa
                             *args: str) -> None:
     """``sql ARGS`` with every run built from columns where it can be, and change by change: the same."""
     with monkeypatch.context() as m:
-        m.setattr(sql_command, "COLUMNS_MIN_BYTES", 0)
+        m.setattr(sql_command, "COLUMNS_MIN_CHANGES", 0)
         m.setattr(sql_command, "COLUMNS_MIN_WINDOW_BYTES", 0)
         columns = _cli(capsysbinary, *args)
     with monkeypatch.context() as m:

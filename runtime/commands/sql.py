@@ -22,6 +22,7 @@ from typing import IO, TYPE_CHECKING, Any
 from ..changes import ChangeReader, RowChange, RowsEvent
 from ..errors import BinlogError, SqlRefusal, UsageError
 from ..present.sql import change_sql, script_header
+from ..rows.image_bounds import FEW_ROWS, fewer_changes
 from .common import (
     EXIT_DAMAGED,
     EXIT_OK,
@@ -101,9 +102,11 @@ def transaction_block(changes: list[RowChange], undo: bool) -> str:
     return transaction_head(changes[0], undo) + body + "COMMIT;\n\n"
 
 
-#: The runs of one layout in a window with fewer bytes of row images than this are written change by change
-#: (decoding them from columns costs about a ms, a few dozen changes).
-COLUMNS_MIN_BYTES = 1024
+#: The runs of one table map in a window with fewer changes than this are written change by change: a decode
+#: into columns costs 100-200 microseconds a column, which a few changes do not repay, whatever the width
+#: (:data:`.image_bounds.FEW_ROWS`; a drawn shape of 8 tables of 199 columns, 4.5 changes a run:
+#: 746 decodes, ``sql`` 38.3 -> 7.1 s of CPU).
+COLUMNS_MIN_CHANGES = FEW_ROWS
 #: A window with fewer bytes of row images (a small file) is written change by change: loading NumPy and
 #: Arrow would cost more than its columns save.
 COLUMNS_MIN_WINDOW_BYTES = 64 << 10
@@ -327,15 +330,15 @@ def _group_pieces(events: list[RowsEvent], reader: ChangeReader, undo: bool
 
 def _window_pieces(window: _Window, reader: ChangeReader, undo: bool) -> list[memoryview | None]:
     """Each event's statements from columns (``None``: change by change): the events of one table map, op and
-    column bitmaps in the window are decoded at once when they hold ``COLUMNS_MIN_BYTES`` to
-    ``COLUMNS_MAX_BYTES`` of row images (and the window ``COLUMNS_MIN_WINDOW_BYTES``)."""
+    column bitmaps in the window are decoded at once when they hold ``COLUMNS_MIN_CHANGES`` changes or more
+    and ``COLUMNS_MAX_BYTES`` of row images or less (and the window ``COLUMNS_MIN_WINDOW_BYTES``)."""
     events, groups = window
     pieces: list[memoryview | None] = [None] * len(events)
     if sum(len(e.data) for e in events) < COLUMNS_MIN_WINDOW_BYTES:
         return pieces
     for indices in groups.values():
         group = [events[i] for i in indices]
-        if not COLUMNS_MIN_BYTES <= sum(len(e.data) for e in group) <= COLUMNS_MAX_BYTES:
+        if sum(len(e.data) for e in group) > COLUMNS_MAX_BYTES or fewer_changes(group, COLUMNS_MIN_CHANGES):
             continue
         made = _group_pieces(group, reader, undo)
         if made is not None:

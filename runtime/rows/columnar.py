@@ -49,6 +49,7 @@ from .encoded_texts import take_strings
 from .event_facts import EventFacts
 from .events import Op, RowsEvent, RowsEventSource
 from .image import _checked_reader, _Codec, decode_rows, get_decoder
+from .image_bounds import FEW_ROWS, fewer_changes
 from .layouts import _sides, _Slow, image_layouts
 from .scan import gather_fixed, gather_values, scan_images
 
@@ -67,14 +68,6 @@ WINDOW_BYTES = 2 << 20
 #: peak RSS 117 -> 167 MB). A window of few keys (one big table) stays at WINDOW_BYTES.
 MANY_KEYS = 32
 
-#: A key with fewer events than this in its window, and fewer bytes of row images than :data:`FEW_BYTES`, is
-#: handed out by :func:`iter_change_runs` as its rows events, for the row decoder: a decode into columns has a
-#: fixed cost per key and window (two milliseconds or so with its JSON text) that a few single-row changes do
-#: not repay. Many tables, small transactions (2,000 tables, 24,468 transactions of 1-3 single-row changes:
-#: 10,997 decodes of 4.4 changes each), ``rows --format jsonl``: the column path 28.5 s of CPU, the row
-#: decoder 16.1 s.
-FEW_EVENTS = 8
-FEW_BYTES = 4096
 
 _INT_DTYPES = {1: "i1", 2: "<i2", 4: "<i4", 8: "<i8"}
 _VECTOR_TYPES = frozenset((T.TINY, T.SHORT, T.LONG, T.LONGLONG, T.INT24, T.YEAR, T.FLOAT, T.DOUBLE, T.BIT,
@@ -567,8 +560,8 @@ def iter_change_columns(reader: RowsEventSource, *, max_run_bytes: int = WINDOW_
 
 def iter_change_runs(reader: RowsEventSource, *, max_run_bytes: int = WINDOW_BYTES
                      ) -> Iterator[ChangeColumns | list[RowsEvent]]:
-    """:func:`iter_change_columns`, but a run whose key has few changes in its window (:data:`FEW_EVENTS`,
-    :data:`FEW_BYTES`) comes as its rows events, not decoded, for the row decoder (file order kept)."""
+    """:func:`iter_change_columns`, but a run whose key has few changes in its window (:data:`FEW_ROWS`) comes as
+    its rows events, not decoded, for the row decoder (file order kept)."""
     for window in _windows(reader, max_run_bytes):
         errors = reader.undecodable
         for run, columns in _decoded_runs(window.events, window.runs(), errors, few=True):
@@ -582,8 +575,8 @@ def iter_change_runs(reader: RowsEventSource, *, max_run_bytes: int = WINDOW_BYT
 
 
 def _few(events: list[RowsEvent]) -> bool:
-    """Whether a key's events in a window are few enough for the row decoder (see :data:`FEW_EVENTS`)."""
-    return len(events) < FEW_EVENTS and sum(len(e.data) for e in events) < FEW_BYTES
+    """Whether a key's events in a window are few enough for the row decoder (:data:`.image_bounds.FEW_ROWS`)."""
+    return fewer_changes(events, FEW_ROWS)
 
 
 #: What :func:`_decoded_runs` gives, asked for ``few``, for a run of a key with few changes: no decode.

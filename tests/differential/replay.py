@@ -52,7 +52,7 @@ def sql_both_ways(argv: list[str | Path]) -> tuple[int, bytes, str]:
     sql_columns.py``), checked to be what the per-change path (``runtime/present/sql.py``) prints."""
     from binlog_ksy.runtime.commands import sql
 
-    with mock.patch.object(sql, "COLUMNS_MIN_BYTES", 0), mock.patch.object(sql, "COLUMNS_MIN_WINDOW_BYTES", 0):
+    with mock.patch.object(sql, "COLUMNS_MIN_CHANGES", 0), mock.patch.object(sql, "COLUMNS_MIN_WINDOW_BYTES", 0):
         columns = run_cli(["sql", *argv])
     with mock.patch.object(sql, "statements_from_columns", lambda *_, **__: None):
         changes = run_cli(["sql", *argv])
