@@ -115,6 +115,11 @@ class Column:
         if self.set_values is not None:
             object.__setattr__(self, "set_values", tuple(self.set_values))
 
+    def __hash__(self) -> int:
+        # Columns are hashed by the thousand (cache keys are tuples of a table's columns): four fields, not
+        # the fourteen the generated hash takes, and equal columns still hash equal.
+        return hash((self.index, self.name, self.type, self.meta))
+
     # -- derived facts -------------------------------------------------
 
     @property
