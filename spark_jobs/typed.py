@@ -34,7 +34,7 @@ from ..runtime.errors import BinlogError, UsageError
 from ..runtime.filters import ChangeFilter
 from ..runtime.outputs.typed import typed_batch, typed_schema
 from ..runtime.reader import BinlogReader
-from ..runtime.rows.columnar import WINDOW_BYTES, ChangeColumns, columns_of_rows, decode_run, window_runs
+from ..runtime.rows.columnar import WINDOW_BYTES, ChangeColumns, columns_of_rows, decode_changes, window_runs
 from ..runtime.rows.events import RowsEvent
 from ..runtime.schema.file import SchemaFile
 from ..runtime.schema.history import DdlStatement, SchemaHistory
@@ -89,14 +89,14 @@ def columns_of_window(changes: ChangeReader, window: list[RowsEvent]
 
 def columns_of_run(changes: ChangeReader, run: Sequence[RowsEvent]
                    ) -> Iterator[tuple[ChangeColumns, RowsEvent | None, list[Any] | None]]:
-    """The row changes of a run as columns: ``(columns, None, None)`` once when the columnar decoder takes
+    """The row changes of a run as columns: ``(columns, None, None)`` once when :func:`~.columnar.decode_changes` takes
     the whole run, else ``(columns, rows_event, row_changes)`` per rows event through the row decoder.
 
     A rows event that does not decode is reported in ``changes.errors`` and yields nothing.
     """
     if not run:
         return
-    columns = decode_run(run, errors=changes.undecodable)
+    columns = decode_changes(run, errors=changes.undecodable)
     if columns is not None:
         yield columns, None, None
         return

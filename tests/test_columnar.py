@@ -338,6 +338,37 @@ def test_few_changes_are_counted_not_guessed_from_bytes() -> None:
     assert counted > 50
 
 
+def test_few_changes_decoded_by_row_equal_the_column_decode(monkeypatch: pytest.MonkeyPatch) -> None:
+    """decode_changes takes a run of few changes through the row decoder: for every (layout, op, bitmaps) of
+    the fixtures whose run the column decoder takes, the same rows, in the same events, with the same values
+    (Arrow arrays, exactness) as decode_run."""
+    from binlog_ksy.runtime.rows.columnar import decode_changes, decode_run, run_key
+
+    monkeypatch.setattr(columnar, "FEW_ROWS", 1 << 30)  # every run is few
+    groups: dict[Any, list[RowsEvent]] = {}
+    for ev in _pool():
+        groups.setdefault(run_key(ev), []).append(ev)
+    compared = 0
+    for events in groups.values():
+        want = decode_run(events)
+        if want is None:
+            continue
+        got = decode_changes(events)
+        assert got is not None, events[0].event.pos
+        assert got.count == want.count and got.events == want.events
+        assert got.event_of_row.tolist() == want.event_of_row.tolist()
+        assert got.row_index.tolist() == want.row_index.tolist()
+        for side in ("before", "after"):
+            mine, theirs = getattr(got, side), getattr(want, side)
+            assert (mine is None) == (theirs is None)
+            if mine is not None:
+                assert mine.columns == theirs.columns and mine.exact == theirs.exact
+                for column, a, b in zip(mine.columns, mine.arrays, theirs.arrays, strict=True):
+                    assert a.equals(b), (events[0].event.pos, side, column.name, a, b)
+        compared += 1
+    assert compared > 50
+
+
 def _want_rows(events: list[RowsEvent]) -> tuple[list[ChangeColumns], list[int]]:
     """The row decoder's runs of single events, and the positions of the events it rejects (file order)."""
     runs, rejected = [], []

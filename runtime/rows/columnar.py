@@ -53,7 +53,7 @@ from .image_bounds import FEW_ROWS, fewer_changes
 from .layouts import _sides, _Slow, image_layouts
 from .scan import gather_fixed, gather_values, scan_images
 
-__all__ = ["ChangeColumns", "ImageColumns", "TableLayout", "columns_of_rows", "decode_run",
+__all__ = ["ChangeColumns", "ImageColumns", "TableLayout", "columns_of_rows", "decode_changes", "decode_run",
            "image_layouts", "iter_change_columns", "iter_change_groups", "iter_change_runs", "run_key", "table_layout",
            "take_strings", "window_runs", "WINDOW_BYTES"]
 
@@ -515,12 +515,39 @@ def decode_run(run: Sequence[RowsEvent], *, errors: str = "strict") -> ChangeCol
 def columns_of_rows(rows_event: RowsEvent, pairs: Sequence[tuple[dict[str, Any] | None, dict[str, Any] | None]],
                     *, errors: str = "strict") -> ChangeColumns:
     """The row changes of one event decoded by the row decoder (:func:`.row_image.decode_rows`), as columns."""
-    table_map = rows_event.table_map
+    return _columns_of_pairs([rows_event], [pairs], errors)
+
+
+def decode_changes(run: Sequence[RowsEvent], *, errors: str = "strict") -> ChangeColumns | None:
+    """The row changes of a run of one layout as columns, as :func:`decode_run` gives them: through the row
+    decoder when the run holds fewer than :data:`.image_bounds.FEW_ROWS` changes (a decode into columns costs
+    100-200 microseconds a column, a few changes' values from Python a few microseconds a column), else
+    :func:`decode_run`. None: decode the run event by event (one of its events does not decode)."""
+    if not fewer_changes(run, FEW_ROWS):
+        return decode_run(run, errors=errors)
+    pairs_of = []
+    for rows_event in run:
+        try:
+            pairs_of.append(decode_rows(rows_event.table_map.columns, rows_event.op, rows_event.present_before,
+                                        rows_event.present_after, rows_event.data,
+                                        partial_json=rows_event.partial_json, errors=errors,
+                                        memo=rows_event.table_map.memo))
+        except Exception:  # noqa: BLE001 - the caller decodes the run event by event, and reports this one
+            return None
+    return _columns_of_pairs(list(run), pairs_of, errors)
+
+
+def _columns_of_pairs(events: list[RowsEvent],
+                      pairs_of: Sequence[Sequence[tuple[dict[str, Any] | None, dict[str, Any] | None]]],
+                      errors: str) -> ChangeColumns:
+    """The row decoder's changes of rows events of one layout (``pairs_of[i]``: event ``i``'s), as columns."""
+    first = events[0]
+    table_map = first.table_map
     memo = table_map.memo
+    pairs = [pair for event_pairs in pairs_of for pair in event_pairs]
     images: dict[str, ImageColumns] = {}
-    for name, present, position in (("before", rows_event.present_before, 0),
-                                    ("after", rows_event.present_after, 1)):
-        if (name == "before" and rows_event.op == "insert") or (name == "after" and rows_event.op == "delete"):
+    for name, present, position in (("before", first.present_before, 0), ("after", first.present_after, 1)):
+        if (name == "before" and first.op == "insert") or (name == "after" and first.op == "delete"):
             continue
         columns = get_decoder(table_map.columns, present, errors=errors, memo=memo).present_columns
         arrays = []
@@ -535,9 +562,12 @@ def columns_of_rows(rows_event: RowsEvent, pairs: Sequence[tuple[dict[str, Any] 
                 values.append(arrow_value)
             arrays.append(pa.array(values, type=arrow_type(column)))
         images[name] = ImageColumns(columns, arrays, exact)
-    n = len(pairs)
-    return ChangeColumns(table_map, rows_event.op, [rows_event], np.zeros(n, dtype=np.int64),
-                         np.arange(n, dtype=np.int32), images.get("before"), images.get("after"))
+    counts = [len(event_pairs) for event_pairs in pairs_of]
+    event_of_row = np.repeat(np.arange(len(events), dtype=np.int64), counts)
+    row_index = (np.concatenate([np.arange(n, dtype=np.int32) for n in counts]) if counts
+                 else np.zeros(0, dtype=np.int32))
+    return ChangeColumns(table_map, first.op, events, event_of_row, row_index, images.get("before"),
+                         images.get("after"))
 
 
 def iter_change_columns(reader: RowsEventSource, *, max_run_bytes: int = WINDOW_BYTES) -> Iterator[ChangeColumns]:
@@ -689,7 +719,7 @@ def _decoded_keys(window: _Window, places: list[np.ndarray], base: int, errors: 
     decoded = []
     facts = EventFacts(window.events)
     for events, at in zip(window.keys, places, strict=True):
-        columns = decode_run(events, errors=errors)
+        columns = decode_changes(events, errors=errors)
         if columns is None:
             return None
         columns.facts, columns.facts_at = facts, at
@@ -754,7 +784,7 @@ def _decoded_runs(window: list[RowsEvent], runs: list[tuple[int, list[RowsEvent]
         if first:
             group = decoded[key]
         else:
-            group = decoded[key] = decode_run(group_events, errors=errors)
+            group = decoded[key] = decode_changes(group_events, errors=errors)
         taken[key] = first + stop - start
         # None: something in the key's runs needs the row decoder: each run on its own
         yield run, None if group is None else group.slice_events(first, first + stop - start, run[0].table_map)
@@ -762,7 +792,7 @@ def _decoded_runs(window: list[RowsEvent], runs: list[tuple[int, list[RowsEvent]
 
 def _run_columns(reader: RowsEventSource, run: list[RowsEvent], errors: str) -> Iterator[ChangeColumns]:
     """One run decoded at once, or event by event through the row decoder (errors reported in file order)."""
-    columns = decode_run(run, errors=errors)
+    columns = decode_changes(run, errors=errors)
     if columns is not None:
         yield columns
         return
