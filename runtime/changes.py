@@ -12,6 +12,7 @@ row images), MariaDB sql/log_event.cc (compressed rows events:
 
 from __future__ import annotations
 
+import dataclasses
 import os
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
@@ -204,6 +205,9 @@ class ChangeReader:
         # by TABLE_MAP body and history version: every table of a binlog of thousands, within an estimate of memory
         self._known_maps: BoundedCache[TableMap] = BoundedCache(
             64 << 20, lambda key, table_map: 2048 + len(key[0]) + 512 * len(table_map.columns))
+        # by TABLE_MAP body but its table id, and the history's definition of the table (see _new_table_map)
+        self._maps_by_definition: BoundedCache[tuple[TableDef | None, TableMap]] = BoundedCache(
+            64 << 20, lambda key, known: 2048 + len(key[0]) + 512 * len(known[1].columns))
         self._head_facts: BoundedCache[HeadFacts] = BoundedCache(1 << 16)  # by id() of the rows body first
         # parsed with a head
         self.history = history
@@ -310,10 +314,7 @@ class ChangeReader:
             key = (event.body_bytes, self.history.version if self.history is not None else 0)
             table_map = self._known_maps.get(key)
             if table_map is None:
-                history = self._history_table(event) if self.history is not None else None
-                flavor = FLAVOR_MARIADB if (self.reader.format and self.reader.format.is_mariadb) else FLAVOR_MYSQL
-                table_map = self._known_maps.put(key, table_map_from_event(
-                    event.body, flavor=flavor, schema_file=self.schema, history=history))
+                table_map = self._known_maps.put(key, self._new_table_map(event))
                 if table_map.history_problem is not None:
                     self._warn_history(event, table_map)
             self.tables.add(table_map)
@@ -323,6 +324,21 @@ class ChangeReader:
             self.report(MalformedEventError(f"unusable table map: {type(exc).__name__}: {exc}",
                                              file=event.file, offset=event.pos,
                                              event_type=event.type_name, length=event.length))
+
+    def _new_table_map(self, event: Event) -> TableMap:
+        """The map of a TABLE_MAP event not met before under this DDL history: the columns of an earlier map with
+        the same bytes but for the table id, when the history's definition of the table is the same object (a
+        DDL statement on another table changes the history's version, not this table's definition; an ALTER
+        makes the server map the table under a new id), else made from the event."""
+        history = self._history_table(event) if self.history is not None else None
+        key = (event.body_bytes[max(event.post_header_len - 2, 0):], id(history))
+        known = self._maps_by_definition.get(key)
+        if known is not None and known[0] is history:  # TableDefs are immutable: the same object, the same table
+            return dataclasses.replace(known[1], table_id=int(event.body.table_id), memo={})
+        flavor = FLAVOR_MARIADB if (self.reader.format and self.reader.format.is_mariadb) else FLAVOR_MYSQL
+        table_map = table_map_from_event(event.body, flavor=flavor, schema_file=self.schema, history=history)
+        self._maps_by_definition.put(key, (history, table_map))
+        return table_map
 
     def known_table_map(self, event: Event) -> TableMap | None:
         """The map :meth:`accept` made before of a TABLE_MAP event with these bytes, under the DDL history as it

@@ -95,3 +95,38 @@ def test_a_bounded_cache_keeps_what_fits_and_lets_the_oldest_go() -> None:
     assert cache.get(5) == "z" and cache.held == 86
     cache.put(99, "w" * 500)  # more than the whole budget: kept alone
     assert len(cache) == 1 and cache.get(99) is not None
+
+
+def test_a_map_made_again_under_a_new_id_equals_one_made_from_its_event(tmp_path: Path) -> None:
+    """A TABLE_MAP met again under a new table id or a new DDL history version takes the columns of the map
+    made before when the history's definition of the table is the same: every map, on every fixture and
+    sample, equals (table id included) the one made from the event itself, and some come from that cache."""
+    from binlog_ksy.runtime.changes import ChangeReader
+    from binlog_ksy.runtime.schema.history import SchemaHistory
+    from fixture_index import load_index
+
+    samples = sorted((Path(__file__).resolve().parent.parent / "samples").glob("**/*.0000*"))
+    paths = [fx.readable_path(tmp_path) for fx in load_index()] + samples
+    reused = 0
+    for path in paths:
+        cached = ChangeReader(path, on_error="skip", history=SchemaHistory())
+        fresh = ChangeReader(path, on_error="skip", history=SchemaHistory())
+        fresh._maps_by_definition = _Forgetful()  # every map made from its event
+        got = [e.table_map for e in cached.rows_events()]
+        want = [e.table_map for e in fresh.rows_events()]
+        assert [(m, m.table_id) for m in got] == [(m, m.table_id) for m in want], path
+        ids_of_columns: dict[int, set[int]] = {}
+        for m in got:
+            ids_of_columns.setdefault(id(m.columns), set()).add(m.table_id)
+        reused += sum(len(ids) - 1 for ids in ids_of_columns.values())
+    assert reused > 0
+
+
+class _Forgetful:
+    """A cache that keeps nothing."""
+
+    def get(self, key: Any) -> None:
+        return None
+
+    def put(self, key: Any, value: Any) -> Any:
+        return value
