@@ -111,7 +111,7 @@ def test_a_map_made_again_under_a_new_id_equals_one_made_from_its_event(tmp_path
     for path in paths:
         cached = ChangeReader(path, on_error="skip", history=SchemaHistory())
         fresh = ChangeReader(path, on_error="skip", history=SchemaHistory())
-        fresh._maps_by_definition = _Forgetful()  # every map made from its event
+        fresh._maps_by_definition = _Forgetful()  # type: ignore[assignment]  # every map made from its event
         got = [e.table_map for e in cached.rows_events()]
         want = [e.table_map for e in fresh.rows_events()]
         assert [(m, m.table_id) for m in got] == [(m, m.table_id) for m in want], path
