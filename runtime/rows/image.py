@@ -314,6 +314,11 @@ def _column_parts(column: Column, errors: str, partial: bool
     return codec, _checked_reader(codec)
 
 
+def column_codec(column: Column, errors: str) -> _Codec:
+    """The codec of a column (not a JSON diff vector): its layout in a row image, and how its values read."""
+    return _column_parts(column, errors, False)[0]
+
+
 def _checked_reader(codec: _Codec) -> Callable[[bytes, int, int], tuple[Any, int]]:
     """``read(buf, pos, end) -> (value, new_pos)`` with every bound checked."""
     if codec.error is not None:
@@ -509,6 +514,12 @@ def _column_code(codec: _Codec, k: int, bind: Callable[[int], str], ns: dict[str
 # -- the decoder --------------------------------------------------------------------------
 
 
+def present_columns(columns: Sequence[Column], present: bytes | bytearray | memoryview | int) -> tuple[Column, ...]:
+    """The columns a columns bitmap (LSB first; an ``int`` bitmask too) says an image holds, in table order."""
+    bitmap = _present_bytes(present, len(columns))
+    return tuple(c for c in columns if c.index >> 3 < len(bitmap) and bitmap[c.index >> 3] >> (c.index & 7) & 1)
+
+
 def _present_bytes(present: bytes | bytearray | memoryview | int, ncols: int) -> bytes:
     nbytes = (ncols + 7) // 8
     if isinstance(present, int):
@@ -591,11 +602,8 @@ class RowImageDecoder:
         if errors not in ERRORS_MODES:
             raise ValueError(f"errors must be one of {ERRORS_MODES}, not {errors!r}")
         self.columns = tuple(columns)
-        bitmap = _present_bytes(present, len(self.columns))
-        chosen = [
-            c for c in self.columns if c.index >> 3 < len(bitmap) and bitmap[c.index >> 3] >> (c.index & 7) & 1
-        ]
-        self.present_columns = tuple(chosen)
+        chosen = present_columns(self.columns, present)
+        self.present_columns = chosen
         parts = [_column_parts(c, errors, bool(partial_json_columns >> c.index & 1)) for c in chosen]
         self._codecs = [codec for codec, _ in parts]
         self._names = [c.name for c in chosen]

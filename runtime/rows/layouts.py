@@ -13,11 +13,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from ..bounded_cache import BoundedCache
 from ..column import Column
 from ..table_map import TableMap
 from .events import Op
-from .image import _build_codec, _Codec, get_decoder
+from .image import _Codec, column_codec, present_columns
 
 __all__ = ["image_layouts"]
 
@@ -26,19 +25,15 @@ class _Slow(Exception):
     """This run goes to the row decoder."""
 
 
-#: The codecs of an image's present columns, by (columns, errors): every layout of a binlog of thousands of
-#: tables, within an estimate of their memory.
-_CODECS: BoundedCache[list[_Codec]] = BoundedCache(64 << 20, lambda key, codecs: 1024 + 512 * len(codecs))
-
-
 def _side(columns: Sequence[Column], present: bytes, errors: str, memo: dict[Any, Any]
           ) -> tuple[tuple[Column, ...], list[_Codec]]:
-    decoder = get_decoder(columns, present, errors=errors, memo=memo)
-    key = (decoder.present_columns, errors)
-    codecs = _CODECS.get(key)
-    if codecs is None:
-        codecs = _CODECS.put(key, [_build_codec(c, errors, False) for c in decoder.present_columns])
-    return decoder.present_columns, codecs
+    """An image kind's present columns and their codecs (remembered in the table map's ``memo``)."""
+    key = ("side", present, errors)
+    side = memo.get(key)
+    if side is None:
+        chosen = present_columns(columns, present)
+        side = memo[key] = (chosen, [column_codec(c, errors) for c in chosen])
+    return side
 
 
 def _width(codec: _Codec) -> int:
