@@ -62,8 +62,10 @@ class Follow:
         for line in self.proc.stdout:
             self.lines.append(json.loads(line))
 
-    def wait_for(self, condition: Any, limit: float = 180.0) -> dict[str, Any]:
-        """The first batch line meeting ``condition``; fails when the process ends or ``limit`` passes first."""
+    def wait_for(self, condition: Any, limit: float = 600.0) -> dict[str, Any]:
+        """The first batch line meeting ``condition``; fails when the process ends or ``limit`` passes first
+        (generous: a loaded 2-core machine, as when the suite runs, starts Spark slowly; what it says so far
+        is in the failure)."""
         deadline = time.monotonic() + limit
         seen = 0
         while time.monotonic() < deadline:
@@ -80,7 +82,8 @@ class Follow:
 
     def _stderr(self) -> str:
         if self.proc.poll() is None:
-            return "(still running)"
+            self.kill()  # what it printed so far: its progress lines, a retried store, a slow start
+            return "(still running, killed) " + self._stderr()
         assert self.proc.stderr is not None
         return self.proc.stderr.read().decode("utf-8", "replace")[-3000:]
 
