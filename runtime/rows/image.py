@@ -740,23 +740,24 @@ class RowImageDecoder:
     def _checked_values(self, buf: bytes, pos: int, end: int, m: int) -> tuple[dict[str, Any], int]:
         """The values of a row image after its null bitmap ``m``, column by column, every bound checked."""
         row: dict[str, Any] = {}
-        for k, (column, read) in enumerate(zip(self.present_columns, self._readers, strict=True)):
-            if m >> k & 1:
-                row[column.name] = None
-                continue
-            try:
-                value, pos2 = read(buf, pos, end)
-            except RowDecodeError:
-                raise
-            except Exception as exc:
-                raise RowDecodeError(
-                    f"cannot decode {column.type_name} value: {exc}",
-                    column=column.name,
-                    column_index=column.index,
-                    offset=pos,
-                ) from exc
-            row[column.name] = value
-            pos = pos2
+        k = 0
+        try:
+            for name, read in zip(self._names, self._readers, strict=True):
+                if m and m >> k & 1:
+                    row[name] = None
+                else:
+                    row[name], pos = read(buf, pos, end)  # pos stays at the value when it does not read
+                k += 1
+        except RowDecodeError:
+            raise
+        except Exception as exc:
+            column = self.present_columns[k]
+            raise RowDecodeError(
+                f"cannot decode {column.type_name} value: {exc}",
+                column=column.name,
+                column_index=column.index,
+                offset=pos,
+            ) from exc
         return row, pos
 
 
