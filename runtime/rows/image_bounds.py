@@ -39,12 +39,26 @@ PREFER_COMPILED = True
 
 #: Layouts prepared for the compiled loop, by identity (the layouts of a table's images are memoized, so
 #: the same list comes back): (the layouts, kept alive; widths matrix; column counts; widest layout).
-#: Sized by an estimate of their memory (the room for :data:`_SMALL` images is most of it): every layout of a
-#: binlog of thousands of tables.
+#: Sized by an estimate of their memory: every layout of a binlog of thousands of tables.
 _PREPARED: BoundedCache[tuple[list[list[int]], Any, array[int], int, Any]] = BoundedCache(
-    64 << 20, lambda key, entry: 2048 + 1100 * entry[3])
+    64 << 20, lambda key, entry: 2048 + 8 * _SMALL + 24 * entry[3])
 #: Images an event of few rows has at most to be scanned in the room kept with its layouts (no allocation).
 _SMALL = 64
+#: The room the compiled loop writes the values' offsets and lengths into for an event of few images, which
+#: nobody reads: one pair of buffers per power of two of layout widths, shared by the layouts of that width
+#: (one pair per layout was 200 KB for a table of 199 columns: 64 MB on a binlog whose wide tables an ALTER
+#: changes often).
+_SMALL_ROOMS: dict[int, tuple[bytearray, bytearray]] = {}
+
+
+def _small_room(width: int) -> tuple[memoryview, memoryview]:
+    """Views of ``_SMALL`` x ``width`` int64 over the shared room of the width's class."""
+    size = 1 << max(width - 1, 0).bit_length()
+    rooms = _SMALL_ROOMS.get(size)
+    if rooms is None:
+        rooms = _SMALL_ROOMS[size] = (bytearray(8 * _SMALL * size), bytearray(8 * _SMALL * size))
+    offsets, lengths = (memoryview(room)[:8 * _SMALL * width].cast("q", [_SMALL, width]) for room in rooms)
+    return offsets, lengths
 #: Room the compiled loop writes each value's offset and length into (read by nobody here), reused.
 _SCRATCH = bytearray()
 
@@ -59,9 +73,7 @@ def _prepared(layouts: list[list[int]]) -> tuple[list[list[int]], Any, array[int
         widths = memoryview(flat).cast("B").cast("q", [len(layouts), width])
         ncols = array("q", [len(layout) for layout in layouts])
         kept = array("q", bytes(8 * _SMALL))
-        small = (kept, _KeptRoom(widths, ncols, kept,
-                                 memoryview(bytearray(8 * _SMALL * width)).cast("q", [_SMALL, width]),
-                                 memoryview(bytearray(8 * _SMALL * width)).cast("q", [_SMALL, width])))
+        small = (kept, _KeptRoom(widths, ncols, kept, *_small_room(width)))
         entry = _PREPARED.put(id(layouts), (layouts, widths, ncols, width, small))
     return entry
 
