@@ -34,7 +34,14 @@ from ..runtime.errors import BinlogError, UsageError
 from ..runtime.filters import ChangeFilter
 from ..runtime.outputs.typed import typed_batch, typed_schema
 from ..runtime.reader import BinlogReader
-from ..runtime.rows.columnar import WINDOW_BYTES, ChangeColumns, columns_of_rows, decode_changes, window_runs
+from ..runtime.rows.columnar import (
+    FEW_CHANGES,
+    WINDOW_BYTES,
+    ChangeColumns,
+    columns_of_rows,
+    decode_changes,
+    window_runs,
+)
 from ..runtime.rows.events import RowsEvent
 from ..runtime.schema.file import SchemaFile
 from ..runtime.schema.history import DdlStatement, SchemaHistory
@@ -79,18 +86,22 @@ def columns_of_window(changes: ChangeReader, window: list[RowsEvent]
     ``(columns, run, None, None)`` for a run the columnar decoder took (a slice of its layout's runs decoded
     together, or the run decoded alone), else :func:`columns_of_run`'s ``(columns, run, rows_event,
     row_changes)`` per rows event."""
-    for run, columns in window_runs(window, errors=changes.undecodable):
-        if columns is not None:
+    for run, columns in window_runs(window, errors=changes.undecodable, few=True):
+        if columns is FEW_CHANGES:  # a few changes: each event's through the row decoder (their JSON too)
+            for one, rows_event, decoded in _columns_by_row(changes, run):
+                yield one, run, rows_event, decoded
+        elif columns is not None:
             yield columns, run, None, None
-            continue
-        for one, rows_event, decoded in columns_of_run(changes, run):
-            yield one, run, rows_event, decoded
+        else:
+            for one, rows_event, decoded in columns_of_run(changes, run):
+                yield one, run, rows_event, decoded
 
 
 def columns_of_run(changes: ChangeReader, run: Sequence[RowsEvent]
                    ) -> Iterator[tuple[ChangeColumns, RowsEvent | None, list[Any] | None]]:
-    """The row changes of a run as columns: ``(columns, None, None)`` once when :func:`~.columnar.decode_changes` takes
-    the whole run, else ``(columns, rows_event, row_changes)`` per rows event through the row decoder.
+    """The row changes of a run as columns: ``(columns, None, None)`` once when
+    :func:`~.columnar.decode_changes` takes the whole run, else ``(columns, rows_event, row_changes)`` per
+    rows event through the row decoder.
 
     A rows event that does not decode is reported in ``changes.errors`` and yields nothing.
     """
@@ -100,6 +111,13 @@ def columns_of_run(changes: ChangeReader, run: Sequence[RowsEvent]
     if columns is not None:
         yield columns, None, None
         return
+    yield from _columns_by_row(changes, run)
+
+
+def _columns_by_row(changes: ChangeReader, run: Sequence[RowsEvent]
+                    ) -> Iterator[tuple[ChangeColumns, RowsEvent | None, list[Any] | None]]:
+    """Each rows event of a run through the row decoder: ``(columns, rows_event, row_changes)``; an event that
+    does not decode is reported in ``changes.errors``."""
     for rows_event in run:
         try:
             decoded = changes.decode(rows_event)

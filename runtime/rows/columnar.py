@@ -53,9 +53,9 @@ from .image_bounds import FEW_ROWS, fewer_changes
 from .layouts import _sides, _Slow, image_layouts
 from .scan import gather_fixed, gather_values, scan_images
 
-__all__ = ["ChangeColumns", "ImageColumns", "TableLayout", "columns_of_rows", "decode_changes", "decode_run",
-           "image_layouts", "iter_change_columns", "iter_change_groups", "iter_change_runs", "run_key", "table_layout",
-           "take_strings", "window_runs", "WINDOW_BYTES"]
+__all__ = ["ChangeColumns", "ImageColumns", "TableLayout", "FEW_CHANGES", "columns_of_rows", "decode_changes",
+           "decode_run", "image_layouts", "iter_change_columns", "iter_change_groups", "iter_change_runs", "run_key",
+           "table_layout", "take_strings", "window_runs", "WINDOW_BYTES"]
 
 T = MYSQL_TYPE
 
@@ -595,7 +595,7 @@ def iter_change_runs(reader: RowsEventSource, *, max_run_bytes: int = WINDOW_BYT
     for window in _windows(reader, max_run_bytes):
         errors = reader.undecodable
         for run, columns in _decoded_runs(window.events, window.runs(), errors, few=True):
-            if columns is _FEW:
+            if columns is FEW_CHANGES:
                 yield run
             elif columns is None:
                 yield from _run_columns(reader, run, errors)
@@ -609,8 +609,9 @@ def _few(events: list[RowsEvent]) -> bool:
     return fewer_changes(events, FEW_ROWS)
 
 
-#: What :func:`_decoded_runs` gives, asked for ``few``, for a run of a key with few changes: no decode.
-_FEW = object()
+#: What :func:`iter_change_runs`' and :func:`window_runs`' windows give, asked for ``few``, for a run of a key
+#: with few changes: no decode (for the row decoder).
+FEW_CHANGES = object()
 
 
 def iter_change_groups(reader: RowsEventSource, *, max_run_bytes: int = WINDOW_BYTES
@@ -744,12 +745,13 @@ def _layouts_in_turn(keys: list[list[RowsEvent]], places: list[np.ndarray]) -> b
     return False
 
 
-def window_runs(window: list[RowsEvent], *, errors: str = "strict"
-                ) -> Iterator[tuple[list[RowsEvent], ChangeColumns | None]]:
+def window_runs(window: list[RowsEvent], *, errors: str = "strict", few: bool = False
+                ) -> Iterator[tuple[list[RowsEvent], Any]]:
     """The runs of a window of rows events in file order (a run: consecutive events of one :func:`run_key`),
     each with its columns: a slice of its key's runs decoded at once (:attr:`ChangeColumns.group`), or None
-    when the run is to be decoded on its own (:func:`decode_run`, then the row decoder for what that does not
-    take)."""
+    when the run is to be decoded on its own (:func:`decode_changes`, then the row decoder for what that does
+    not take); with ``few``, :data:`FEW_CHANGES` for a run whose key has fewer than
+    :data:`.image_bounds.FEW_ROWS` changes in the window (for the row decoder, event by event)."""
     groups: dict[tuple[Any, ...], list[RowsEvent]] = {}
     runs: list[tuple[int, list[RowsEvent]]] = []
     last: list[RowsEvent] | None = None
@@ -759,12 +761,12 @@ def window_runs(window: list[RowsEvent], *, errors: str = "strict"
             runs.append((i, events))
             last = events
         events.append(rows_event)
-    return _decoded_runs(window, runs, errors)
+    return _decoded_runs(window, runs, errors, few=few)
 
 
 def _decoded_runs(window: list[RowsEvent], runs: list[tuple[int, list[RowsEvent]]], errors: str, *,
                   few: bool = False) -> Iterator[tuple[list[RowsEvent], Any]]:
-    """Each run with its columns (None: decode it alone; with ``few``, :data:`_FEW` for a key of few changes)."""
+    """Each run with its columns (None: decode it alone; with ``few``, :data:`FEW_CHANGES` for a key of few changes)."""
     if not runs:
         return
     decoded: dict[int, ChangeColumns | None] = {}  # by id of the key's list of events
@@ -774,7 +776,7 @@ def _decoded_runs(window: list[RowsEvent], runs: list[tuple[int, list[RowsEvent]
     for (start, group_events), stop in zip(runs, ends, strict=True):
         run = window[start:stop]
         if few and _few(group_events):
-            yield run, _FEW
+            yield run, FEW_CHANGES
             continue
         if len(group_events) == stop - start:  # the key's only run: decoded alone, as it is
             yield run, None
