@@ -74,9 +74,9 @@ def merge_state_tables(staging: str, target: str, table_format: str, *, run_id: 
     with _store_failures(target):
         names = staged_merged(staging)
         keys = {name: _primary_key(staging, name) for name in names if name.startswith("state/")}
-        sources = {name: _source(staging, name, keys) for name in names}
-        if table_format == "delta":
-            done = [_merge_delta(_delta_uri(target, name), name, *sources[name], run_id) for name in names]
+        if table_format == "delta":  # (one table's rows in memory at a time)
+            done = [_merge_delta(_delta_uri(target, name), name, *_source(staging, name, keys), run_id)
+                    for name in names]
             for name in sorted(set(_delta_tables(target)) - set(names)):
                 if name.partition("/")[0] in MERGED_FOLDERS:
                     _empty_delta(_delta_uri(target, name), run_id)
@@ -84,8 +84,8 @@ def merge_state_tables(staging: str, target: str, table_format: str, *, run_id: 
         if table_format == "iceberg":
             catalog = _catalog(target, iceberg_catalog)
             catalog.create_namespace_if_not_exists(iceberg_namespace)
-            done = [_merge_iceberg(catalog, iceberg_name(name, iceberg_namespace), name, *sources[name], run_id)
-                    for name in names]
+            done = [_merge_iceberg(catalog, iceberg_name(name, iceberg_namespace), name,
+                                   *_source(staging, name, keys), run_id) for name in names]
             staged = {iceberg_name(name, iceberg_namespace) for name in names}
             for identifier in catalog.list_tables(iceberg_namespace):
                 if merged_iceberg_table(identifier) and ".".join(identifier) not in staged:
