@@ -266,14 +266,16 @@ def test_merge_into_an_object_store(table_format: str, s3_env: Any, tmp_path: Pa
     assert lake.run_ids(target, table_format, "state/shop.orders", iceberg_catalog=catalog) == ["run-1", "run-2"]
 
 
-def _stage_state(folder: Path, rows: list[dict[str, Any]]) -> str:
-    """A staged ``state/db.t`` whose footer records a primary key of two columns, ``a`` and ``b``."""
+def _stage_state(folder: Path, rows: list[dict[str, Any]], key: tuple[str, ...] = ("a", "b")) -> str:
+    """A staged ``state/db.t`` of ``rows`` (columns ``a``, ``b``, ``v``, ``w``: the ones the first row has) whose
+    footer records the primary key ``key``."""
     import json
 
     import pyarrow.parquet as pq
 
-    table = pa.Table.from_pylist(rows, schema=pa.schema([("a", pa.int32()), ("b", pa.string()), ("v", pa.int64())]))
-    table = table.replace_schema_metadata({b"binlog_ksy.state": json.dumps({"primary_key": ["a", "b"]})})
+    columns = [("a", pa.int32()), ("b", pa.string()), ("v", pa.int64()), ("w", pa.string())]
+    table = pa.Table.from_pylist(rows, schema=pa.schema([c for c in columns if c[0] in rows[0]]))
+    table = table.replace_schema_metadata({b"binlog_ksy.state": json.dumps({"primary_key": list(key)})})
     (folder / "state" / "db.t").mkdir(parents=True)
     pq.write_table(table, folder / "state" / "db.t" / "part-state.parquet")
     return str(folder)
@@ -297,3 +299,19 @@ def test_merge_on_a_composite_key(table_format: str, tmp_path: Path) -> None:
         metrics = DeltaTable(lake._delta_uri(target, "state/db.t")).history(1)[0]["operationMetrics"]
         assert (metrics["num_target_rows_updated"], metrics["num_target_rows_inserted"],
                 metrics["num_target_rows_deleted"]) == (1, 1, 1), metrics
+
+
+@pytest.mark.parametrize("table_format", FORMATS)
+def test_undo_of_a_layout_change(table_format: str, tmp_path: Path) -> None:
+    """A run that dropped a column, then one that added one, each undone: the table is back, its columns too."""
+    target = str(tmp_path / "out")
+    first = [{"a": 1, "b": "x", "v": 1}, {"a": 2, "b": "y", "v": 2}]
+    merge_state_tables(_stage_state(tmp_path / "one", first, ("a",)), target, table_format, run_id="run-1")
+    for run, rows in (("run-2", [{"a": 1, "v": 1}, {"a": 3, "v": 3}]),
+                      ("run-3", [{"a": 1, "b": "x", "v": 1, "w": "new"}, {"a": 2, "b": "y", "v": 2, "w": "new"}])):
+        merge_state_tables(_stage_state(tmp_path / run, rows, ("a",)), target, table_format, run_id=run)
+        assert _texts(lake.read_table(target, table_format, "state/db.t")) == _texts(pa.Table.from_pylist(rows))
+        assert lake.undo_run(target, table_format, run)
+        back = lake.read_table(target, table_format, "state/db.t")
+        assert back.column_names == ["a", "b", "v"], run
+        assert _texts(back) == _texts(pa.Table.from_pylist(first)), run

@@ -295,8 +295,21 @@ def _undo_iceberg(catalog: Any, namespace: str, run_id: str) -> list[str]:
             catalog.drop_table(identifier)  # the run created it
         else:
             table.manage_snapshots().rollback_to_snapshot(first.parent_snapshot_id).commit()
+            _restore_schema(catalog.load_table(identifier), table.snapshot_by_id(first.parent_snapshot_id))
         undone.append(name)
     return undone
+
+
+def _restore_schema(table: Any, snapshot: Any) -> None:
+    """The table's current schema back to the one of ``snapshot`` (a run that added or deleted columns: a
+    rollback keeps the schema, whose deleted columns would no longer be read)."""
+    from pyiceberg.table.update import SetCurrentSchemaUpdate
+
+    schema_id = getattr(snapshot, "schema_id", None)
+    if schema_id is None or schema_id == table.metadata.current_schema_id:
+        return
+    with table.transaction() as tx:
+        tx._apply((SetCurrentSchemaUpdate(**{"schema-id": schema_id}),))  # (no public call sets a schema back)
 
 
 # -- the public functions -------------------------------------------------------------------------

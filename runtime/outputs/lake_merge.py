@@ -19,7 +19,8 @@ dataset becomes the table's new contents in one commit (the run id in it, as :mo
   transaction (one per run);
 * a table without a primary key (a multiset of whole rows), an identity that does not name one row on either
   side, a column dropped (an ``ALTER TABLE DROP COLUMN``: gone from the table's schema too) or retyped (Delta),
-  or a table not there yet: the staged dataset replaces the table whole (one commit).
+  Iceberg's ``state/`` with a column added or dropped, or a table not there yet: the staged dataset replaces the
+  table whole (one commit).
 
 Tables the target holds that the run staged nothing for (a table dropped, or no longer chosen) are emptied.
 """
@@ -222,15 +223,18 @@ def _merge_iceberg(catalog: Any, identifier: str, name: str, source: pa.Table, i
         table.append(source, snapshot_properties=properties)
         return published
     table = catalog.load_table(identifier)
-    # A column gone (its schema change unseen by upsert's read in the same transaction): the table replaced.
-    unique = _unique(source, identity) and all(c in source.column_names for c in table.schema().as_arrow().names)
+    unique = _unique(source, identity)
     before = table.schema().as_arrow()
     order = [c for c in before.names if c in source.column_names]  # the evolved table's (upsert wants it)
     source = source.select(order + [c for c in source.column_names if c not in order])
     with table.transaction() as tx:
         _evolve(tx, before, source.schema)
-        if unique and name.startswith("state/"):
-            _upsert_state(tx, table, source, identity, properties)
+        if name.startswith("state/"):
+            # A column added or gone: upsert's read in the same transaction would not see it, the table replaced.
+            if unique and set(before.names) == set(source.column_names):
+                _upsert_state(tx, table, source, identity, properties)
+            else:
+                tx.overwrite(source, snapshot_properties=properties)
         elif not (unique and _append_versions(tx, table, source, identity, properties)):
             tx.overwrite(source, snapshot_properties=properties)
     return published
