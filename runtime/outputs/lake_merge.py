@@ -20,7 +20,9 @@ dataset becomes the table's new contents in one commit (the run id in it, as :mo
 * a table without a primary key (a multiset of whole rows), an identity that does not name one row on either
   side, a column dropped (an ``ALTER TABLE DROP COLUMN``: gone from the table's schema too) or retyped (Delta),
   Iceberg's ``state/`` with a column added or dropped, or a table not there yet: the staged dataset replaces the
-  table whole (one commit).
+  table whole (one commit), unless the table holds the same rows already.
+
+A run that changes nothing in a table commits nothing to it.
 
 Tables the target holds that the run staged nothing for (a table dropped, or no longer chosen) are emptied.
 """
@@ -53,7 +55,7 @@ from .lake import (
     merged_iceberg_table,
 )
 
-__all__ = ["identity_of", "merge_state_tables", "staged_merged"]
+__all__ = ["identities", "identity_of", "merge_state_tables", "same_rows", "staged_merged"]
 
 #: The footer key of a staged ``state/`` part (what ``state --format parquet`` records: the primary key...).
 STATE_METADATA = b"binlog_ksy.state"
@@ -161,9 +163,20 @@ def _merge_delta(uri: str, name: str, source: pa.Table, identity: tuple[str, ...
         if _can_merge(before, source.schema) and _unique(_delta_keys(existing, identity), identity):
             _delta_merge(existing, source, identity, before, commit)
             return published
-    write_deltalake(uri, source, mode="overwrite", schema_mode="overwrite", storage_options=options,
-                    commit_properties=commit)
+    if existing is None or not same_rows(existing.to_pyarrow_table(), source):
+        write_deltalake(uri, source, mode="overwrite", schema_mode="overwrite", storage_options=options,
+                        commit_properties=commit)
     return published
+
+
+def same_rows(before: pa.Table, after: pa.Table) -> bool:
+    """Whether a table replaced whole would hold the same rows, columns and types as now (then it is left as it
+    is: a run that changes nothing commits nothing)."""
+    if before.num_rows != after.num_rows or sorted(before.column_names) != sorted(after.column_names):
+        return False
+    if not all(_same_type(before.schema.field(c).type, after.schema.field(c).type) for c in after.column_names):
+        return False
+    return _rows(before, after.column_names) == _rows(after, after.column_names)
 
 
 def _can_merge(before: pa.Schema, after: pa.Schema) -> bool:
@@ -234,10 +247,16 @@ def _merge_iceberg(catalog: Any, identifier: str, name: str, source: pa.Table, i
             if unique and set(before.names) == set(source.column_names):
                 _upsert_state(tx, table, source, identity, properties)
             else:
-                tx.overwrite(source, snapshot_properties=properties)
+                _overwrite_iceberg(tx, table, source, properties)
         elif not (unique and _append_versions(tx, table, source, identity, properties)):
-            tx.overwrite(source, snapshot_properties=properties)
+            _overwrite_iceberg(tx, table, source, properties)
     return published
+
+
+def _overwrite_iceberg(tx: Any, table: Any, source: pa.Table, properties: dict[str, str]) -> None:
+    """The table replaced whole by ``source``, unless it holds the same rows."""
+    if not same_rows(table.scan().to_arrow(), source):
+        tx.overwrite(source, snapshot_properties=properties)
 
 
 def _evolve(tx: Any, before: pa.Schema, after: pa.Schema) -> None:
