@@ -54,6 +54,7 @@ from .lake import (
     lake_schema,
     merged_iceberg_table,
 )
+from .row_sets import flat_columns, present_in, same_multiset
 
 __all__ = ["identities", "identity_of", "merge_state_tables", "same_rows", "staged_merged"]
 
@@ -129,19 +130,20 @@ def _source(staging: str, name: str, keys: dict[str, tuple[str, ...]]) -> tuple[
 
 def identities(table: pa.Table, identity: Sequence[str]) -> list[tuple[Any, ...]]:
     """Each row's identity as a tuple (a struct column: whether it is there, then its fields)."""
-    arrays: list[pa.Array] = []
-    for column in identity:
-        values = table[column].combine_chunks()
-        if pa.types.is_struct(values.type):
-            arrays.append(values.is_valid())
-            arrays += [pc.struct_field(values, [k]) for k in range(values.type.num_fields)]
-        else:
-            arrays.append(values)
+    arrays = flat_columns(table, identity)
     return list(zip(*(a.to_pylist() for a in arrays), strict=True)) if arrays else []
 
 
 def _unique(table: pa.Table, identity: Sequence[str]) -> bool:
-    return bool(identity) and len(set(identities(table, identity))) == table.num_rows
+    """Whether no two rows have the same identity (nulls equal), counted by Arrow's group by."""
+    if not identity:
+        return False
+    arrays = flat_columns(table, identity)
+    names = [f"k{k}" for k in range(len(arrays))]
+    try:
+        return bool(pa.table(arrays, names=names).group_by(names).aggregate([]).num_rows == table.num_rows)
+    except (pa.ArrowInvalid, pa.ArrowNotImplementedError, pa.ArrowTypeError):
+        return False  # (a key Arrow cannot group: the table is replaced whole)
 
 
 # -- Delta Lake -----------------------------------------------------------------------------------
@@ -174,9 +176,11 @@ def same_rows(before: pa.Table, after: pa.Table) -> bool:
     is: a run that changes nothing commits nothing)."""
     if before.num_rows != after.num_rows or sorted(before.column_names) != sorted(after.column_names):
         return False
-    if not all(_same_type(before.schema.field(c).type, after.schema.field(c).type) for c in after.column_names):
+    try:  # (in the table's types: Iceberg holds a SMALLINT as int32)
+        before = before.select(after.column_names).cast(after.schema)
+    except (pa.ArrowInvalid, pa.ArrowNotImplementedError, pa.ArrowTypeError):
         return False
-    return _rows(before, after.column_names) == _rows(after, after.column_names)
+    return bool(same_multiset(before, after, after.column_names))
 
 
 def _can_merge(before: pa.Schema, after: pa.Schema) -> bool:
@@ -269,12 +273,25 @@ def _evolve(tx: Any, before: pa.Schema, after: pa.Schema) -> None:
 
 
 def _upsert_state(tx: Any, table: Any, source: pa.Table, key: Sequence[str], properties: dict[str, str]) -> None:
-    """``state/``: the rows no longer there deleted (by key), then the staged rows upserted on the key."""
-    had = table.scan(selected_fields=tuple(key)).to_arrow()
-    gone = set(identities(had, key)) - set(identities(source, key))
-    if gone:
-        tx.delete(_key_filter(key, gone), snapshot_properties=properties)
-    tx.upsert(source, join_cols=list(key), snapshot_properties=properties)
+    """``state/``: the rows no longer there deleted (by key), the staged rows of keys it lacks appended, and the
+    ones of keys it has whose values differ upserted on the key (all of them when Arrow cannot compare their
+    types)."""
+    had = table.scan().to_arrow().select(source.column_names)
+    kept = present_in(had, source, key)
+    if kept is None:  # (a key Arrow cannot group)
+        wanted = set(identities(source, key))
+        kept = pa.array([row in wanted for row in identities(had, key)], pa.bool_())
+    gone = had.filter(pc.invert(kept))
+    if gone.num_rows:
+        tx.delete(_key_filter(key, identities(gone, key)), snapshot_properties=properties)
+    same = present_in(source, had, source.column_names)
+    changed = source if same is None else source.filter(pc.invert(same))
+    known = present_in(changed, had, key)
+    if known is not None and known.true_count < changed.num_rows:  # new keys appended (upsert would look for them)
+        tx.append(changed.filter(pc.invert(known)), snapshot_properties=properties)
+        changed = changed.filter(known)
+    if changed.num_rows:
+        tx.upsert(changed, join_cols=list(key), snapshot_properties=properties)
 
 
 def _key_filter(key: Sequence[str], values: Iterable[tuple[Any, ...]]) -> Any:
@@ -300,13 +317,13 @@ def _append_versions(tx: Any, table: Any, source: pa.Table, identity: Sequence[s
     done) when a version that ended is not among the staged ones (the table is then replaced)."""
     x = _expressions()
     ended = table.scan(row_filter=x.EqualTo("_current", False), selected_fields=tuple(identity)).to_arrow()
-    kept = set(identities(ended, identity))
-    staged = identities(source, identity)
-    if not kept <= set(staged) or len(kept) != ended.num_rows:
+    staged = present_in(ended, source, identity)
+    if staged is None or staged.false_count or not _unique(ended, identity):
         return False
-    new = source.filter(pa.array([row not in kept for row in staged], pa.bool_()))
+    known = present_in(source, ended, identity)
+    new = source.filter(pc.invert(known)) if known is not None else source
     current = table.scan(row_filter=x.EqualTo("_current", True)).to_arrow()
-    if _rows(current, new.column_names) == _rows(new, new.column_names):
+    if same_rows(current, new):
         return True  # nothing changed: no commit
     with warnings.catch_warnings():  # "Delete operation did not match any records": no version was current
         warnings.simplefilter("ignore", UserWarning)
@@ -314,13 +331,6 @@ def _append_versions(tx: Any, table: Any, source: pa.Table, identity: Sequence[s
     if new.num_rows:
         tx.append(new, snapshot_properties=properties)
     return True
-
-
-def _rows(table: pa.Table, columns: Sequence[str]) -> list[str] | None:
-    """A table's rows (of ``columns``) as sorted texts; None when it lacks one of them."""
-    if not all(c in table.column_names for c in columns):
-        return None
-    return sorted(repr(row) for row in table.select(list(columns)).to_pylist())
 
 
 def _empty_iceberg(table: Any, run_id: str) -> None:
