@@ -11,12 +11,13 @@ dataset becomes the table's new contents in one commit (the run id in it, as :mo
 * **Delta** (delta-rs): ``MERGE`` on that identity, null-safe: rows that changed are updated
   (``when_matched_update_all`` with a predicate, so an unchanged row is left as it is), new ones inserted,
   rows no longer there deleted (``when_not_matched_by_source_delete``); new columns (an ``ALTER TABLE ADD
-  COLUMN``) join the table's schema (``merge_schema``). A merge that changes nothing commits nothing;
-* **Iceberg** (pyiceberg): ``state/`` through ``Transaction.upsert`` on the primary key, and a delete (a row
-  filter on the key) of the rows no longer there, which upsert leaves; ``history/``, whose identity is a struct
-  pyiceberg's upsert cannot join on: the versions that were current are deleted (``_current``) and the versions
-  the table lacks appended. New columns join the schema, columns the table lost leave it, in the same
-  transaction (one per run);
+  COLUMN``) join the table's schema (``merge_schema``);
+* **Iceberg** (pyiceberg): ``state/`` through ``Transaction.upsert`` on the primary key of the rows whose
+  values changed (rows of new keys appended; :mod:`.row_sets` finds them, pyiceberg's upsert matching every
+  row costs minutes per million), and a delete (a row filter on the key) of the rows no longer there, which
+  upsert leaves; ``history/``, whose identity is a struct pyiceberg's upsert cannot join on: the versions that
+  were current are deleted (``_current``) and the versions the table lacks appended. New columns join the
+  schema, columns the table lost leave it, in the same transaction (one per run);
 * a table without a primary key (a multiset of whole rows), an identity that does not name one row on either
   side, a column dropped (an ``ALTER TABLE DROP COLUMN``: gone from the table's schema too) or retyped (Delta),
   Iceberg's ``state/`` with a column added or dropped, or a table not there yet: the staged dataset replaces the
