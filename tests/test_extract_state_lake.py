@@ -11,7 +11,9 @@ and for Iceberg:
   (time travel to the first run's commit gives the first run's rows), a table with a primary key by a merge; a
   plain rerun (the state computed again) commits nothing to them and changes nothing;
 * a table altered between runs (a column added, then one dropped): merged, and equal to the Parquet output;
-* without Spark, on the state task's own output: a run undone puts every table back; an ``s3://`` output.
+* a run whose store fails between its merges: its commits undone, the next run does the work;
+* without Spark, on the state task's own output: a run undone puts every table back (its schema too); an
+  ``s3://`` output; a composite key; Arrow's row comparisons.
 """
 
 from __future__ import annotations
@@ -339,3 +341,41 @@ def test_row_sets_compare_rows_with_nulls() -> None:
     assert present_in(lists, lists, ["v"]) is None and same_multiset(lists, lists, ["v"]) is None
     assert same_rows(right.cast(pa.schema([("p", position), ("v", pa.int64())])), right)
     assert not same_rows(right, right.slice(1))
+
+
+@pytest.mark.parametrize("table_format", FORMATS)
+def test_a_run_failing_between_merges_is_undone(table_format: str, altered: tuple[str, list[list[str]]],
+                                                spark: Any, tmp_path: Path,  # noqa: F811
+                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    """A run whose store fails after its first merges (the ``state/`` table merged, ``history/`` not): the run
+    fails and its commits are undone, every table as the run before left it; the next run does the work."""
+    import binlog_ksy.runtime.outputs.lake_merge as lake_merge
+
+    db, files = altered
+    out = tmp_path / "out"
+    _extract(files[0], out, spark, databases=[db], table_format=table_format, incremental=True)
+    names = (f"state/{db}.t", f"history/{db}.t")
+    before = {name: _texts(lake.read_table(str(out), table_format, name)) for name in names}
+    merge = lake_merge._merge_delta if table_format == "delta" else lake_merge._merge_iceberg
+
+    merged: list[str] = []
+
+    def failing(*args: Any) -> Any:
+        name = next(str(a) for a in args[:3] if str(a).startswith(("state/", "history/")))  # (Delta, Iceberg)
+        if name.startswith("history/"):
+            raise OSError("the store went away")
+        merged.append(name)
+        return merge(*args)
+
+    monkeypatch.setattr(lake_merge, f"_merge_{table_format}", failing)
+    with pytest.raises(Exception, match="the store went away"):
+        _extract(files[1], out, spark, databases=[db], table_format=table_format, incremental=True)
+    assert merged == [f"state/{db}.t"]  # (committed, then undone)
+    assert {name: _texts(lake.read_table(str(out), table_format, name)) for name in names} == before
+    monkeypatch.setattr(lake_merge, f"_merge_{table_format}", merge)
+    _extract(files[1], out, spark, databases=[db], table_format=table_format, incremental=True)
+    parquet = tmp_path / "parquet"
+    _extract(files[1], parquet, spark, databases=[db])
+    for name in names:
+        after = _texts(lake.read_table(str(out), table_format, name))
+        assert after == _texts(_parquet(parquet, name)) and after != before[name], name
