@@ -14,7 +14,7 @@ one, MyISAM) in phases with FULL and MINIMAL row images, a key update, ``ALTER T
   transaction, then, the files whole, a run that fails just before its commit (the output stays as it was),
   an incremental run and a plain rerun: ``state/`` and ``history/`` equal the one full run's;
 * over drawn workloads (tables, row images, DDL, statements), ``state/`` equals ``read_state`` too;
-* ``--state`` with Delta or Iceberg is a usage error that names what is supported;
+* ``--state`` takes Delta and Iceberg too (``tests/test_extract_state_lake.py``), not ``--follow``;
 * the data source's ``kind=state`` gives ``read_state``'s rows with ``state/``'s origins, in one partition;
 * on a partial table changed with MINIMAL images (one change hits a row the files never showed), the extract
   summary says per table what ``read_state`` says.
@@ -374,14 +374,16 @@ def test_history_spool_with_few_open_files(tmp_path: Path, monkeypatch: pytest.M
 
 
 @pytest.mark.parametrize("table_format", ["delta", "iceberg"])
-def test_state_needs_parquet(table_format: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    from binlog_ksy.cli import main
+def test_state_needs_parquet(table_format: str, tmp_path: Path) -> None:
+    """``--state`` takes Delta and Iceberg tables too (``tests/test_extract_state_lake.py``), still not
+    ``--follow``."""
+    from binlog_ksy.runtime.errors import ConfigError
+    from binlog_ksy.spark_jobs.job.config import ExtractConfig
 
-    status = main(["extract", str(tmp_path), "--output", str(tmp_path / "out"), "--state",
-                   "--table-format", table_format])
-    assert status == 2
-    err = capsys.readouterr().err
-    assert "Parquet only" in err and f"as {table_format} tables" in err and "not built yet" in err, err
+    cfg = ExtractConfig(inputs=[str(tmp_path)], output=str(tmp_path / "out"), state=True, table_format=table_format)
+    assert cfg.validate().state
+    with pytest.raises(ConfigError, match="state: not with follow"):
+        cfg.merged(follow=True).validate()
 
 
 def test_data_source_kind_state_equals_read_state(binlogs: tuple[Workload, list[str]], full_run: Path,

@@ -54,12 +54,15 @@ import pyarrow.dataset as ds
 from ..errors import ConfigError, StorageError
 from ..storage import Files, filesystem_of, is_uri, store_bounds, store_failure_text
 
-__all__ = ["RUN_PROPERTY", "PublishedTable", "lake_schema", "publish", "read_table", "staged_datasets", "undo_run"]
+__all__ = ["MERGED_FOLDERS", "RUN_PROPERTY", "PublishedTable", "iceberg_name", "lake_schema", "merged_iceberg_table",
+           "publish", "read_table", "staged_datasets", "undo_run"]
 
 #: The commit metadata / snapshot property naming the run that made a commit.
 RUN_PROPERTY = "binlog_ksy_run"
 #: Datasets at the top of the staging directory (``tables/`` holds one per table).
 TOP_DATASETS = ("events", "changes", "transactions", "errors", "cdc")
+#: Folders of one dataset per table that ``extract --state`` writes, merged run after run (:mod:`.lake_merge`).
+MERGED_FOLDERS = ("state", "history")
 
 
 @dataclass(frozen=True)
@@ -157,8 +160,9 @@ def _delta_options(uri: str) -> dict[str, str] | None:
 def _delta_tables(target: str) -> list[str]:
     files = Files(target)
     names = [n for n in TOP_DATASETS if files.exists(f"{target}/{n}/_delta_log")]
-    names += [f"tables/{n}" for n in files.list_names(f"{target}/tables")
-              if files.exists(f"{target}/tables/{n}/_delta_log")]
+    for folder in ("tables", *MERGED_FOLDERS):
+        names += [f"{folder}/{n}" for n in files.list_names(f"{target}/{folder}")
+                  if files.exists(f"{target}/{folder}/{n}/_delta_log")]
     return names
 
 
@@ -237,11 +241,20 @@ def _catalog(target: str, catalog_uri: str | None) -> Any:
 
 
 def iceberg_name(dataset: str, namespace: str) -> str:
-    """The Iceberg identifier of a dataset (``tables/shop.orders`` -> ``<namespace>.shop__orders``)."""
-    if dataset.startswith("tables/"):
-        schema, _, table = dataset[len("tables/"):].partition(".")
-        return f"{namespace}.{schema}__{table}"
+    """The Iceberg identifier of a dataset (``tables/shop.orders`` -> ``<namespace>.shop__orders``,
+    ``state/shop.orders`` -> ``<namespace>.state__shop__orders``, ``history/...`` likewise)."""
+    folder, _, name = dataset.partition("/")
+    if folder in ("tables", *MERGED_FOLDERS) and name:
+        schema, _, table = name.partition(".")
+        prefix = "" if folder == "tables" else f"{folder}__"
+        return f"{namespace}.{prefix}{schema}__{table}"
     return f"{namespace}.{dataset}"
+
+
+def merged_iceberg_table(identifier: tuple[str, ...]) -> bool:
+    """Whether an Iceberg table is one of ``extract --state``'s (``state__*``, ``history__*``), which
+    :func:`publish` leaves to :mod:`.lake_merge`."""
+    return identifier[-1].startswith(tuple(f"{folder}__" for folder in MERGED_FOLDERS))
 
 
 def _publish_iceberg(staging: str, target: str, names: list[str], mode: str, run_id: str, catalog: Any,
@@ -282,8 +295,21 @@ def _undo_iceberg(catalog: Any, namespace: str, run_id: str) -> list[str]:
             catalog.drop_table(identifier)  # the run created it
         else:
             table.manage_snapshots().rollback_to_snapshot(first.parent_snapshot_id).commit()
+            _restore_schema(catalog.load_table(identifier), table.snapshot_by_id(first.parent_snapshot_id))
         undone.append(name)
     return undone
+
+
+def _restore_schema(table: Any, snapshot: Any) -> None:
+    """The table's current schema back to the one of ``snapshot`` (a run that added or deleted columns: a
+    rollback keeps the schema, whose deleted columns would no longer be read)."""
+    from pyiceberg.table.update import SetCurrentSchemaUpdate
+
+    schema_id = getattr(snapshot, "schema_id", None)
+    if schema_id is None or schema_id == table.metadata.current_schema_id:
+        return
+    with table.transaction() as tx:
+        tx._apply((SetCurrentSchemaUpdate(**{"schema-id": schema_id}),))  # (no public call sets a schema back)
 
 
 # -- the public functions -------------------------------------------------------------------------
@@ -323,7 +349,8 @@ def _publish(staging: str, target: str, table_format: str, mode: str, run_id: st
         done = _publish_delta(staging, target, names, mode, run_id)
         if mode == "overwrite":
             for name in sorted(set(_delta_tables(target)) - set(names)):
-                _empty_delta(target, name, run_id)
+                if name.partition("/")[0] not in MERGED_FOLDERS:  # (lake_merge's)
+                    _empty_delta(target, name, run_id)
         return done
     if table_format == "iceberg":
         catalog = _catalog(target, iceberg_catalog)
@@ -331,7 +358,7 @@ def _publish(staging: str, target: str, table_format: str, mode: str, run_id: st
         if mode == "overwrite":
             staged = {iceberg_name(n, iceberg_namespace) for n in names}
             for identifier in catalog.list_tables(iceberg_namespace):
-                if ".".join(identifier) not in staged:
+                if ".".join(identifier) not in staged and not merged_iceberg_table(identifier):
                     table = catalog.load_table(identifier)
                     table.overwrite(table.schema().as_arrow().empty_table(),
                                     snapshot_properties={RUN_PROPERTY: run_id})

@@ -125,7 +125,7 @@ def add_extract_arguments(p: argparse.ArgumentParser) -> None:
                    help="also write state/<schema>.<table>/ (the rows after the last complete transaction read, "
                         "as binlog-ksy state gives them) and history/<schema>.<table>/ (every version of every "
                         "row), computed from every file read so far by each run, --incremental ones too; "
-                        "Parquet only")
+                        "Delta/Iceberg tables are merged into, run after run")
     p.add_argument("--topic-prefix", metavar="NAME", help="source.name of the cdc/ events (default binlog-ksy)")
     p.add_argument("--table-format", choices=("parquet", "delta", "iceberg"), default=None,
                    help="parquet (default): Parquet datasets, DIR swapped in whole; delta: Delta Lake tables "

@@ -17,7 +17,7 @@ A job file (``binlog-ksy extract --config job.yaml``)::
     typed: true                  # write tables/<schema>.<table>/ (the default; false: leave them out)
     table_format: delta          # parquet (default), delta or iceberg
     incremental: true            # only what is new since the last run, appended
-    state: true                  # also write state/ and history/: the tables as they were (Parquet only)
+    state: true                  # also write state/ and history/: the tables as they were
     verify_checksums: true
     with_body: true              # events.body as JSON text
     master: local[2]             # Spark master (default: spark-submit's, else local[*])
@@ -117,8 +117,8 @@ class ExtractConfig:
     state
         Also write ``state/<schema>.<table>/`` (SCD type 1: the rows after the last complete transaction read)
         and ``history/<schema>.<table>/`` (SCD type 2: every version of every row): see
-        ``spark_jobs/job/state_task.py``. Parquet output only, and not with ``follow`` nor the time, position
-        and GTID filters.
+        ``spark_jobs/job/state_task.py``; as Delta or Iceberg tables merged run after run
+        (``runtime/outputs/lake_merge.py``). Not with ``follow`` nor the time, position and GTID filters.
     cdc
         Also write ``cdc/``: each change as a Debezium MySQL connector change event (``key`` and
         ``value`` JSON text, partitioned by schema and table; ``runtime/present/debezium.py``).
@@ -248,9 +248,6 @@ class ExtractConfig:
     def _validate_state(self, flt: ChangeFilter) -> None:
         if not self.state:
             return
-        if self.table_format != "parquet":
-            raise ConfigError(f"state: state/ and history/ are written as Parquet only (table_format parquet, the "
-                              f"default): as {self.table_format} tables they are not built yet")
         if self.follow:
             raise ConfigError("state: not with follow yet (each micro-batch would read every file again): run "
                               "extract --state --incremental when the state is wanted")

@@ -41,7 +41,8 @@ Output (one directory, replaced as a whole)
 ``state/<schema>.<table>/``, ``history/<schema>.<table>/`` (with ``--state``)
     The tables as they were: SCD type 1 (the rows after the last complete transaction read, with the change
     that left each so) and type 2 (every version of every row), computed from every file read so far by
-    one more task of each run (:mod:`.state_task`).
+    one more task of each run (:mod:`.state_task`); Delta and Iceberg tables of them are merged into, run after
+    run (:mod:`binlog_ksy.runtime.outputs.lake_merge`).
 ``_binlog_ksy_extract.json``
     The run's summary (also the marker that lets a rerun replace the directory).
 
@@ -736,12 +737,15 @@ def _publish_tables(cfg: ExtractConfig, out: OutputDirectory, run_id: str, marke
                     appending: bool) -> None:
     """Delta/Iceberg: one commit per table, then the summary; a failure undoes this run's commits."""
     from binlog_ksy.runtime.outputs import lake as lake_tables
+    from binlog_ksy.runtime.outputs.lake_merge import merge_state_tables
 
     mode = "append" if appending else "overwrite"
     out.check_claim()  # its staged datasets are still there: no other run judged it over
     out.write_text(out.final(PENDING_FILE), json.dumps({"run_id": run_id, "table_format": cfg.table_format}))
     try:
         lake_tables.publish(out.tmp, out.output, cfg.table_format, mode=mode, run_id=run_id, **_lake_settings(cfg))
+        if cfg.state:  # state/ and history/: merged into their tables, whatever the mode
+            merge_state_tables(out.tmp, out.output, cfg.table_format, run_id=run_id, **_lake_settings(cfg))
     except BaseException as exc:
         # An interrupt is not kept waiting; a store that failed the commits gets its chance to come back.
         _undo_failed_run(cfg, out, run_id, undo_patience() if isinstance(exc, Exception) else 0.0)

@@ -16,11 +16,12 @@ for every table whose layout is known (its columns are named):
     its history here too, and no state.
 
 Both are computed whole by every run, an ``--incremental`` one included, and replace the previous ones when the
-output is swapped: they always equal what one plain run over the same files writes. The task runs beside the
-file tasks, in the same Spark job. The versions that end are written as they are gathered, into part files in a
-local temporary folder (one per table, table layout and time the table was created), which go to their table's
-folder once reading ends (a table renamed on the way: its new name): the task's memory holds the tables' rows,
-not their history. Imports nothing from pyspark.
+output is swapped (Delta, Iceberg: are merged into the tables, :mod:`binlog_ksy.runtime.outputs.lake_merge`): they
+always equal what one plain run over the same files writes. The task runs beside the file tasks, in the same Spark
+job. The versions that end are written as they are gathered, into part files in a local temporary folder (one per
+table, table layout and time the table was created), which go to their table's folder once reading ends (a table
+renamed on the way: its new name): the task's memory holds the tables' rows, not their history. Imports nothing
+from pyspark.
 """
 
 from __future__ import annotations
