@@ -302,6 +302,9 @@ builder = (SparkSession.builder.master(master).config("spark.ui.showConsoleProgr
            .config("spark.task.maxFailures", "1"))
 if env_archive:
     builder = builder.config("spark.archives", env_archive + "#environment")
+# the driver JVM of a local extract run (the C1 JIT, the class-data archive): it only plans, on either master
+from binlog_ksy.spark_jobs.job.extract import default_spark_conf
+builder = builder.config("spark.driver.extraJavaOptions", default_spark_conf()["spark.driver.extraJavaOptions"])
 spark = builder.getOrCreate()
 spark.sparkContext.setLogLevel("ERROR")
 from binlog_ksy.spark_jobs.datasource import register
