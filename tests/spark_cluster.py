@@ -103,7 +103,9 @@ def start_cluster(root: str, *, workers: int = 1, cores: int = 2, private: str |
     port, ui = _free_port(), _free_port()
     base_env = {k: v for k, v in os.environ.items() if not k.startswith(("PYSPARK_", "SPARK_", "PYTHONPATH", "AWS_"))}
     base_env.update({"SPARK_HOME": home, "SPARK_LOCAL_IP": "127.0.0.1", "SPARK_DAEMON_MEMORY": "256m",
-                     "SPARK_LOG_DIR": os.path.join(root, "logs"), "SPARK_NO_DAEMONIZE": "1"})
+                     "SPARK_LOG_DIR": os.path.join(root, "logs"), "SPARK_NO_DAEMONIZE": "1",
+                     # the Master and Workers only schedule: the quick-starting C1 JIT and the serial collector
+                     "SPARK_DAEMON_JAVA_OPTS": "-XX:TieredStopAtLevel=1 -XX:+UseSerialGC"})
     cluster = Cluster(url=f"spark://127.0.0.1:{port}", root=root, worker_python=python)
 
     def launch(name: str, args: list[str], env: dict[str, str], wrap: list[str]) -> None:

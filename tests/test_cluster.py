@@ -48,6 +48,9 @@ import pytest
 from s3_server import S3Server, s3_server  # noqa: F401 - the session fixture
 from spark_cluster import Cluster, can_unshare, start_cluster
 
+from run_outputs import run_in_process
+from spark_session import get_spark
+
 pytestmark = [pytest.mark.spark, pytest.mark.slow]
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -121,11 +124,10 @@ def packed(work: Path, recipe: list[str], tmp_path_factory: pytest.TempPathFacto
 
 @pytest.fixture(scope="module")
 def local_output(work: Path) -> Path:
-    """The same inputs read in local mode (workers: this interpreter, which has binlog-ksy)."""
+    """The same inputs read in local mode: ``extract`` on the tests' local Spark session (2 cores; workers: this
+    interpreter, which has binlog-ksy), in this process: the reference, not the command under test."""
     out = work / "local_out"
-    done = _cli("extract", str(SAMPLES), "--output", str(out), "--master", "local[2]", "--quiet", cwd=work,
-                env=_env({"PYSPARK_PYTHON": sys.executable}))
-    assert done.returncode == 0, done.stderr
+    run_in_process(get_spark(), str(SAMPLES), str(out), "parquet", False)
     return out
 
 
@@ -300,6 +302,9 @@ builder = (SparkSession.builder.master(master).config("spark.ui.showConsoleProgr
            .config("spark.task.maxFailures", "1"))
 if env_archive:
     builder = builder.config("spark.archives", env_archive + "#environment")
+# the driver JVM of a local extract run (the C1 JIT, the class-data archive): it only plans, on either master
+from binlog_ksy.spark_jobs.job.extract import default_spark_conf
+builder = builder.config("spark.driver.extraJavaOptions", default_spark_conf()["spark.driver.extraJavaOptions"])
 spark = builder.getOrCreate()
 spark.sparkContext.setLogLevel("ERROR")
 from binlog_ksy.spark_jobs.datasource import register

@@ -65,11 +65,6 @@ def _decoded_events(path: Path) -> Iterator[tuple[RowsEvent, list[Any]]]:
         yield ev, pairs
 
 
-def _row_path(path: Path) -> Iterator[ChangeColumns]:
-    for ev, pairs in _decoded_events(path):
-        yield columns_of_rows(ev, pairs)
-
-
 def _side_tables(runs: list[ChangeColumns], side: str) -> list[tuple[int, str, list[tuple[str, pa.Array]]]]:
     out: list[tuple[int, str, list[tuple[str, pa.Array]]]] = []
     for run in runs:
@@ -86,8 +81,10 @@ def _side_tables(runs: list[ChangeColumns], side: str) -> list[tuple[int, str, l
 def assert_columnar_equals_row_decoder(path: Path) -> int:
     """Check one file both ways; returns how many events took the columnar path."""
     fast_events = 0
+    slow_runs = []  # the row decoder's runs, one per event it decodes (what the whole runs are compared with)
     for ev, pairs in _decoded_events(path):
         slow = columns_of_rows(ev, pairs)
+        slow_runs.append(slow)
         fast = decode_run([ev])
         if fast is None:
             continue
@@ -105,7 +102,6 @@ def assert_columnar_equals_row_decoder(path: Path) -> int:
                 assert x.equals(y), (path, ev.event.pos, column, x.to_pylist()[:5], y.to_pylist()[:5])
     # whole runs: same rows, same order, same values
     fast_runs = list(iter_change_columns(ChangeReader(path, on_error="skip")))
-    slow_runs = list(_row_path(path))
     for side in ("before", "after"):
         got, want = _side_tables(fast_runs, side), _side_tables(slow_runs, side)
         assert len(got) == len(want)
@@ -185,11 +181,15 @@ def row_path_json_lines(path: Path) -> bytes:
     return b"".join(dumps(change_json(c)).encode("utf-8") + b"\n" for c in reader)
 
 
-def assert_jsonl_equals_row_path(path: Path, capsysbinary: pytest.CaptureFixture[bytes]) -> None:
+def assert_jsonl_equals_row_path(path: Path, capsysbinary: pytest.CaptureFixture[bytes],
+                                 got: bytes | None = None) -> None:
+    """``rows --format jsonl --on-error skip`` of ``path`` (run here unless ``got`` is what it printed) is the
+    row path's lines."""
     from binlog_ksy.cli import main
 
-    main(["rows", "--format", "jsonl", "--on-error", "skip", str(path)])
-    got = capsysbinary.readouterr().out
+    if got is None:
+        main(["rows", "--format", "jsonl", "--on-error", "skip", str(path)])
+        got = capsysbinary.readouterr().out
     want = row_path_json_lines(path)
     if got != want:
         g, w = got.splitlines(), want.splitlines()
@@ -199,8 +199,9 @@ def assert_jsonl_equals_row_path(path: Path, capsysbinary: pytest.CaptureFixture
 
 
 @pytest.mark.parametrize("path", FILES, ids=[str(p.relative_to(p.parents[1])) for p in FILES])
-def test_json_lines_from_columns_equal_the_row_path(path: Path, capsysbinary: pytest.CaptureFixture[bytes]) -> None:
-    assert_jsonl_equals_row_path(path, capsysbinary)
+def test_json_lines_from_columns_equal_the_row_path(path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                   capsysbinary: pytest.CaptureFixture[bytes]) -> None:
+    assert_jsonl_equals_row_path(path, capsysbinary, _column_path_jsonl(path, "skip", monkeypatch, capsysbinary)[1])
 
 
 @pytest.mark.parametrize("on_error", ["stop", "skip"])
@@ -210,7 +211,8 @@ def test_small_files_written_change_by_change_equal_the_column_path(on_error: st
     the same lines, messages and exit status, on every fixture and sample."""
     compared = 0
     for path in FILES:
-        outcomes = [_rows_jsonl(path, on_error, small, monkeypatch, capsysbinary) for small in (0, 1 << 40)]
+        outcomes = [_column_path_jsonl(path, on_error, monkeypatch, capsysbinary),
+                    _rows_jsonl(path, on_error, 1 << 40, monkeypatch, capsysbinary)]
         assert outcomes[0] == outcomes[1], path
         compared += bool(outcomes[0][1])
     assert compared > 50
@@ -228,6 +230,19 @@ def _rows_jsonl(path: Path, on_error: str, small_file: int, monkeypatch: pytest.
     return status, captured.out, captured.err
 
 
+#: ``rows --format jsonl`` of a fixture with every change from columns (SMALL_FILE 0), by (path, on_error): the
+#: same bytes each time, so the tests that compare other paths with it (and the row path) run it once.
+_COLUMN_PATH: dict[tuple[Path, str], tuple[int, bytes, bytes]] = {}
+
+
+def _column_path_jsonl(path: Path, on_error: str, monkeypatch: pytest.MonkeyPatch,
+                       capsys: pytest.CaptureFixture[bytes]) -> tuple[int, bytes, bytes]:
+    """:func:`_rows_jsonl` with SMALL_FILE 0, computed once per (path, on_error)."""
+    if (path, on_error) not in _COLUMN_PATH:
+        _COLUMN_PATH[path, on_error] = _rows_jsonl(path, on_error, 0, monkeypatch, capsys)
+    return _COLUMN_PATH[path, on_error]
+
+
 @pytest.mark.parametrize("on_error", ["stop", "skip"])
 def test_few_changes_of_a_table_written_change_by_change_equal_the_column_path(
         on_error: str, monkeypatch: pytest.MonkeyPatch, capsysbinary: pytest.CaptureFixture[bytes]) -> None:
@@ -239,7 +254,8 @@ def test_few_changes_of_a_table_written_change_by_change_equal_the_column_path(
     compared = few = many = 0
     for path in FILES:
         # 0: every change from columns; 1: every file past it, its few changes by row
-        outcomes = [_rows_jsonl(path, on_error, small, monkeypatch, capsysbinary) for small in (0, 1)]
+        outcomes = [_column_path_jsonl(path, on_error, monkeypatch, capsysbinary),
+                    _rows_jsonl(path, on_error, 1, monkeypatch, capsysbinary)]
         assert outcomes[0] == outcomes[1], path
         compared += bool(outcomes[0][1])
         if on_error == "skip":

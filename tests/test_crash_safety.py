@@ -58,7 +58,8 @@ def _staging_beside(out: Path) -> list[str]:
 
 
 @pytest.fixture(scope="module")
-def parquet_states(tmp_path_factory: pytest.TempPathFactory) -> tuple[dict[str, int], dict[str, int], float]:
+def parquet_states(tmp_path_factory: pytest.TempPathFactory) -> tuple[dict[str, int], dict[str, int], float, Path]:
+    """The two complete states (one table, every table), how long the second run took, and the first output."""
     base = tmp_path_factory.mktemp("reference")
     _run("rows", "--format", "parquet", "--table", "shop.customers", "--output", str(base / "one"), *map(str, SAMPLE))
     started = time.monotonic()
@@ -66,17 +67,18 @@ def parquet_states(tmp_path_factory: pytest.TempPathFactory) -> tuple[dict[str, 
     took = time.monotonic() - started
     one, every = _tables_state(base / "one"), _tables_state(base / "all")
     assert one and every and one != every
-    return one, every, took
+    return one, every, took, base / "one"
 
 
 @settings(max_examples=EXAMPLES, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(fraction=st.floats(min_value=0.0, max_value=1.3))
 def test_rows_parquet_killed_leaves_the_old_or_the_new_output(parquet_states, tmp_path_factory, fraction: float
                                                               ) -> None:
-    one, every, took = parquet_states
+    one, every, took, previous = parquet_states
     work = tmp_path_factory.mktemp("killed")
     out = work / "tables"
-    _run("rows", "--format", "parquet", "--table", "shop.customers", "--output", str(out), *map(str, SAMPLE))
+    shutil.copytree(previous, out)  # what the previous run (one table) left
+    assert _tables_state(out) == one
     _killed(["rows", "--format", "parquet", "--output", str(out), *map(str, SAMPLE)], fraction * took)
     assert _tables_state(out) in (one, every)
     # the next run completes it and leaves nothing beside it
@@ -89,7 +91,7 @@ def test_a_run_killed_between_the_two_renames_is_repaired(parquet_states, tmp_pa
     """Where the atomic exchange is not available: the fallback's two renames, cut between them."""
     from binlog_ksy.runtime.atomic import repair
 
-    one, every, _ = parquet_states
+    one, every, _, _ = parquet_states
     out = tmp_path / "tables"
     _run("rows", "--format", "parquet", "--table", "shop.customers", "--output", str(out), *map(str, SAMPLE))
     staged = tmp_path / ".tables.tmp-999999999-abc"
@@ -102,12 +104,19 @@ def test_a_run_killed_between_the_two_renames_is_repaired(parquet_states, tmp_pa
     assert _staging_beside(out) == []
 
 
+@pytest.fixture(scope="module")
+def filtered(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """What a clean ``filter`` run writes (the same every run)."""
+    reference = tmp_path_factory.mktemp("filtered") / "reference"
+    _run("filter", "--table", "shop.orders", "--output", str(reference), *map(str, SAMPLE))
+    return reference
+
+
 @settings(max_examples=EXAMPLES, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(delay=st.floats(min_value=0.0, max_value=1.5))
-def test_filter_killed_leaves_whole_binlogs(tmp_path_factory, delay: float) -> None:
+def test_filter_killed_leaves_whole_binlogs(filtered: Path, tmp_path_factory, delay: float) -> None:
     work = tmp_path_factory.mktemp("filter")
-    reference, out = work / "reference", work / "out"
-    _run("filter", "--table", "shop.orders", "--output", str(reference), *map(str, SAMPLE))
+    reference, out = filtered, work / "out"
     _killed(["filter", "--table", "shop.orders", "--output", str(out), *map(str, SAMPLE)], delay)
     if out.exists():
         for path in out.iterdir():  # each file is absent or whole, never half written

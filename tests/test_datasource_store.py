@@ -121,11 +121,14 @@ _QUERIES = textwrap.dedent("""
     import json, sys
     from pyspark.sql import SparkSession
     from binlog_ksy.spark_jobs.datasource import register
+    from binlog_ksy.spark_jobs.job.extract import default_spark_conf
 
     remote, damaged = sys.argv[1], sys.argv[2]
+    # a local extract run's JVM: the C1 JIT alone, the serial collector, Spark's classes from the class-data archive
+    java_options = default_spark_conf()["spark.driver.extraJavaOptions"]
     spark = (SparkSession.builder.master("local[1]").appName("binlog-ksy-store-test")
              .config("spark.ui.enabled", "false")
-             .config("spark.driver.extraJavaOptions", "-XX:TieredStopAtLevel=1 -XX:+UseSerialGC").getOrCreate())
+             .config("spark.driver.extraJavaOptions", java_options).getOrCreate())
     spark.sparkContext.setLogLevel("OFF")
     register(spark)
 
