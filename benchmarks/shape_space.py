@@ -684,7 +684,10 @@ def draw_shape(rng: random.Random, size_mb: tuple[float, float] = (5.0, 40.0), m
 
 #: Named points: issue 20's four shapes (as points of the space: their columns drawn from the families, not the
 #: exact tables of shape_workloads.py; ANNOTATE_ROWS on, the server's default, as there) and the two shapes its
-#: follow-up reported (no ANNOTATE_ROWS: the generator's long statement texts would fill most of the binlog).
+#: follow-up reported (no ANNOTATE_ROWS: the generator's long statement texts would fill most of the binlog);
+#: ``wide_altered``, the first drawn shape the space's tooling was not tuned on (seed 20261208: 8 tables of 199
+#: columns of every family, NOBLOB images, MINIMAL metadata, compressed, a DDL before 6% of the transactions):
+#: every command 3-68x the C++ tool's time when it was found.
 NAMED: dict[str, Shape] = {s.label: fit(s) for s in (
     Shape(label="wide", tables=1, columns=24, null_fraction=0.35, value_bytes=24, rows_per_statement=2000,
           statements_per_transaction=3, mix=(0.67, 0.22, 0.11), annotate=True, size_mb=25),
@@ -702,6 +705,10 @@ NAMED: dict[str, Shape] = {s.label: fit(s) for s in (
     Shape(label="large_values", tables=4, columns=6, families=("int", "text", "blob", "json"), null_fraction=0.1,
           value_bytes=8192, rows_per_statement=10, statements_per_transaction=2, tables_per_transaction=2,
           mix=(0.6, 0.3, 0.1), size_mb=30),
+    Shape(label="wide_altered", tables=8, columns=199, null_fraction=0.0, value_bytes=14, rows_per_statement=2,
+          statements_per_transaction=5, tables_per_transaction=1, mix=(0.6, 0.17, 0.23), row_image="NOBLOB",
+          metadata="MINIMAL", compress=True, compress_min_len=371, checksum="NONE", annotate=True,
+          ddl_every=0.0587, size_mb=38),
 )}
 
 
