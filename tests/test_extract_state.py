@@ -271,18 +271,11 @@ def test_incremental_runs_equal_one_run(binlogs: tuple[Workload, list[str]], ful
     from binlog_ksy.spark_jobs.job.extract import run_extract_config
 
     load, files = binlogs
-    folder, out = tmp_path / "binlogs", tmp_path / "out"
-    folder.mkdir()
-    half = len(files) // 2
-    for path in files[:half]:
-        (folder / Path(path).name).write_bytes(Path(path).read_bytes())
-    growing = Path(files[half]).read_bytes()
-    (folder / Path(files[half]).name).write_bytes(growing[: _inside_a_transaction(files[half])])
+    folder, out = half_folder(files, tmp_path / "binlogs"), tmp_path / "out"
     summary = _extract([str(folder)], out, spark, databases=[load.db], incremental=True)
     assert summary.unfinished, "the cut file's last transaction waits for the next run"
     before = {dataset: _everything(out, dataset) for dataset in ("state", "history")}
-    for path in files[half:]:
-        (folder / Path(path).name).write_bytes(Path(path).read_bytes())
+    rest_of_folder(files, folder)
 
     def fail(_tmp: str) -> None:
         raise RuntimeError("killed before its commit")
@@ -298,6 +291,23 @@ def test_incremental_runs_equal_one_run(binlogs: tuple[Workload, list[str]], ful
         for dataset in ("state", "history"):
             got = _everything(out, dataset, str(folder))
             assert got == _everything(full_run, dataset, server_folder), (more, dataset)
+
+
+def half_folder(files: list[str], folder: Path) -> Path:
+    """``folder`` holding the first half of ``files``, the last of them cut inside a transaction (a binlog being
+    written)."""
+    folder.mkdir()
+    half = len(files) // 2
+    for path in files[:half]:
+        (folder / Path(path).name).write_bytes(Path(path).read_bytes())
+    (folder / Path(files[half]).name).write_bytes(Path(files[half]).read_bytes()[: _inside_a_transaction(files[half])])
+    return folder
+
+
+def rest_of_folder(files: list[str], folder: Path) -> None:
+    """Every one of ``files`` whole in ``folder`` (after :func:`half_folder`: the cut one grown, the others come)."""
+    for path in files[len(files) // 2:]:
+        (folder / Path(path).name).write_bytes(Path(path).read_bytes())
 
 
 def _inside_a_transaction(path: str) -> int:

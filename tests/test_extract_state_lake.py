@@ -26,9 +26,10 @@ import pyarrow as pa
 import pytest
 from test_extract_state import (  # noqa: F401 - the fixtures
     _extract,
-    _inside_a_transaction,
     binlogs,
     full_run,
+    half_folder,
+    rest_of_folder,
     server,
 )
 from test_state_harness import Workload, run_script, session
@@ -121,19 +122,13 @@ def test_incremental_runs_merge(table_format: str, binlogs: tuple[Workload, list
     the state again and merges it): one run over all the files' rows, one commit per run and table, time travel
     to the first run's, no commit by the rerun."""
     load, files = binlogs
-    folder, out = tmp_path / "binlogs", tmp_path / "out"
-    folder.mkdir()
-    half = len(files) // 2
-    for path in files[:half]:
-        (folder / Path(path).name).write_bytes(Path(path).read_bytes())
-    (folder / Path(files[half]).name).write_bytes(Path(files[half]).read_bytes()[: _inside_a_transaction(files[half])])
+    folder, out = half_folder(files, tmp_path / "binlogs"), tmp_path / "out"
     settings = {"databases": [load.db], "table_format": table_format, "incremental": True}
     _extract([str(folder)], out, spark, **settings)
     first = {name: lake.read_table(str(out), table_format, name) for name in _names(full_run)
              if _exists(out, table_format, name)}
     assert any(t.num_rows for t in first.values())
-    for path in files[half:]:
-        (folder / Path(path).name).write_bytes(Path(path).read_bytes())
+    rest_of_folder(files, folder)
     _extract([str(folder)], out, spark, **settings)
     server_folder = str(Path(files[0]).parent)
     runs = {}
