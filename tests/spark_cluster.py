@@ -123,7 +123,10 @@ def start_cluster(root: str, *, workers: int = 1, cores: int = 2, private: str |
             work = os.path.join(root, f"worker-{i}")
             os.makedirs(work)
             env = {**base_env, "SPARK_WORKER_DIR": work, "SPARK_LOCAL_DIRS": os.path.join(work, "local"),
-                   "PYSPARK_PYTHON": python}
+                   "PYSPARK_PYTHON": python,
+                   # the executors it starts inherit it: on a test's few kilobytes of binlogs they only pass
+                   # Arrow batches to Spark's writers, where C2 and G1 cost more CPU than they save
+                   "JAVA_TOOL_OPTIONS": "-XX:TieredStopAtLevel=1 -XX:+UseSerialGC"}
             wrap: list[str] = []
             if private is not None:
                 wrap = ["unshare", "-m", "--propagation", "private", "sh", "-c",

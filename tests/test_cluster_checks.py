@@ -241,6 +241,13 @@ def test_build_session_ships_the_env_and_respects_the_users_python(case: str, tm
     assert builder.conf["spark.ui.showConsoleProgress"] == "false"
     # The JVM started in its own session gets what the builder is given
     assert jvm_conf == [{"spark.app.name": "binlog-ksy extract", "spark.master": master, **builder.conf}]
+    # The driver plans and commits on every master: the quick-starting JVM
+    assert builder.conf["spark.driver.extraJavaOptions"] == extract_job.driver_java_options()
+    assert "-XX:TieredStopAtLevel=1" in builder.conf["spark.driver.extraJavaOptions"]
+    # Workers forked from the daemon that imports the task's modules: locally and from binlog-ksy's own
+    # environment, not from a Python the user chose (it may not have binlog-ksy: its own error must show)
+    daemon = builder.conf.get("spark.python.daemon.module")
+    assert daemon == (None if case == "user python" else extract_job.WORKER_DAEMON), daemon
     if case == "local":
         assert "spark.archives" not in builder.conf and builder.python == sys.executable
         return

@@ -113,36 +113,46 @@ from binlog_ksy.spark_jobs.job.task import TaskOptions, TaskResult, TaskSpec, pl
 from binlog_ksy.spark_jobs.typed import follow_ddl
 
 __all__ = ["ExtractSummary", "RunWatch", "run_extract", "run_extract_config", "default_spark_conf",
+           "driver_java_options",
            "TRANSACTIONS_COLUMNS", "MARKER_FILE"]
 
 TRANSACTIONS_COLUMNS = ("file", "transaction", "gtid", "first_pos", "last_pos", "events", "start_time",
                         "commit_time", "tables", "inserts", "updates", "deletes", "rows", "bytes", "end_pos",
                         "seconds")
 _PROG = "binlog-ksy extract"
+#: The Python worker daemon that imports the task's modules before it forks (:mod:`.worker_daemon`).
+WORKER_DAEMON = "binlog_ksy.spark_jobs.job.worker_daemon"
+
+
+def driver_java_options() -> str:
+    """The driver JVM's options when this process starts it, whatever the master: the quick-starting C1
+    compiler, the serial collector and Spark's classes from a class-data archive (:mod:`.class_archive`).
+
+    The driver only plans the tasks, collects their summaries and commits (the tasks read and write in
+    Python): the C2 compiler and G1's threads cost it more than they give back, about 0.7 s less per run on 2
+    cores for the first two and 2.5 s of CPU for the archive (from the second run on); on a standalone cluster
+    a driver JVM took 13 s of CPU with the JVM's defaults and 3 s with these.
+    ``--conf spark.driver.extraJavaOptions=...`` replaces all three.
+    """
+    return " ".join(filter(None, ["-XX:TieredStopAtLevel=1 -XX:+UseSerialGC", archive_options()]))
 
 
 def default_spark_conf(cores: int | None = None) -> dict[str, str]:
-    """Settings for a small local run: no UI, few shuffle partitions, UTC session time zone, a JVM that starts
-    fast, Python workers forked with the task's modules imported.
+    """Settings for a small local run: :func:`driver_java_options`, no UI, few shuffle partitions, UTC session
+    time zone, Python workers forked with the task's modules imported.
 
-    The JVM only schedules the tasks (they read and write in Python), so it
-    gets the quick-starting C1 compiler and the serial collector (about 0.7 s
-    less per run on 2 cores) and Spark's classes from a class-data archive
-    (:mod:`.class_archive`: about 2.5 s of CPU less per run, from the second
-    run on). ``--conf spark.driver.extraJavaOptions=...`` replaces all three.
     The Python workers are forked from :mod:`.worker_daemon`, which imports
     the task's modules once for all of them (about 0.35 s of CPU less per
     worker after the first).
     """
     cores = cores or os.cpu_count() or 2
-    java_options = " ".join(filter(None, ["-XX:TieredStopAtLevel=1 -XX:+UseSerialGC", archive_options()]))
     return {
-        "spark.driver.extraJavaOptions": java_options,
+        "spark.driver.extraJavaOptions": driver_java_options(),
         "spark.ui.enabled": "false",
         "spark.ui.showConsoleProgress": "false",
         "spark.sql.shuffle.partitions": str(max(2, cores)),
         "spark.sql.session.timeZone": "UTC",
-        "spark.python.daemon.module": "binlog_ksy.spark_jobs.job.worker_daemon",
+        "spark.python.daemon.module": WORKER_DAEMON,
     }
 
 
@@ -402,10 +412,12 @@ def build_session(cfg: ExtractConfig, log: JvmLog | None = None) -> SparkSession
     The master is ``cfg.master``, else ``spark.master`` from ``spark_conf``,
     else spark-submit's (when the job runs under spark-submit), else
     ``local[*]``. A local master given here also gets :func:`default_spark_conf`
-    (under ``spark_conf``); every master gets Spark's console progress bar off.
+    (under ``spark_conf``); every master gets Spark's console progress bar off, and
+    the driver JVM started here :func:`driver_java_options`.
     The executors' Python is :func:`.cluster_checks.worker_python`'s:
     ``spark.pyspark.python`` or ``PYSPARK_PYTHON`` when given, else the shipped
-    environment's (``env``, added to ``spark.archives``), else this interpreter.
+    environment's (``env``, added to ``spark.archives``, whose workers are then
+    forked from :mod:`.worker_daemon` too), else this interpreter.
     A JVM started here is in a session of its own (:mod:`.driver_jvm`). With
     ``log``, it writes its stdout and stderr (the JVM's own lines, Spark's log,
     the local Python workers' stderr) to that file (:mod:`.jvm_log`), not to
@@ -417,7 +429,7 @@ def build_session(cfg: ExtractConfig, log: JvmLog | None = None) -> SparkSession
     # The executors run PYSPARK_PYTHON as it is when the SparkContext starts: the user's choice first.
     # Local masters run the tasks here, with this interpreter: no archive to ship.
     env = None if master is not None and master.startswith("local") else cfg.env
-    python, _ = worker_python(cfg.spark_conf, env)
+    python, source = worker_python(cfg.spark_conf, env)
     os.environ["PYSPARK_PYTHON"] = python
     builder = SparkSession.builder.appName(_PROG)
     if master is not None:
@@ -425,6 +437,10 @@ def build_session(cfg: ExtractConfig, log: JvmLog | None = None) -> SparkSession
     conf: dict[str, str] = {"spark.ui.showConsoleProgress": "false"}  # our progress lines, for every master
     if master is not None and master.startswith("local"):
         conf.update(default_spark_conf())
+    else:
+        conf["spark.driver.extraJavaOptions"] = driver_java_options()
+    if source == "env":  # binlog-ksy's own environment: its workers can import the daemon
+        conf["spark.python.daemon.module"] = WORKER_DAEMON
     if env:
         archives = [a for a in cfg.spark_conf.get("spark.archives", "").split(",") if a.strip()]
         conf["spark.archives"] = ",".join([*archives, env_archive(env)])
