@@ -42,6 +42,7 @@ store's error on one line (its endpoint or ``s3://`` object).
 from __future__ import annotations
 
 import contextlib
+import logging
 import os
 import warnings
 from collections.abc import Iterator
@@ -216,8 +217,23 @@ def _undo_delta(target: str, run_id: str) -> list[str]:
 # -- Iceberg --------------------------------------------------------------------------------------
 
 
+class _StatisticsLeftOut(logging.Filter):
+    """Drops pyiceberg's warning for each column of each file written without Parquet statistics
+    (``pyiceberg.io.pyarrow``: "PyArrow statistics missing for column N"): the job leaves them out on
+    purpose where they cost more than they give (:func:`~binlog_ksy.spark_jobs.arrow_schemas.parquet_options`),
+    and the table then keeps no bounds for those columns, which is all the warning says."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        return not str(record.msg).startswith("PyArrow statistics missing")
+
+
+_STATISTICS_LEFT_OUT = _StatisticsLeftOut()
+
+
 def _catalog(target: str, catalog_uri: str | None) -> Any:
     from pyiceberg.catalog.sql import SqlCatalog
+
+    logging.getLogger("pyiceberg.io.pyarrow").addFilter(_STATISTICS_LEFT_OUT)  # once: a filter is kept once
 
     if catalog_uri is None:
         if is_uri(target):
