@@ -88,6 +88,9 @@ class Cluster:
         return "\n".join(out)
 
 
+#: The quick-starting C1 compiler and the serial collector, for JVMs that run little Java.
+QUICK_JVM = "-XX:TieredStopAtLevel=1 -XX:+UseSerialGC"
+
 def _spark_home() -> str:
     import pyspark
 
@@ -104,8 +107,8 @@ def start_cluster(root: str, *, workers: int = 1, cores: int = 2, private: str |
     base_env = {k: v for k, v in os.environ.items() if not k.startswith(("PYSPARK_", "SPARK_", "PYTHONPATH", "AWS_"))}
     base_env.update({"SPARK_HOME": home, "SPARK_LOCAL_IP": "127.0.0.1", "SPARK_DAEMON_MEMORY": "256m",
                      "SPARK_LOG_DIR": os.path.join(root, "logs"), "SPARK_NO_DAEMONIZE": "1",
-                     # the Master and Workers only schedule: the quick-starting C1 JIT and the serial collector
-                     "SPARK_DAEMON_JAVA_OPTS": "-XX:TieredStopAtLevel=1 -XX:+UseSerialGC"})
+                     # the Master and Workers only schedule
+                     "SPARK_DAEMON_JAVA_OPTS": QUICK_JVM})
     cluster = Cluster(url=f"spark://127.0.0.1:{port}", root=root, worker_python=python)
 
     def launch(name: str, args: list[str], env: dict[str, str], wrap: list[str]) -> None:
@@ -124,9 +127,9 @@ def start_cluster(root: str, *, workers: int = 1, cores: int = 2, private: str |
             os.makedirs(work)
             env = {**base_env, "SPARK_WORKER_DIR": work, "SPARK_LOCAL_DIRS": os.path.join(work, "local"),
                    "PYSPARK_PYTHON": python,
-                   # the executors it starts inherit it: on a test's few kilobytes of binlogs they only pass
-                   # Arrow batches to Spark's writers, where C2 and G1 cost more CPU than they save
-                   "JAVA_TOOL_OPTIONS": "-XX:TieredStopAtLevel=1 -XX:+UseSerialGC"}
+                   # inherited by the executors it starts: the tasks read and write in Python, and on a test's
+                   # few kilobytes of binlogs C2 and G1 cost the executor JVM more CPU than they save
+                   "JAVA_TOOL_OPTIONS": QUICK_JVM}
             wrap: list[str] = []
             if private is not None:
                 wrap = ["unshare", "-m", "--propagation", "private", "sh", "-c",
