@@ -45,7 +45,6 @@ __all__ = ["change_sql", "script_header", "sql_literal"]
 
 T = MYSQL_TYPE
 _ESCAPES = {"\\": "\\\\", "'": "\\'", "\0": "\\0", "\n": "\\n", "\r": "\\r", "\x1a": "\\Z"}
-_TRANSLATE = str.maketrans(_ESCAPES)
 
 
 def script_header() -> list[str]:
@@ -64,7 +63,12 @@ def quote_name(name: str) -> str:
 
 
 def _text(value: str) -> str:
-    return "'" + value.translate(_TRANSLATE) + "'"
+    # One str.replace per character that needs escaping (each a C scan of the text; _ESCAPES has the
+    # backslash first), not str.translate (a table lookup per character: 1.4 s of 2 s for 27 MB of TEXT).
+    for char, escaped in _ESCAPES.items():
+        if char in value:
+            value = value.replace(char, escaped)
+    return "'" + value + "'"
 
 
 def sql_literal(column: Column, value: Any) -> str:
