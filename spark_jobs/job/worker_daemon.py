@@ -12,13 +12,45 @@ PySpark imports after the fork because a library may start threads on import;
 those imported here (numpy's OpenBLAS pool, Arrow's jemalloc background thread)
 reset themselves in a forked child (``pthread_atfork``). :func:`.extract.default_spark_conf`
 names this module for local masters only.
+
+Spark puts ``pyspark.zip`` and py4j's zip first on the daemon's ``PYTHONPATH``. When they are the
+copies a pip-installed pyspark carries inside itself (``<site-packages>/pyspark/python/lib/``), the
+same code is installed beside them as files: :func:`without_bundled_zips` takes the zips off the path,
+so that PySpark is imported from the files (0.33 s of CPU instead of 0.88 s per daemon), and a worker's
+first task does not read the zips' directories again (``importlib.invalidate_caches``, 0.07 s). Zips of
+a Spark installation of its own (a cluster's ``SPARK_HOME``) stay: that PySpark is the JVM's.
 """
 
-from pyspark.daemon import manager
+import os
+import sys
 
-from binlog_ksy.spark_jobs.job import task  # noqa: F401 - imported for the workers forked from here
 
-__all__ = ["manager"]
+def without_bundled_zips(path: list[str]) -> list[str]:
+    """``path`` without the zips of PySpark and py4j that lie inside a pyspark package installed in an entry of
+    ``path`` (``<entry>/pyspark/python/lib/*.zip``, with ``<entry>/pyspark`` and ``<entry>/py4j`` installed)."""
+    entries = {os.path.realpath(p) for p in path if p}
+    kept = []
+    for entry in path:
+        lib, name = os.path.split(entry)
+        package = os.path.dirname(os.path.dirname(lib))  # <site-packages>/pyspark
+        site = os.path.dirname(package)
+        bundled = (name == "pyspark.zip" or (name.startswith("py4j-") and name.endswith(".zip")))
+        installed = os.path.join(site, "pyspark" if name == "pyspark.zip" else "py4j", "__init__.py")
+        if (bundled and lib.endswith(os.path.join("pyspark", "python", "lib")) and os.path.realpath(site) in entries
+                and os.path.isfile(installed)):
+            continue
+        kept.append(entry)
+    return kept
+
+
+if __name__ == "__main__":
+    sys.path[:] = without_bundled_zips(sys.path)
+
+from pyspark.daemon import manager  # noqa: E402 - after the path is set
+
+from binlog_ksy.spark_jobs.job import task  # noqa: E402,F401 - imported for the workers forked from here
+
+__all__ = ["manager", "without_bundled_zips"]
 
 if __name__ == "__main__":
     manager()
