@@ -78,20 +78,8 @@ EACH_ALONE = (
     "tests/test_store_outage.py::test_an_outage_in_the_middle_of_a_run",
     "tests/test_store_outage.py::test_a_store_that_never_comes_back",
 )
-#: Tests that form a group of their own, apart from the rest of their module (which they share less with than
-#: they cost together): the cluster tests that need no packed environment start a cluster of their own.
-GROUPS = {
-    "tests/test_cluster.py::test_spark_submit_prints_only_json": "cluster-b",
-    "tests/test_cluster.py::test_output_not_shared_with_the_workers_is_refused": "cluster-b",
-    "tests/test_cluster.py::test_workers_without_binlog_ksy_fail_with_their_cause": "cluster-b",
-    "tests/test_cluster.py::test_data_source_on_the_cluster_reads_as_local_mode": "cluster-b",
-}
-
-
 def group_of(nodeid: str) -> str:
-    """The group a test runs in: its module's, unless it stands alone or belongs to a named group."""
-    if nodeid in GROUPS:
-        return GROUPS[nodeid]
+    """The group a test runs in: its module's, unless it stands alone."""
     if nodeid.startswith(EACH_ALONE):
         return nodeid
     return nodeid.split("::", 1)[0]

@@ -21,9 +21,9 @@ shared with the driver.
 * the ``binlog`` data source on the cluster reads local and ``s3://`` inputs as local mode does,
   and fails (does not return 0 rows) when the workers cannot open the files.
 
-In a parallel run the tests are two groups (``GROUPS`` in tests/conftest.py), each with a cluster of its
-own, that share one packed environment: the first to need it runs the recipe's ``pack-env`` command, the
-other waits for it (a lock beside the workers' temporary folders).
+The tests share one cluster (the suite is bound by CPU: a second cluster, for a second parallel worker, cost
+more than it saved) and one packed environment, made once per test run: in a folder the parallel workers
+share, under a lock, so that a module run on its own and a parallel run make it the same way.
 """
 
 from __future__ import annotations

@@ -11,7 +11,8 @@ workers inherit it; they then run PySpark's worker unchanged.
 PySpark imports after the fork because a library may start threads on import;
 those imported here (numpy's OpenBLAS pool, Arrow's jemalloc background thread)
 reset themselves in a forked child (``pthread_atfork``). :func:`.extract.default_spark_conf`
-names this module for local masters only.
+names this module for local masters, and ``extract --env`` for executors running binlog-ksy's shipped
+environment.
 
 Spark puts ``pyspark.zip`` and py4j's zip first on the daemon's ``PYTHONPATH``. When they are the
 copies a pip-installed pyspark carries inside itself (``<site-packages>/pyspark/python/lib/``), the
