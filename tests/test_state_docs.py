@@ -1,10 +1,17 @@
-"""docs/state.md's recipe, "Tables as they were", run as written against a test server.
+"""docs/state.md's recipe, "Tables as they were", and the README's section of that name, run as written against a
+test server.
 
 A server writes the page's story into its binlogs: ``shop.orders`` filled from 13:00, an update at 14:04:58,
 the bad ``DELETE FROM shop.orders WHERE status = 'paid'`` at 14:05:07, more work after it. The commands of the
 console block after the ``state-recipe`` marker run in a folder holding ``binlogs/`` (``binlog-ksy`` from this
 checkout, ``mariadb`` the client of the test server), and print what the page shows (byte offsets aside);
 the restored table has the ``CHECKSUM TABLE`` the server's table had just before the ``DELETE``.
+
+The README's two blocks, after the ``readme-state-recipes`` marker, tell the same story shorter: the restore, and
+the lake kept current (``extract --table-format delta --state --incremental``, then a look at ``state/`` with
+deltalake). The lake block runs once before the ``DELETE`` and once after: ``state/shop.orders`` holds the
+server's rows each time (its first Delta version, the rows before the ``DELETE``), and ``history/`` ends each
+deleted row with a ``delete`` version.
 """
 
 from __future__ import annotations
@@ -25,6 +32,8 @@ pytestmark = [pytest.mark.server]
 
 ROOT = Path(__file__).resolve().parent.parent
 PAGE = ROOT / "docs" / "state.md"
+README = ROOT / "README.md"
+ROWS = "SELECT id, customer, status, total, placed_at FROM shop.orders ORDER BY id"
 
 
 def _before_the_delete() -> list[str]:
@@ -104,3 +113,70 @@ def test_the_pages_recipe_restores_the_table_as_it_was(mariadb_server_factory: A
         printed = (done.stdout + done.stderr).replace(f"{work}/", "").splitlines()
         assert _offsets_masked(printed) == _offsets_masked(shown), command
     assert server.query("CHECKSUM TABLE orders_1405.orders")[0][1] == checksum_before
+
+
+def readme_recipes() -> tuple[list[str], list[str]]:
+    """The commands of the README's two console blocks after the ``readme-state-recipes`` marker."""
+    text = README.read_text().split("<!-- readme-state-recipes", 1)[1]
+    restore, lake = ([line[2:] for line in chunk.split("```", 1)[0].splitlines() if line.startswith("$ ")]
+                     for chunk in text.split("```console\n")[1:3])
+    return restore, lake
+
+
+def _run(commands: list[str], work: Path, env: dict[str, str]) -> str:
+    printed = ""
+    for command in commands:
+        done = subprocess.run(["bash", "-o", "pipefail", "-c", command], cwd=work, env=env, capture_output=True,
+                              text=True, timeout=300)
+        assert done.returncode == 0, f"{command}\n{done.stderr[-3000:]}"
+        printed += done.stdout
+    return printed
+
+
+def _delta_rows(path: Path, version: int | None = None) -> list[tuple[str, ...]]:
+    """The rows of a Delta table as the client prints them (``ROWS``' columns, by ``id``)."""
+    from deltalake import DeltaTable
+
+    table = DeltaTable(str(path), version=version).to_pyarrow_table()
+    rows = []
+    for row in table.select(["id", "customer", "status", "total", "placed_at"]).to_pylist():
+        rows.append((str(row["id"]), row["customer"], row["status"], str(row["total"]),
+                     row["placed_at"].strftime("%Y-%m-%d %H:%M:%S")))
+    return sorted(rows, key=lambda row: int(row[0]))
+
+
+def test_the_readmes_recipes_restore_the_table_and_keep_the_lake_current(mariadb_server_factory: Any,
+                                                                          tmp_path: Path) -> None:
+    restore, lake = readme_recipes()
+    assert any(c.startswith("binlog-ksy state ") and "--format sql" in c for c in restore)
+    assert any(c.startswith("binlog-ksy extract ") and "--state" in c and "--incremental" in c for c in lake)
+    server = mariadb_server_factory({"binlog_row_metadata": "FULL"})
+    server.sql(";\n".join(_before_the_delete()) + ";\n")
+    checksum_before = server.query("CHECKSUM TABLE shop.orders")[0][1]
+    rows_before = server.query(ROWS)
+    work, tools = tmp_path / "work", tmp_path / "bin"
+    work.mkdir()
+    tools.mkdir()
+    _client(server, tools)
+    env = {**os.environ, "PATH": f"{tools}{os.pathsep}{Path(sys.executable).parent}{os.pathsep}{os.environ['PATH']}"}
+    server.copy_binlogs(work / "binlogs")
+    printed = _run(lake, work, env)  # the lake before the DELETE
+    assert "pyarrow.Table" in printed and "customer" in printed
+    state, history = (work / "lake" / "binlog" / kind / "shop.orders" for kind in ("state", "history"))
+    assert _delta_rows(state) == rows_before
+    server.sql(";\n".join(AFTER) + ";\n")
+    server.copy_binlogs(work / "binlogs")
+    _run(restore, work, env)
+    assert server.query("CHECKSUM TABLE orders_1405.orders")[0][1] == checksum_before
+    _run(lake, work, env)  # binlogs arrived: the lake catches up
+    rows_after = server.query(ROWS)
+    assert len(rows_after) < len(rows_before)
+    assert _delta_rows(state) == rows_after
+    assert _delta_rows(state, version=0) == rows_before  # the table's first version: the lake before the DELETE
+    from deltalake import DeltaTable
+
+    versions = DeltaTable(str(history)).to_pyarrow_table().to_pylist()
+    gone = {row[0] for row in rows_before} - {row[0] for row in rows_after}
+    deletes = {str(v["id"]) for v in versions if v["_op"] == "delete"}
+    assert gone and gone <= deletes
+    assert sorted(v["id"] for v in versions if v["_current"]) == [int(row[0]) for row in rows_after]
