@@ -41,7 +41,7 @@ from .default_values import default_value
 from .defaults import TableDefaults
 from .keyed_rows import Image, RunRows, SharedAfter, TableRows
 from .steps import DdlStep, Progress, StepSource, place
-from .versions import HistorySink, Origin, VersionLog
+from .versions import HistorySink, Origin, OriginTable, VersionLog
 
 __all__ = ["Applier", "BaseTable"]
 
@@ -361,16 +361,10 @@ def run_rows(columns: ChangeColumns, undecodable: str, commit_time: Callable[[Ev
                    _shared(columns, after, len(table_columns)), origin)
 
 
-def _origins(columns: ChangeColumns, commit_time: Callable[[Event], int]) -> Callable[[int], Origin]:
+def _origins(columns: ChangeColumns, commit_time: Callable[[Event], int]) -> OriginTable:
     """Each row's change: its rows event, row in it, GTID and commit time (looked up now, in binlog order)."""
     events = [(e.event.file, e.event.pos, e.gtid, commit_time(e.event)) for e in columns.events]
-    event_of_row, row_index = columns.event_of_row, columns.row_index
-
-    def origin(row: int) -> Origin:
-        file, pos, gtid, when = events[int(event_of_row[row])]
-        return Origin(file, pos, int(row_index[row]), gtid, when)
-
-    return origin
+    return OriginTable(events, columns.event_of_row, columns.row_index)
 
 
 def _image(side: ImageColumns | None, cells: dict[str, dict[int, Any]]) -> Image | None:

@@ -42,7 +42,7 @@ from ..types.arrow import arrow_type, value_converter
 from .batches import ROW_BITS, Batch, BatchStore, Exceptions, python_values
 from .default_values import UNKNOWN, default_value
 from .defaults import ENGINE, TableDefaults
-from .versions import Origin, VersionLog, origin_arrays
+from .versions import Origin, VersionLog
 
 __all__ = ["COMPACT_ROWS", "Image", "RunRows", "SharedAfter", "StateTable", "TableRows", "constant_array"]
 
@@ -249,8 +249,7 @@ class TableRows:
         """The change that made each live row and its op, as arrays (empty when versions are not logged)."""
         if self.log is None:
             return {}
-        made, ops = self.log.made(refs)
-        return {**origin_arrays(made), "op": pa.array(ops, pa.string())}
+        return self.log.made_arrays(refs)
 
     def _types(self) -> list[pa.DataType]:
         return [arrow_type(c) for c in self.columns]

@@ -19,14 +19,15 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import NamedTuple, Protocol
+from typing import Any, NamedTuple, Protocol
 
+import numpy as np
 import pyarrow as pa
 
 from ..column import Column
 from .batches import BatchStore
 
-__all__ = ["HistoryPart", "HistorySink", "Origin", "VersionLog", "origin_arrays", "ORIGIN_TYPES"]
+__all__ = ["HistoryPart", "HistorySink", "Origin", "OriginTable", "VersionLog", "origin_arrays", "ORIGIN_TYPES"]
 
 class Origin(NamedTuple):
     """The change that made (or ended) a version: its rows event (or DDL statement) and transaction.
@@ -41,8 +42,42 @@ class Origin(NamedTuple):
     commit_time: int
 
 
+class OriginTable:
+    """The changes of one run of rows: row ``i`` of the run is row ``row_index[i]`` of the rows event
+    ``events[event_of_row[i]]`` (its file, position, GTID and commit time). Called with a row: its
+    :class:`Origin`. A live row keeps its run's table and its row, not an :class:`Origin` of its own:
+    :meth:`VersionLog.made_arrays` makes the columns of many rows at once."""
+
+    __slots__ = ("events", "event_of_row", "row_index", "_columns")
+
+    def __init__(self, events: list[tuple[str, int, str | None, int]], event_of_row: np.ndarray,
+                 row_index: np.ndarray) -> None:
+        self.events, self.event_of_row, self.row_index = events, event_of_row, row_index
+        self._columns: tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray] | None = None
+
+    def __call__(self, row: int) -> Origin:
+        file, pos, gtid, when = self.events[int(self.event_of_row[row])]
+        return Origin(file, pos, int(self.row_index[row]), gtid, when)
+
+    def event_columns(self) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+        """Per event: its file, position, GTID and commit time (made once)."""
+        if self._columns is None:
+            files = np.empty(len(self.events), dtype=object)
+            gtids = np.empty(len(self.events), dtype=object)
+            files[:] = [e[0] for e in self.events]
+            gtids[:] = [e[2] for e in self.events]
+            self._columns = (files, np.array([e[1] for e in self.events], dtype=np.int64), gtids,
+                             np.array([e[3] for e in self.events], dtype=np.int64))
+        return self._columns
+
+
+#: A live row's entry: what made it (a run's :class:`OriginTable`, or any callable giving a row's origin;
+#: None when not known), its row there, and the op that made it.
+_Entry = tuple[Callable[[int], Origin] | None, int, str]
 #: What a live row's entry holds when its origin is not known (a row of before the changes read).
-_UNKNOWN: tuple[Origin | None, str] = (None, "insert")
+_UNKNOWN: _Entry = (None, 0, "insert")
+#: Rows of one run at least this many are given their origins by numpy, fewer one by one.
+_VECTOR_ROWS = 64
 #: The Arrow types of an origin's fields.
 ORIGIN_TYPES = {"file": pa.string(), "pos": pa.int64(), "row_index": pa.int32(), "gtid": pa.string(),
                 "commit_time": pa.timestamp("us", tz="UTC")}
@@ -110,8 +145,8 @@ class _Ending:
 class VersionLog:
     """The versions of one table's rows (see the module docstring)."""
 
-    #: Per live row's reference: the change that made it and its op.
-    live: dict[int, tuple[Origin | None, str]] = field(default_factory=dict)
+    #: Per live row's reference: the change that made it (its run's origins and its row there) and its op.
+    live: dict[int, _Entry] = field(default_factory=dict)
     #: The change being applied (set by the applier): what ends versions a whole-table change ends.
     at: Origin | None = None
     #: The ended versions gathered, unless a :attr:`sink` takes them.
@@ -126,12 +161,12 @@ class VersionLog:
         return len(self._pending)
 
     def began(self, ref: int, run: _Run, row: int, op: str) -> None:
-        origin = run.origin(row) if run.origin is not None else None
-        self.live[ref] = (origin, op)
+        self.live[ref] = (run.origin, row, op)
 
     def ended(self, ref: int, run: _Run | None, row: int = 0, tombstone: str | None = None) -> None:
         """The live row at ``ref`` goes, by row ``row`` of ``run`` (None: by the change :attr:`at`)."""
-        made_by, op = self.live.pop(ref, _UNKNOWN)
+        origins, made_row, op = self.live.pop(ref, _UNKNOWN)
+        made_by = origins(made_row) if origins is not None else None
         by = run.origin(row) if run is not None and run.origin is not None else self.at
         self._pending.append(_Ending(ref, made_by, op, by, tombstone))
 
@@ -179,7 +214,44 @@ class VersionLog:
         else:
             self.parts.append(part)
 
-    def made(self, refs: Sequence[int]) -> tuple[list[Origin | None], list[str]]:
-        """The change that made each live row at ``refs``, and its op."""
-        made = [self.live.get(ref, _UNKNOWN) for ref in refs]
-        return [m[0] for m in made], [m[1] for m in made]
+    def made_arrays(self, refs: Sequence[int]) -> dict[str, pa.Array]:
+        """The change that made each live row at ``refs``, as :func:`origin_arrays` gives origins, and its op
+        (``op``): the rows of a run taken together (numpy), not an :class:`Origin` each."""
+        entries = [self.live.get(ref, _UNKNOWN) for ref in refs]
+        n = len(entries)
+        files, gtids = np.full(n, None, dtype=object), np.full(n, None, dtype=object)
+        pos, when = np.zeros(n, dtype=np.int64), np.zeros(n, dtype=np.int64)
+        row_index = np.zeros(n, dtype=np.int64)
+        known = np.zeros(n, dtype=bool)
+        groups: dict[int, list[int]] = {}
+        for k, entry in enumerate(entries):
+            if entry[0] is not None:
+                groups.setdefault(id(entry[0]), []).append(k)
+        for at in groups.values():
+            table: Any = entries[at[0]][0]
+            if isinstance(table, OriginTable) and len(at) >= _VECTOR_ROWS:
+                where = np.array(at, dtype=np.int64)
+                rows = np.fromiter((entries[k][1] for k in at), dtype=np.int64, count=len(at))
+                events = table.event_of_row[rows].astype(np.int64)
+                ev_files, ev_pos, ev_gtids, ev_when = table.event_columns()
+                files[where], pos[where] = ev_files[events], ev_pos[events]
+                gtids[where], when[where] = ev_gtids[events], ev_when[events]
+                row_index[where] = table.row_index[rows]
+                known[where] = True
+                continue
+            for k in at:
+                origin = table(entries[k][1])
+                files[k], pos[k], gtids[k], when[k] = origin.file, origin.pos, origin.gtid, origin.commit_time
+                if origin.row_index is not None:
+                    row_index[k] = origin.row_index
+                    known[k] = True
+        missing = ~known
+        unknown = np.array([e[0] is None for e in entries], dtype=bool)
+        return {
+            "file": pa.array(files, pa.string()),
+            "pos": pa.array(pos, pa.int64(), mask=unknown),
+            "row_index": pa.array(row_index, pa.int64(), mask=missing).cast(pa.int32()),
+            "gtid": pa.array(gtids, pa.string()),
+            "commit_time": pa.array(when * 1_000_000, pa.int64(), mask=unknown).cast(ORIGIN_TYPES["commit_time"]),
+            "op": pa.array([e[2] for e in entries], pa.string()),
+        }
