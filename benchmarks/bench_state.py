@@ -61,8 +61,6 @@ def arrow_bytes(folder: Path) -> int:
 class StateBench(Bench):
     """The harness of run_targets.py (paired runs, the command list), with a replay server."""
 
-    replayed: str = "0"
-
     def replay_command(self, files: Sequence[Path], socket: str, client: str) -> list[str]:
         script = (f"{shlex.quote(self.mariadb_binlog)} --disable-log-bin {' '.join(shlex.quote(str(f)) for f in files)}"
                   f" | {shlex.quote(client)} --no-defaults -uroot --socket={shlex.quote(str(socket))}")
@@ -81,6 +79,8 @@ class StateBench(Bench):
         rows_cmd = [self.exe, "rows", *map(str, files), "--format", "parquet", "--output", str(rows_out)]
         replay_cmd = self.replay_command(files, server.socket, server.client)  # type: ignore[attr-defined]
         self.log(f"{name} x{scale:g}: state vs mariadb-binlog | mariadb vs rows --format parquet")
+        arrow: int | None = None  # the Arrow size of the state's tables, from the first run that wrote them
+        replayed = "0"  # the rows the last replay left
         for i in range(self.args.repeat):
             order = [(replay, replay_cmd, None), (state, state_cmd, out), (rows, rows_cmd, rows_out)]
             for series, cmd, folder in order if i % 2 == 0 else order[::-1]:
@@ -89,18 +89,17 @@ class StateBench(Bench):
                 run = self.runner.run(cmd)
                 series.runs.append(run)
                 if series is replay and run.returncode == 0:
-                    self.replayed = server.scalar(f"SELECT COUNT(*) FROM {TABLES[name]}")  # type: ignore[attr-defined]
-                if series is state and run.returncode == 0 and not hasattr(self, f"_arrow_{name}"):
-                    setattr(self, f"_arrow_{name}", arrow_bytes(out))
+                    replayed = server.scalar(f"SELECT COUNT(*) FROM {TABLES[name]}")  # type: ignore[attr-defined]
+                if series is state and run.returncode == 0 and arrow is None:
+                    arrow = arrow_bytes(out)
                 if folder is not None:
                     shutil.rmtree(folder, ignore_errors=True)
                 done = f"{run.seconds:.2f} s" if run.returncode == 0 else f"failed ({run.error})"
                 self.log(f"  [{i + 1}/{self.args.repeat}] {series.label}: {done}")
         changes = (f"{info['changes']:,} changes, {info['bytes'] / 1e6:.1f} MB; the replay left "
-                   f"{int(self.replayed):,} rows in {TABLES[name]}")
+                   f"{int(replayed):,} rows in {TABLES[name]}")
         result = [pair_row("state vs replay into a server", state, replay, 1.0, changes),
                   pair_row("state vs rows --format parquet", state, rows, 2.0)]
-        arrow = getattr(self, f"_arrow_{name}", None)
         if state.ok and arrow is not None:
             peak = max(r.maxrss_kib for r in state.runs) / 1024
             bound = 2 * arrow / 2**20 + 200
@@ -146,8 +145,6 @@ def main(argv: Sequence[str] | None = None) -> int:
                    help=f"folder of the generated binlogs, reused when present "
                         f"(default {narrow_workload.DEFAULT_DATA})")
     p.add_argument("--write", action="store_true", help="put the table into benchmarks/RESULTS.md, its own section")
-    # the harness of run_targets.py reads these
-    p.add_argument("--spark-repeat", type=int, default=None, help=argparse.SUPPRESS)
     args = p.parse_args(argv)
     shapes = [s.strip() for s in args.shapes.split(",") if s.strip()]
     if any(s not in SHAPES for s in shapes):

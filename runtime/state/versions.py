@@ -247,11 +247,12 @@ class VersionLog:
                     known[k] = True
         missing = ~known
         unknown = np.array([e[0] is None for e in entries], dtype=bool)
+        types = ORIGIN_TYPES
         return {
-            "file": pa.array(files, pa.string()),
-            "pos": pa.array(pos, pa.int64(), mask=unknown),
-            "row_index": pa.array(row_index, pa.int64(), mask=missing).cast(pa.int32()),
-            "gtid": pa.array(gtids, pa.string()),
-            "commit_time": pa.array(when * 1_000_000, pa.int64(), mask=unknown).cast(ORIGIN_TYPES["commit_time"]),
+            "file": pa.array(files, types["file"]),
+            "pos": pa.array(pos, types["pos"], mask=unknown),
+            "row_index": pa.array(row_index, pa.int64(), mask=missing).cast(types["row_index"]),
+            "gtid": pa.array(gtids, types["gtid"]),
+            "commit_time": pa.array(when * 1_000_000, pa.int64(), mask=unknown).cast(types["commit_time"]),
             "op": pa.array([e[2] for e in entries], pa.string()),
         }
