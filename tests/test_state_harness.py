@@ -63,6 +63,8 @@ class Workload:
     state: workload.State
     rng: random.Random
     added: int = 0
+    #: Every RENAME TABLE run, old name to new, in order.
+    renames: list[tuple[str, str]] = field(default_factory=list)
 
     @classmethod
     def create(cls, db: str, names: tuple[str, ...], seed: int) -> Workload:
@@ -160,6 +162,7 @@ class Workload:
         self.added += 1
         new = dataclasses.replace(table, name=f"{table.name.split('__')[0]}__{self.added}")
         self._replace(table, new)
+        self.renames.append((table.name, new.name))
         return [f"RENAME TABLE {table.qname} TO {new.qname}"]
 
 

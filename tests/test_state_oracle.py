@@ -10,6 +10,9 @@ connection, sometimes while a third holds a transaction open). For each snapshot
   value, every table complete with no unknown-row change; ``--at-gtid`` (the snapshot's last GTID) and
   ``--at`` (a time between the phases) give the same rows, and so does no moment at the last snapshot;
 * ``state --format sql`` piped into an empty database gives every table the snapshot's ``CHECKSUM TABLE``;
+* the history of the whole run (``build_state(versions=True)``, as ``extract --state`` writes ``history/``):
+  its versions valid at the snapshot's position (made at or before it, not ended by then, not a version that
+  says a row was removed) are the snapshot's rows, table by table (a table renamed since, under its new name);
 * a base made of an earlier snapshot's dump (JSON lines) with ``--base-position`` at its position, and the
   state Parquet written there, plus the binlogs after it, equal the later snapshot.
 
@@ -50,6 +53,7 @@ from binlog_ksy.runtime.filters import ChangeFilter
 from binlog_ksy.runtime.state.moment import Moment, parse_position
 from binlog_ksy.runtime.state.parquet_output import write_parquet
 from binlog_ksy.runtime.state.read import State, build_state
+from binlog_ksy.runtime.state.scd_tables import HISTORY_COLUMNS, current_versions, ended_versions
 from tests.mariadb.server import MariaDBServer
 
 pytestmark = [pytest.mark.server, pytest.mark.slow]
@@ -143,6 +147,7 @@ def run_case(server: MariaDBServer, case: Case, tmp: Path) -> Record:
     files = [str(p) for p in server.binlog_files()][names.index(first):]
     states = [_check_snapshot(server, load, files, snapshot, case, record) for snapshot in snapshots]
     _check_moments(load, files, snapshots[-1], states[-1], case)
+    _check_history(load, files, snapshots, states, case)
     if len(snapshots) > 1:
         _check_bases(load, files, snapshots[0], states[0], snapshots[-1], tmp)
     return record
@@ -194,6 +199,56 @@ def _check_moments(load: Workload, files: list[str], snapshot: Snapshot, state: 
     assert _rows(_state(load, files, moment=Moment.create(at_gtid=last_gtid))) == want, case
     when = datetime.fromtimestamp(snapshot.timestamp + 1, UTC)
     assert _rows(_state(load, files, moment=Moment.create(at=when))) == want, case
+
+
+def _check_history(load: Workload, files: list[str], snapshots: list[Snapshot], states: list[State], case: Case
+                   ) -> None:
+    """The versions of the whole run's history valid at each snapshot are that snapshot's rows (its state's,
+    which equal the server's dump)."""
+    whole = _state(load, files, versions=True)
+    live = {(t.schema, t.table): t for t in whole.tables}
+    versions: dict[str, list[dict[str, Any]]] = {}
+    for (_, name), parts in whole.history.items():
+        ended = [ended_versions(p) for p in parts if p.rows]
+        versions[name] = [r for t in ended for r in t.to_pylist()]
+    for key, table in live.items():
+        versions.setdefault(key[1], []).extend(current_versions(table).to_pylist())
+    for snapshot, state in zip(snapshots, states, strict=True):
+        at = (snapshot.file, snapshot.pos)
+        valid = {name: [r for r in rows if _valid_at(r, at)] for name, rows in versions.items()}
+        for table in state.tables:
+            final = _renamed(load, table.table)
+            want = _values(table.arrow().to_pylist())
+            got = _values(valid.pop(final, []))
+            assert got == want, (f"{case}\nhistory of {final} at {snapshot.position}: {len(got)} versions valid, "
+                                 f"{len(want)} rows; first differences: {sorted(set(got) ^ set(want))[:3]}")
+        extra = {name: len(rows) for name, rows in valid.items() if rows}
+        assert not extra, f"{case}\nversions valid at {snapshot.position} of tables not there then: {extra}"
+
+
+def _renamed(load: Workload, name: str) -> str:
+    """The name a table had at the end of the case (its history is kept under it)."""
+    for old, new in load.renames:
+        if old == name:
+            name = new
+    return name
+
+
+def _place(position: dict[str, Any] | None) -> tuple[str, int] | None:
+    return None if position is None else (os.path.basename(position["file"]), position["pos"])
+
+
+def _valid_at(version: dict[str, Any], at: tuple[str, int]) -> bool:
+    """A version of a row was the row at binlog position ``at`` (a transaction's end)."""
+    made, ended = _place(version["_from_pos"]), _place(version["_to_pos"])
+    if version["_op"] in ("delete", "truncate", "drop") or made is None or made > at:
+        return False
+    return ended is None or ended > at
+
+
+def _values(rows: list[dict[str, Any]]) -> list[str]:
+    """Rows as sorted texts, without the history's own columns."""
+    return sorted(repr(sorted((k, v) for k, v in row.items() if k not in HISTORY_COLUMNS)) for row in rows)
 
 
 def _check_bases(load: Workload, files: list[str], first: Snapshot, first_state: State, last: Snapshot,

@@ -1,5 +1,6 @@
 """The origins of live rows: :meth:`VersionLog.made_arrays` (a run's rows taken together, numpy) gives what
-:func:`origin_arrays` gives of each row's :class:`Origin`, the op beside, for every kind of entry a log holds."""
+:func:`origin_arrays` gives of each row's :class:`Origin`, the op beside, for every kind of entry a log holds
+(a run's rows, a DDL statement's, the rows an ALTER TABLE made again)."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ import random
 import numpy as np
 import pyarrow as pa
 
-from binlog_ksy.runtime.state.versions import Origin, OriginTable, VersionLog, origin_arrays
+from binlog_ksy.runtime.state.versions import Origin, OriginTable, StepOrigin, VersionLog, origin_arrays
 
 
 def _table(rng: random.Random, rows: int, file: str) -> OriginTable:
@@ -25,6 +26,7 @@ def test_made_arrays_equal_origin_arrays_of_each_rows_origin() -> None:
     rng = random.Random(7)
     for case in range(30):
         log = VersionLog()
+        altered = StepOrigin(Origin("binlog.000008", 555 + case, None, rng.choice([None, "0-1-98"]), 1_700_000_400))
         tables = [_table(rng, rng.choice([1, 5, 63, 64, 200]), f"binlog.00000{t}") for t in range(rng.randint(1, 4))]
         for ref in range(rng.randint(0, 400)):
             kind = rng.random()
@@ -32,6 +34,8 @@ def test_made_arrays_equal_origin_arrays_of_each_rows_origin() -> None:
                 continue  # no entry: a row of before the changes read
             if kind < 0.15:
                 log.live[ref] = (_ddl, 0, "update")
+            elif kind < 0.25:
+                log.live[ref] = (altered, 0, "alter")  # remade by an ALTER TABLE (VersionLog.remade)
             else:
                 table = rng.choice(tables)
                 log.live[ref] = (table, rng.randrange(len(table.row_index)), rng.choice(["insert", "update"]))
@@ -45,3 +49,14 @@ def test_made_arrays_equal_origin_arrays_of_each_rows_origin() -> None:
         for name in want:
             assert got[name].type == want[name].type, (case, name)
             assert got[name].to_pylist() == want[name].to_pylist(), (case, name)
+
+
+def test_remade_rows_are_made_by_the_alter() -> None:
+    log = VersionLog()
+    alter = Origin("binlog.000003", 1234, None, "0-1-5", 1_700_000_100)
+    log.at = alter
+    log.remade([0, 1, 2])
+    got = log.made_arrays([2, 0, 1])
+    assert got["op"].to_pylist() == ["alter"] * 3
+    assert got["pos"].to_pylist() == [1234] * 3 and got["file"].to_pylist() == ["binlog.000003"] * 3
+    assert got["row_index"].to_pylist() == [None] * 3 and got["gtid"].to_pylist() == ["0-1-5"] * 3

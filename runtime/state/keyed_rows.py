@@ -412,11 +412,16 @@ class TableRows:
             arrays.append(array)
             if cells:
                 exceptions[j] = cells
+        log = self.log if n and not _same_layout(self.columns, columns, sources) else None
+        if log is not None:
+            log.end_all(self, None)  # (each version ends in the columns it had; the rows are made again)
         self.store.clear()
         self.columns, self.primary_key = columns, primary_key
         if n:
             self.store.add(Batch(arrays, exceptions))
             self._index_rows()
+            if log is not None:
+                log.remade(self.refs())
         return None
 
     # -- row changes
@@ -711,6 +716,12 @@ class TableRows:
                 log.began(base + row, run, row, "update")
             multi.setdefault(new, []).append(base + row)
             self.count += 1
+
+
+def _same_layout(old: tuple[Column, ...], new: tuple[Column, ...], sources: list[tuple[int | None, bool, Any]]
+                 ) -> bool:
+    """An ALTER TABLE left every column as it was (same names and types, each from itself, unconverted)."""
+    return old == new and all(source == j and not convert for j, (source, convert, _) in enumerate(sources))
 
 
 def _keys(columns: list[list[Any]]) -> list[Any]:

@@ -11,7 +11,9 @@ From a state read with its versions (:func:`.read.build_state` with ``versions=T
   ``_valid_to`` are the commit times of the change that made the version and of the one that ended it (null:
   still valid); ``_from_pos`` and ``_to_pos`` are where those changes are, ``{file, pos, row_index}`` (a DDL
   statement's ``row_index`` is null), which orders the changes of one second; ``_op`` is the change that
-  made the version, ``insert`` or ``update``, and a row's last version is followed by one whose ``_op`` says
+  made the version, ``insert``, ``update`` or ``alter`` (an ALTER TABLE that changed the columns ends every
+  version and makes each row again in the new ones: the versions valid at a moment are the table then), and a
+  row's last version is followed by one whose ``_op`` says
   what removed it (``delete``, ``truncate``, ``drop``), from that change on, with no ``_valid_to``;
   ``_current`` is true for the versions in the state. A version whose row can no longer be known (an
   unknown-row change, a DDL statement not followed) ends with no version after it.

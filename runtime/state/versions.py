@@ -7,7 +7,10 @@ known rows, DDL) stay in one place and the versions follow them. Per row:
 * :meth:`VersionLog.began`: a new version is stored (an insert, or the after image of an update) at a
   reference, made by a change whose :class:`Origin` is kept;
 * :meth:`VersionLog.ended`: a live version goes (replaced, deleted, taken out of a multiset, or no longer
-  known); with ``tombstone`` (``delete``, ``truncate``, ``drop``) a version that says so follows it.
+  known); with ``tombstone`` (``delete``, ``truncate``, ``drop``) a version that says so follows it;
+* :meth:`VersionLog.remade`: an ALTER TABLE that changed the table's columns ended every live version (in the
+  columns it had) and makes each row again in the new ones (op ``alter``): the versions valid at any moment
+  are the table's rows then, in its columns then.
 
 An ended version's values are still in the table's batches until they are compacted; :meth:`VersionLog.flush`
 gathers them, a few thousand at a time and always before the batches or the columns change, into
@@ -27,7 +30,8 @@ import pyarrow as pa
 from ..column import Column
 from .batches import BatchStore
 
-__all__ = ["HistoryPart", "HistorySink", "Origin", "OriginTable", "VersionLog", "origin_arrays", "ORIGIN_TYPES"]
+__all__ = ["HistoryPart", "HistorySink", "Origin", "OriginTable", "StepOrigin", "VersionLog", "origin_arrays",
+           "ORIGIN_TYPES"]
 
 class Origin(NamedTuple):
     """The change that made (or ended) a version: its rows event (or DDL statement) and transaction.
@@ -69,6 +73,18 @@ class OriginTable:
             self._columns = (files, np.array([e[1] for e in self.events], dtype=np.int64), gtids,
                              np.array([e[3] for e in self.events], dtype=np.int64))
         return self._columns
+
+
+class StepOrigin:
+    """The origin of every row a DDL statement made (:meth:`VersionLog.remade`): the same for each."""
+
+    __slots__ = ("origin",)
+
+    def __init__(self, origin: Origin) -> None:
+        self.origin = origin
+
+    def __call__(self, row: int) -> Origin:
+        return self.origin
 
 
 #: A live row's entry: what made it (a run's :class:`OriginTable`, or any callable giving a row's origin;
@@ -176,6 +192,13 @@ class VersionLog:
             self.ended(ref, None, tombstone=tombstone)
         self.flush(rows)
 
+    def remade(self, refs: Sequence[int]) -> None:
+        """The rows at ``refs`` are versions made by the change :attr:`at` (an ALTER TABLE; their earlier
+        versions already ended by it)."""
+        assert self.at is not None, "remade by a DDL statement: set at first"
+        made = StepOrigin(self.at)
+        self.live.update((ref, (made, 0, "alter")) for ref in refs)
+
     def renumbered(self, refs: Sequence[int]) -> None:
         """The live rows were copied out in this order: row ``i`` was at ``refs[i]`` (a compaction)."""
         assert not self._pending, "flush before compacting"
@@ -229,6 +252,12 @@ class VersionLog:
                 groups.setdefault(id(entry[0]), []).append(k)
         for at in groups.values():
             table: Any = entries[at[0]][0]
+            if isinstance(table, StepOrigin):
+                where = np.array(at, dtype=np.int64)
+                origin = table.origin
+                files[where], pos[where], gtids[where], when[where] = (origin.file, origin.pos, origin.gtid,
+                                                                       origin.commit_time)
+                continue
             if isinstance(table, OriginTable) and len(at) >= _VECTOR_ROWS:
                 where = np.array(at, dtype=np.int64)
                 rows = np.fromiter((entries[k][1] for k in at), dtype=np.int64, count=len(at))
