@@ -24,12 +24,16 @@ __all__ = ["extract_command", "wait_until_running"]
 START_LIMIT = 120
 
 
-def extract_command(inputs: str, out: str, table_format: str, incremental: bool, lake: dict[str, str]) -> list[str]:
-    """The command line of one quiet ``extract`` run on one local core (``lake``: ``iceberg_catalog``, if any)."""
+def extract_command(inputs: str, out: str, table_format: str, incremental: bool, lake: dict[str, str],
+                    state: bool = False) -> list[str]:
+    """The command line of one quiet ``extract`` run on one local core (``lake``: ``iceberg_catalog``, if any;
+    ``state``: ``--state``)."""
     command = [str(Path(sys.executable).parent / "binlog-ksy"), "extract", inputs, "--output", out,
                "--table-format", table_format, "--quiet", "--master", "local[1]"]
     if incremental:
         command.append("--incremental")
+    if state:
+        command.append("--state")
     if "iceberg_catalog" in lake:
         command += ["--iceberg-catalog", lake["iceberg_catalog"]]
     return command

@@ -65,8 +65,9 @@ def strip_nulls(value: Any) -> Any:
 
 
 def output_of(out: str, table_format: str, lake: dict[str, str], tables: tuple[str, ...],
-              closed_files: bool = False) -> dict[str, list[dict[str, Any]]]:
-    """What a comparison looks at: every dataset, sorted by its key.
+              closed_files: bool = False, state: bool = False) -> dict[str, list[dict[str, Any]]]:
+    """What a comparison looks at: every dataset, sorted by its key (with ``state``, ``state/`` and ``history/``
+    of each of ``tables`` too, sorted by every value).
 
     ``closed_files``: the format descriptions in ``events/`` are compared without the in-use flag, which the
     server clears in place when it closes a binlog (:data:`IN_USE_FLAG`): a run that read a file the server
@@ -86,6 +87,10 @@ def output_of(out: str, table_format: str, lake: dict[str, str], tables: tuple[s
     for name in tables:
         typed = [strip_nulls(r) for r in dataset_rows(out, table_format, f"tables/{name}", lake)]
         result[f"tables/{name}"] = sorted_rows(typed, "file", "pos", "row_index")
+    for dataset in ("state", "history") if state else ():
+        for name in tables:
+            rows = [strip_nulls(r) for r in dataset_rows(out, table_format, f"{dataset}/{name}", lake)]
+            result[f"{dataset}/{name}"] = sorted(rows, key=repr)
     return result
 
 
@@ -93,23 +98,25 @@ def output_of(out: str, table_format: str, lake: dict[str, str], tables: tuple[s
 
 
 def run_in_process(spark_session: Any, inputs: str, out: str, table_format: str, incremental: bool,
-                   lake: dict[str, str] | None = None, split_size: int | None = None) -> Any:
-    """``extract`` in this process on the tests' Spark session, quiet; its summary."""
+                   lake: dict[str, str] | None = None, split_size: int | None = None, state: bool = False) -> Any:
+    """``extract`` in this process on the tests' Spark session, quiet (``state``: ``--state``); its summary."""
     from binlog_ksy.spark_jobs.job.extract import run_extract
 
     extra: dict[str, Any] = dict(lake or {})
     if split_size is not None:
         extra["split_size"] = split_size
+    if state:
+        extra["state"] = True
     return run_extract([inputs], out, spark=spark_session, progress=None, table_format=table_format,
                        incremental=incremental, **extra)
 
 
 def run_killed(inputs: str, out: str, table_format: str, incremental: bool, after: float,
-                lake: dict[str, str]) -> bool:
+                lake: dict[str, str], state: bool = False) -> bool:
     """``binlog-ksy extract`` in its own process group, killed with SIGKILL ``after`` seconds once its run has
     begun (its temporary directory exists; the JVM takes seconds to start before). False: it finished first."""
     env = dict(os.environ, PYSPARK_PYTHON=sys.executable)
-    proc = subprocess.Popen(extract_command(inputs, out, table_format, incremental, lake), env=env,
+    proc = subprocess.Popen(extract_command(inputs, out, table_format, incremental, lake, state), env=env,
                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
     try:
         wait_until_running(proc, out)

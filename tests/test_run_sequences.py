@@ -15,7 +15,7 @@ server write during the runs). The table format is drawn too (Parquet, Delta,
 Iceberg). Afterwards the output must equal what one plain run over the last
 snapshot writes into a fresh output: ``changes/`` with ``(file, pos, row_index)``
 unique and the same rows, the typed tables, ``transactions/``, ``events/`` and
-``errors/``.
+``errors/``; with ``--state`` (drawn too), ``state/`` and ``history/``.
 
 The CI budget is ``EXAMPLES`` drawn cases (10); ``BINLOG_KSY_LONG=N`` draws 15 x N
 (``BINLOG_KSY_LONG=20 .venv/bin/python -m pytest -q tests/test_run_sequences.py``).
@@ -158,8 +158,10 @@ def run_sequences(draw: Any, w: Workload, kinds: tuple[str, ...] = KINDS
 
 
 def check_sequence(spark_session: Any, w: Workload, table_format: str, steps: list[tuple[int, str, bool, float]],
-                   bucket: str | None = None, split_size: int | None = None) -> None:
+                   bucket: str | None = None, split_size: int | None = None, state: bool = False) -> None:
     """Run ``steps`` into one output, one plain run over the last snapshot into another; compare them.
+
+    ``state``: every run with ``--state``; ``state/`` and ``history/`` are compared too.
 
     ``split_size``: the runs of ``steps`` split files into tasks of that many bytes (the one compared with
     reads each file in one task).
@@ -181,30 +183,32 @@ def check_sequence(spark_session: Any, w: Workload, table_format: str, steps: li
                 _upload(folder, inputs)
                 if not any(folder.iterdir()):  # no object under the prefix yet: the input names nothing
                     with pytest.raises(FileNotFoundError):
-                        run_in_process(spark_session, inputs, out, table_format, incremental, lakes[out])
+                        run_in_process(spark_session, inputs, out, table_format, incremental, lakes[out], state=state)
                     continue
             if kind == "killed":
-                killed = run_killed(inputs, out, table_format, incremental, after, lakes[out])
+                killed = run_killed(inputs, out, table_format, incremental, after, lakes[out], state)
                 note(f"cut {cut}: killed after {after} s: {'killed' if killed else 'had finished'}")
             if kind.startswith("grows-"):  # the folder grows to the next snapshot during the run
                 upto = steps[number + 1][0] if number + 1 < len(steps) else w.total
                 with grows_during_the_run(w, folder, upto, kind, inputs if bucket else None):
-                    run_in_process(spark_session, inputs, out, table_format, incremental, lakes[out], split_size)
+                    run_in_process(spark_session, inputs, out, table_format, incremental, lakes[out], split_size, state)
             else:
-                run_in_process(spark_session, inputs, out, table_format, incremental, lakes[out], split_size)
+                run_in_process(spark_session, inputs, out, table_format, incremental, lakes[out], split_size, state)
             if kind == "rerun":
-                run_in_process(spark_session, inputs, out, table_format, incremental, lakes[out], split_size)
+                run_in_process(spark_session, inputs, out, table_format, incremental, lakes[out], split_size, state)
         grew = steps and steps[-1][1].startswith("grows-") and (not bucket or any(folder.iterdir()))
         if grew:  # the folder grew to its last state during the last run: one more run reads it
-            run_in_process(spark_session, inputs, out, table_format, True, lakes[out], split_size)
+            run_in_process(spark_session, inputs, out, table_format, True, lakes[out], split_size, state)
         if bucket and not any(folder.iterdir()):
             assert not Files(out).exists(out)
             return
-        run_in_process(spark_session, inputs, oracle, table_format, False, lakes[oracle])
-        got = output_of(out, table_format, lakes[out], w.tables)
-        want = output_of(oracle, table_format, lakes[oracle], w.tables)
+        run_in_process(spark_session, inputs, oracle, table_format, False, lakes[oracle], state=state)
+        got = output_of(out, table_format, lakes[out], w.tables, state=state)
+        want = output_of(oracle, table_format, lakes[oracle], w.tables, state=state)
         # every change is in exactly one typed table: the typed tables were found and read
         assert sum(len(want[f"tables/{name}"]) for name in w.tables) == len(want["changes"])
+        if state and want["changes"]:  # a table's history holds a version per change at least
+            assert sum(len(want[f"history/{name}"]) for name in w.tables) >= len(want["changes"])
         for name in want:
             assert got[name] == want[name], name
     finally:
@@ -268,11 +272,13 @@ _SETTINGS = settings(max_examples=EXAMPLES, deadline=None, derandomize=not LONG,
 
 def test_any_run_sequence_equals_one_full_run(spark, workload: Workload) -> None:  # noqa: F811
     @_SETTINGS
-    @given(run_sequences(workload), st.sampled_from((None, None, 400, 1500)))
-    def check(case: tuple[str, list[tuple[int, str, bool, float]]], split_size: int | None) -> None:
+    @given(run_sequences(workload), st.sampled_from((None, None, 400, 1500)), st.booleans())
+    @example(("delta", [(workload.inside_tx[-1], "killed", True, 1.5), (workload.total, "incremental", True, 0.0)]),
+             None, True)
+    def check(case: tuple[str, list[tuple[int, str, bool, float]]], split_size: int | None, state: bool) -> None:
         table_format, steps = case
-        note(f"{table_format}, split size {split_size}: {steps}")
-        check_sequence(spark, workload, table_format, steps, split_size=split_size)
+        note(f"{table_format}, split size {split_size}, state {state}: {steps}")
+        check_sequence(spark, workload, table_format, steps, split_size=split_size, state=state)
 
     check()
 
