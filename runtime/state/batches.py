@@ -90,7 +90,7 @@ class BatchStore:
         self.stored = 0
         self.token = next(_TOKENS)
 
-    def gather(self, refs: Sequence[int], types: Sequence[pa.DataType], columns: Sequence[int] | None = None
+    def gather(self, refs: Sequence[int] | np.ndarray, types: Sequence[pa.DataType], columns: Sequence[int] | None = None
                ) -> tuple[list[pa.Array], Exceptions]:
         """The rows ``refs`` name, in that order: one array per column (``columns``: those only, by index; ``types``:
         the Arrow type of every column), and their exceptions numbered by their place in ``refs``. A reference of
@@ -105,7 +105,7 @@ class BatchStore:
                 exceptions[out] = cells
         return arrays, exceptions
 
-    def plan(self, refs: Sequence[int]) -> GatherPlan:
+    def plan(self, refs: Sequence[int] | np.ndarray) -> GatherPlan:
         """How to gather the rows ``refs`` name (:meth:`take`, column by column)."""
         if not len(refs):
             return GatherPlan([], None, 0)

@@ -219,10 +219,16 @@ class TableRows:
         the batches goes back as the output's is made) and the table holds no rows afterwards."""
         if self.log is not None:
             self.log.flush(self)
-        refs = self.refs()
+        refs = np.fromiter(self.index.values(), np.int64, len(self.index)) if self.keyed else np.array(
+            self.refs(), np.int64)
+        if final:
+            self.index, self.multi = {}, {}  # (the rows are in refs: the keys' memory goes back before gathering)
         types = self._types()
+        if self.keyed and len(refs) > 1:
+            refs = self._in_key_order(refs, types)
         origins = self._origins(refs)
         plan = self.store.plan(refs)
+        del refs
         arrays: list[pa.Array] = []
         exceptions: Exceptions = {}
         for k, typ in enumerate(types):
@@ -232,12 +238,6 @@ class TableRows:
                 exceptions[k] = cells
         if final:
             self.clear(self.complete)
-        if self.keyed and len(refs) > 1:
-            width = len(arrays)
-            arrays, exceptions = _sorted(arrays + list(origins.values()), exceptions,
-                                         [self.names.index(k) for k in self.primary_key])
-            origins = dict(zip(origins, arrays[width:], strict=True))
-            del arrays[width:]
         defaults = self.defaults or {}
         generated = frozenset(n for n, c in defaults.items() if c.kind == "generated")
         engine = defaults[ENGINE].text if ENGINE in defaults else None
@@ -245,11 +245,20 @@ class TableRows:
                           self.complete, self.unknown, list(self.unknown_examples), list(self.notes),
                           self.definition, generated, engine, origins if self.log is not None else None)
 
-    def _origins(self, refs: list[int]) -> dict[str, pa.Array]:
+    def _in_key_order(self, refs: np.ndarray, types: list[pa.DataType]) -> np.ndarray:
+        """``refs`` sorted by the rows' primary key (Arrow's order of the key columns), before any other column
+        is gathered: the rows are gathered once, in order."""
+        key = [self.names.index(k) for k in self.primary_key]
+        arrays, _ = self.store.gather(refs, types, key)
+        table = pa.Table.from_arrays(arrays, names=[str(k) for k in key])
+        order = pc.sort_indices(table, sort_keys=[(str(k), "ascending") for k in key]).to_numpy()
+        return refs if np.array_equal(order, np.arange(len(order))) else refs[order]
+
+    def _origins(self, refs: np.ndarray) -> dict[str, pa.Array]:
         """The change that made each live row and its op, as arrays (empty when versions are not logged)."""
         if self.log is None:
             return {}
-        return self.log.made_arrays(refs)
+        return self.log.made_arrays(refs.tolist())
 
     def _types(self) -> list[pa.DataType]:
         return [arrow_type(c) for c in self.columns]
@@ -729,19 +738,3 @@ def _keys(columns: list[list[Any]]) -> list[Any]:
     if len(columns) == 1:
         return columns[0]
     return list(zip(*columns, strict=True))
-
-
-def _sorted(arrays: list[pa.Array], exceptions: Exceptions, key: list[int]) -> tuple[list[pa.Array], Exceptions]:
-    """Rows sorted by the key columns (Arrow's order), exceptions renumbered; each column replaced in turn (rows
-    already in order: as they are)."""
-    table = pa.Table.from_arrays([arrays[k] for k in key], names=[str(k) for k in key])
-    indices = pc.sort_indices(table, sort_keys=[(str(k), "ascending") for k in key])
-    del table
-    if np.array_equal(indices.to_numpy(), np.arange(len(indices))):
-        return arrays, exceptions
-    for k in range(len(arrays)):
-        arrays[k] = arrays[k].take(indices)
-    if not exceptions:
-        return arrays, {}
-    place = {old: new for new, old in enumerate(indices.to_pylist())}
-    return arrays, {k: {place[row]: v for row, v in cells.items()} for k, cells in exceptions.items()}
