@@ -90,8 +90,8 @@ class BatchStore:
         self.stored = 0
         self.token = next(_TOKENS)
 
-    def gather(self, refs: Sequence[int] | np.ndarray, types: Sequence[pa.DataType], columns: Sequence[int] | None = None
-               ) -> tuple[list[pa.Array], Exceptions]:
+    def gather(self, refs: Sequence[int] | np.ndarray, types: Sequence[pa.DataType],
+               columns: Sequence[int] | None = None) -> tuple[list[pa.Array], Exceptions]:
         """The rows ``refs`` name, in that order: one array per column (``columns``: those only, by index; ``types``:
         the Arrow type of every column), and their exceptions numbered by their place in ``refs``. A reference of
         -1 is a row of nulls."""

@@ -504,20 +504,22 @@ class TableRows:
 
     def _add_rows(self, keys: list[Any], base: int, run: RunRows) -> None:
         log = self.log
+        if log is not None:
+            log.began_rows(base, run, len(keys), "insert")
         if self.keyed:
             index = self.index
-            for i, key in enumerate(keys):
-                if log is not None:
-                    if key in index:  # an insert over a known row: it replaces it
-                        log.ended(index[key], run, i)
-                    log.began(base + i, run, i, "insert")
-                index[key] = base + i
+            if log is None:
+                index.update(zip(keys, range(base, base + len(keys)), strict=True))
+            else:
+                for i, key in enumerate(keys):
+                    old = index.get(key)
+                    if old is not None:  # an insert over a known row: it replaces it
+                        log.ended(old, run, i)
+                    index[key] = base + i
             self.count = len(index)
         else:
             for i, key in enumerate(keys):
                 self.multi.setdefault(key, []).append(base + i)
-                if log is not None:
-                    log.began(base + i, run, i, "insert")
             self.count += len(keys)
 
     def _forget(self, key: Any, run: RunRows, row: int) -> None:

@@ -7,9 +7,11 @@
 
 from __future__ import annotations
 
+import contextlib
+import gc
 import os
 from collections import deque
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 
 from ..errors import BinlogError, UsageError
@@ -100,10 +102,11 @@ def build_state(paths: Sequence[str], *, filters: ChangeFilter | None = None, mo
                         base_position=position, schema=schema, on_error=on_error, verify_checksums=verify_checksums,
                         undecodable=undecodable, commits=commits, stops=stops)  # type: ignore[arg-type]
     applier = Applier(source, filters, bases, versions=versions, history_sink=history_sink)
-    applier.run()
-    _check_moment(moment, source.progress, applier.error)
-    logs = {key: rows.log for key, rows in applier.tables.items() if rows.log is not None}
-    tables = [applier.tables.pop(key).snapshot(final=True) for key in sorted(applier.tables)]
+    with _collector_paused():
+        applier.run()
+        _check_moment(moment, source.progress, applier.error)
+        logs = {key: rows.log for key, rows in applier.tables.items() if rows.log is not None}
+        tables = [applier.tables.pop(key).snapshot(final=True) for key in sorted(applier.tables)]
     state = State(tables, moment, source.progress, applier.dropped, source.errors, applier.error, position)
     for key, ended in applier.ended_logs.items():
         state.history_logs[key] = list(ended)
@@ -111,6 +114,20 @@ def build_state(paths: Sequence[str], *, filters: ChangeFilter | None = None, mo
         state.history_logs.setdefault(key, []).append(log)
     state.history = {key: [part for log in logs for part in log.parts] for key, logs in state.history_logs.items()}
     return state
+
+
+@contextlib.contextmanager
+def _collector_paused() -> Iterator[None]:
+    """Python's cycle collector paused while the rows are applied: the tables' indexes and version logs are
+    millions of small objects without cycles, which its passes would scan again and again (with the versions
+    of 2.3 M rows: 1.6 of 10.9 CPU-s). It runs again, as it was, afterwards."""
+    was = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was:
+            gc.enable()
 
 
 def _check_moment(moment: Moment, progress: Progress, error: BinlogError | None) -> None:

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from itertools import repeat
 from typing import Any, NamedTuple, Protocol
 
 import numpy as np
@@ -179,6 +180,11 @@ class VersionLog:
     def began(self, ref: int, run: _Run, row: int, op: str) -> None:
         self.live[ref] = (run.origin, row, op)
 
+    def began_rows(self, base: int, run: _Run, count: int, op: str) -> None:
+        """Rows ``0..count-1`` of ``run`` are new versions, stored at ``base``, ``base + 1``..."""
+        entries = zip(repeat(run.origin), range(count), repeat(op), strict=False)  # (as long as the range)
+        self.live.update(zip(range(base, base + count), entries, strict=True))
+
     def ended(self, ref: int, run: _Run | None, row: int = 0, tombstone: str | None = None) -> None:
         """The live row at ``ref`` goes, by row ``row`` of ``run`` (None: by the change :attr:`at`)."""
         origins, made_row, op = self.live.pop(ref, _UNKNOWN)
@@ -240,42 +246,41 @@ class VersionLog:
     def made_arrays(self, refs: Sequence[int]) -> dict[str, pa.Array]:
         """The change that made each live row at ``refs``, as :func:`origin_arrays` gives origins, and its op
         (``op``): the rows of a run taken together (numpy), not an :class:`Origin` each."""
-        entries = [self.live.get(ref, _UNKNOWN) for ref in refs]
+        entries = list(map(self.live.get, refs, repeat(_UNKNOWN)))
         n = len(entries)
         files, gtids = np.full(n, None, dtype=object), np.full(n, None, dtype=object)
         pos, when = np.zeros(n, dtype=np.int64), np.zeros(n, dtype=np.int64)
         row_index = np.zeros(n, dtype=np.int64)
         known = np.zeros(n, dtype=bool)
-        groups: dict[int, list[int]] = {}
-        for k, entry in enumerate(entries):
-            if entry[0] is not None:
-                groups.setdefault(id(entry[0]), []).append(k)
-        for at in groups.values():
-            table: Any = entries[at[0]][0]
+        owners = [e[0] for e in entries]
+        rows_of = np.fromiter((e[1] for e in entries), np.int64, n)
+        _, group = np.unique(np.fromiter(map(id, owners), np.int64, n), return_inverse=True)
+        order = np.argsort(group, kind="stable")
+        for at in np.split(order, np.flatnonzero(np.diff(group[order])) + 1) if n else ():
+            table: Any = owners[int(at[0])]
+            if table is None:
+                continue
             if isinstance(table, StepOrigin):
-                where = np.array(at, dtype=np.int64)
                 origin = table.origin
-                files[where], pos[where], gtids[where], when[where] = (origin.file, origin.pos, origin.gtid,
-                                                                       origin.commit_time)
+                files[at], pos[at], gtids[at], when[at] = origin.file, origin.pos, origin.gtid, origin.commit_time
                 continue
             if isinstance(table, OriginTable) and len(at) >= _VECTOR_ROWS:
-                where = np.array(at, dtype=np.int64)
-                rows = np.fromiter((entries[k][1] for k in at), dtype=np.int64, count=len(at))
+                rows = rows_of[at]
                 events = table.event_of_row[rows].astype(np.int64)
                 ev_files, ev_pos, ev_gtids, ev_when = table.event_columns()
-                files[where], pos[where] = ev_files[events], ev_pos[events]
-                gtids[where], when[where] = ev_gtids[events], ev_when[events]
-                row_index[where] = table.row_index[rows]
-                known[where] = True
+                files[at], pos[at] = ev_files[events], ev_pos[events]
+                gtids[at], when[at] = ev_gtids[events], ev_when[events]
+                row_index[at] = table.row_index[rows]
+                known[at] = True
                 continue
-            for k in at:
-                origin = table(entries[k][1])
+            for k in at.tolist():
+                origin = table(int(rows_of[k]))
                 files[k], pos[k], gtids[k], when[k] = origin.file, origin.pos, origin.gtid, origin.commit_time
                 if origin.row_index is not None:
                     row_index[k] = origin.row_index
                     known[k] = True
         missing = ~known
-        unknown = np.array([e[0] is None for e in entries], dtype=bool)
+        unknown = np.fromiter((o is None for o in owners), bool, n)
         types = ORIGIN_TYPES
         return {
             "file": pa.array(files, types["file"]),
