@@ -26,7 +26,7 @@ from __future__ import annotations
 import pyarrow as pa
 
 from .keyed_rows import StateTable
-from .versions import ORIGIN_TYPES, HistoryPart, origin_arrays
+from .versions import ORIGIN_TYPES, HistoryPart
 
 __all__ = ["HISTORY_COLUMNS", "POSITION", "STATE_COLUMNS", "current_versions", "ended_versions", "state_schema",
            "state_table"]
@@ -71,7 +71,7 @@ def current_versions(table: StateTable) -> pa.Table:
 
 def ended_versions(part: HistoryPart) -> pa.Table:
     """The history rows of versions that ended (and of the versions that say what removed a row)."""
-    made, ended = origin_arrays(part.made_by), origin_arrays(part.ended_by)
+    made, ended = part.made, part.ended
     meta = [made["commit_time"], ended["commit_time"], _position(made["file"], made["pos"], made["row_index"]),
             _position(ended["file"], ended["pos"], ended["row_index"]), pa.array(part.ops, pa.string()),
             pa.array(part.current, pa.bool_())]

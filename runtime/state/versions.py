@@ -23,6 +23,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from itertools import repeat
+from operator import itemgetter
 from typing import Any, NamedTuple, Protocol
 
 import numpy as np
@@ -131,12 +132,13 @@ class _Rows(Protocol):
 @dataclass(slots=True)
 class HistoryPart:
     """Versions that ended, in one layout: their values (one array per column) and, per version, the change
-    that made it, the one that ended it (None: still live, or a tombstone), its op and whether it is live."""
+    that made it and the one that ended it (arrays as :func:`origin_arrays` gives them; nulls: not known, or
+    a tombstone's end), its op and whether it is live."""
 
     columns: tuple[Column, ...]
     arrays: list[pa.Array]
-    made_by: list[Origin | None]
-    ended_by: list[Origin | None]
+    made: dict[str, pa.Array]
+    ended: dict[str, pa.Array]
     ops: list[str]
     current: list[bool]
 
@@ -149,13 +151,10 @@ class HistoryPart:
 HistorySink = Callable[["VersionLog", HistoryPart], None]
 
 
-@dataclass(slots=True)
-class _Ending:
-    ref: int
-    made_by: Origin | None
-    op: str
-    ended_by: Origin | None
-    tombstone: str | None
+#: A version that ended: its reference, its live entry (what made it), what ended it (a run's origins and its
+#: row there, or a :class:`StepOrigin`; None: not known) and the tombstone that follows it, if any. Origins
+#: are made for many versions at once when they are gathered (:meth:`VersionLog.flush`).
+_Ending = tuple[int, _Entry, Callable[[int], Origin] | None, int, str | None]
 
 
 @dataclass
@@ -171,6 +170,7 @@ class VersionLog:
     #: Where the ended versions go as they are gathered (an output writing them: memory stays bounded).
     sink: HistorySink | None = None
     _pending: list[_Ending] = field(default_factory=list)
+    _at_step: StepOrigin | None = None
 
     @property
     def pending(self) -> int:
@@ -187,10 +187,19 @@ class VersionLog:
 
     def ended(self, ref: int, run: _Run | None, row: int = 0, tombstone: str | None = None) -> None:
         """The live row at ``ref`` goes, by row ``row`` of ``run`` (None: by the change :attr:`at`)."""
-        origins, made_row, op = self.live.pop(ref, _UNKNOWN)
-        made_by = origins(made_row) if origins is not None else None
-        by = run.origin(row) if run is not None and run.origin is not None else self.at
-        self._pending.append(_Ending(ref, made_by, op, by, tombstone))
+        made = self.live.pop(ref, _UNKNOWN)
+        if run is not None and run.origin is not None:
+            self._pending.append((ref, made, run.origin, row, tombstone))
+        else:
+            self._pending.append((ref, made, self._at(), 0, tombstone))
+
+    def _at(self) -> StepOrigin | None:
+        """:attr:`at` as the origin of rows (one object while it stays the same)."""
+        if self.at is None:
+            return None
+        if self._at_step is None or self._at_step.origin is not self.at:
+            self._at_step = StepOrigin(self.at)
+        return self._at_step
 
     def end_all(self, rows: _Rows, tombstone: str | None) -> None:
         """Every live row goes by the change :attr:`at` (a TRUNCATE, a DROP, rows no longer known)."""
@@ -219,25 +228,26 @@ class VersionLog:
         pending, self._pending = self._pending, []
         if not pending or not rows.columns:
             return
-        arrays, _ = rows.store.gather([e.ref for e in pending], rows.arrow_types())
-        made_by: list[Origin | None] = []
-        ended_by: list[Origin | None] = []
-        ops: list[str] = []
+        arrays, _ = rows.store.gather([e[0] for e in pending], rows.arrow_types())
+        made: list[_Entry] = []
+        ended: list[_Entry] = []
         take: list[int] = []
-        for k, e in enumerate(pending):
-            made_by.append(e.made_by)
-            ended_by.append(e.ended_by)
-            ops.append(e.op)
+        for k, (_, entry, by, by_row, tombstone) in enumerate(pending):
+            made.append(entry)
+            ended.append((by, by_row, ""))
             take.append(k)
-            if e.tombstone is not None:
-                made_by.append(e.ended_by)
-                ended_by.append(None)
-                ops.append(e.tombstone)
+            if tombstone is not None:
+                made.append((by, by_row, tombstone))
+                ended.append(_UNKNOWN)
                 take.append(k)
         if len(take) != len(pending):
             indices = pa.array(take, pa.int64())
             arrays = [a.take(indices) for a in arrays]
-        part = HistoryPart(rows.columns, arrays, made_by, ended_by, ops, [False] * len(ops))
+        made_arrays = _entry_arrays(made)
+        ops = made_arrays.pop("op").to_pylist()
+        ended_arrays = _entry_arrays(ended)
+        del ended_arrays["op"]
+        part = HistoryPart(rows.columns, arrays, made_arrays, ended_arrays, ops, [False] * len(ops))
         if self.sink is not None:
             self.sink(self, part)
         else:
@@ -246,47 +256,53 @@ class VersionLog:
     def made_arrays(self, refs: Sequence[int]) -> dict[str, pa.Array]:
         """The change that made each live row at ``refs``, as :func:`origin_arrays` gives origins, and its op
         (``op``): the rows of a run taken together (numpy), not an :class:`Origin` each."""
-        entries = list(map(self.live.get, refs, repeat(_UNKNOWN)))
-        n = len(entries)
-        files, gtids = np.full(n, None, dtype=object), np.full(n, None, dtype=object)
-        pos, when = np.zeros(n, dtype=np.int64), np.zeros(n, dtype=np.int64)
-        row_index = np.zeros(n, dtype=np.int64)
-        known = np.zeros(n, dtype=bool)
-        owners = [e[0] for e in entries]
-        rows_of = np.fromiter((e[1] for e in entries), np.int64, n)
-        _, group = np.unique(np.fromiter(map(id, owners), np.int64, n), return_inverse=True)
-        order = np.argsort(group, kind="stable")
-        for at in np.split(order, np.flatnonzero(np.diff(group[order])) + 1) if n else ():
-            table: Any = owners[int(at[0])]
-            if table is None:
-                continue
-            if isinstance(table, StepOrigin):
-                origin = table.origin
-                files[at], pos[at], gtids[at], when[at] = origin.file, origin.pos, origin.gtid, origin.commit_time
-                continue
-            if isinstance(table, OriginTable) and len(at) >= _VECTOR_ROWS:
-                rows = rows_of[at]
-                events = table.event_of_row[rows].astype(np.int64)
-                ev_files, ev_pos, ev_gtids, ev_when = table.event_columns()
-                files[at], pos[at] = ev_files[events], ev_pos[events]
-                gtids[at], when[at] = ev_gtids[events], ev_when[events]
-                row_index[at] = table.row_index[rows]
-                known[at] = True
-                continue
-            for k in at.tolist():
-                origin = table(int(rows_of[k]))
-                files[k], pos[k], gtids[k], when[k] = origin.file, origin.pos, origin.gtid, origin.commit_time
-                if origin.row_index is not None:
-                    row_index[k] = origin.row_index
-                    known[k] = True
-        missing = ~known
-        unknown = np.fromiter((o is None for o in owners), bool, n)
-        types = ORIGIN_TYPES
-        return {
-            "file": pa.array(files, types["file"]),
-            "pos": pa.array(pos, types["pos"], mask=unknown),
-            "row_index": pa.array(row_index, pa.int64(), mask=missing).cast(types["row_index"]),
-            "gtid": pa.array(gtids, types["gtid"]),
-            "commit_time": pa.array(when * 1_000_000, pa.int64(), mask=unknown).cast(types["commit_time"]),
-            "op": pa.array([e[2] for e in entries], pa.string()),
-        }
+        return _entry_arrays(list(map(self.live.get, refs, repeat(_UNKNOWN))))
+
+
+def _entry_arrays(entries: list[_Entry]) -> dict[str, pa.Array]:
+    """The origins of live entries (what made a version, or ended one) as :func:`origin_arrays` gives them,
+    and their ops (``op``)."""
+    n = len(entries)
+    files, gtids = np.full(n, None, dtype=object), np.full(n, None, dtype=object)
+    pos, when = np.zeros(n, dtype=np.int64), np.zeros(n, dtype=np.int64)
+    row_index = np.zeros(n, dtype=np.int64)
+    known = np.zeros(n, dtype=bool)
+    owners = list(map(itemgetter(0), entries))
+    rows_of = np.fromiter(map(itemgetter(1), entries), np.int64, n)
+    ids = np.fromiter(map(id, owners), np.int64, n)
+    _, group = np.unique(ids, return_inverse=True)
+    order = np.argsort(group, kind="stable")
+    for at in np.split(order, np.flatnonzero(np.diff(group[order])) + 1) if n else ():
+        table: Any = owners[int(at[0])]
+        if table is None:
+            continue
+        if isinstance(table, StepOrigin):
+            origin = table.origin
+            files[at], pos[at], gtids[at], when[at] = origin.file, origin.pos, origin.gtid, origin.commit_time
+            continue
+        if isinstance(table, OriginTable) and len(at) >= _VECTOR_ROWS:
+            rows = rows_of[at]
+            events = table.event_of_row[rows].astype(np.int64)
+            ev_files, ev_pos, ev_gtids, ev_when = table.event_columns()
+            files[at], pos[at] = ev_files[events], ev_pos[events]
+            gtids[at], when[at] = ev_gtids[events], ev_when[events]
+            row_index[at] = table.row_index[rows]
+            known[at] = True
+            continue
+        for k in at.tolist():
+            origin = table(int(rows_of[k]))
+            files[k], pos[k], gtids[k], when[k] = origin.file, origin.pos, origin.gtid, origin.commit_time
+            if origin.row_index is not None:
+                row_index[k] = origin.row_index
+                known[k] = True
+    missing = ~known
+    unknown = ids == id(None)
+    types = ORIGIN_TYPES
+    return {
+        "file": pa.array(files, types["file"]),
+        "pos": pa.array(pos, types["pos"], mask=unknown),
+        "row_index": pa.array(row_index, pa.int64(), mask=missing).cast(types["row_index"]),
+        "gtid": pa.array(gtids, types["gtid"]),
+        "commit_time": pa.array(when * 1_000_000, pa.int64(), mask=unknown).cast(types["commit_time"]),
+        "op": pa.array(list(map(itemgetter(2), entries)), pa.string()),
+    }
