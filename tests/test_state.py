@@ -243,3 +243,33 @@ def test_tables_exist_from_their_create_table(tmp_path: Path) -> None:
     assert status == 0
     assert out.splitlines() == ["# shop.customers: 0 rows (complete)", "# shop.orders: 0 rows (complete)",
                                 "# shop.products: 0 rows (complete)"]
+
+
+def test_a_partial_tables_history_holds_the_versions_of_its_state() -> None:
+    """Without the binlogs before it: every version of the history was made by a change read (none of before the
+    files), and a row the files show first in a before image (a delete, an update) has no version before it:
+    each table's versions are those ``state`` follows, and its deletes of rows it never saw leave none."""
+    from binlog_ksy.runtime.state.scd_tables import current_versions, ended_versions
+
+    files = FULL[2:]  # the last binlog alone: it deletes rows of the one before
+    state = build_state(files, versions=True)
+    status, out, _ = run("rows", "--format", "jsonl", *files)
+    assert status == 0
+    changes = [json.loads(line) for line in out.splitlines()]
+    checked = 0
+    for table in state.tables:
+        assert not table.complete
+        parts = state.history.get((table.schema, table.table), [])
+        versions = [r for t in [*(ended_versions(p) for p in parts if p.rows), current_versions(table)]
+                    for r in t.to_pylist()]
+        assert all(v["_from_pos"] is not None for v in versions), table.table
+        mine = [c for c in changes if (c["schema"], c["table"]) == (table.schema, table.table)]
+        made = {(v["_from_pos"]["pos"], v["_from_pos"]["row_index"]) for v in versions
+                if v["_op"] in ("insert", "update")}
+        tombstones = sum(v["_op"] == "delete" for v in versions)
+        inserts_and_updates = sum(c["op"] in ("insert", "update") for c in mine)
+        assert len(made) == inserts_and_updates, table.table  # a version per insert and update read
+        deletes = sum(c["op"] == "delete" for c in mine)
+        assert tombstones <= deletes, table.table
+        checked += deletes - tombstones
+    assert checked, "the files delete rows they never showed before: those leave no version"
