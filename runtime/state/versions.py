@@ -261,48 +261,70 @@ class VersionLog:
 
 def _entry_arrays(entries: list[_Entry]) -> dict[str, pa.Array]:
     """The origins of live entries (what made a version, or ended one) as :func:`origin_arrays` gives them,
-    and their ops (``op``)."""
+    and their ops (``op``). The entries of one owner (a run's :class:`OriginTable`, a :class:`StepOrigin`) are
+    taken together with numpy; file names and GTIDs are numbered, then taken from their distinct values."""
     n = len(entries)
-    files, gtids = np.full(n, None, dtype=object), np.full(n, None, dtype=object)
+    file_code, gtid_code = np.full(n, -1, dtype=np.int64), np.full(n, -1, dtype=np.int64)
+    files: dict[str | None, int] = {}
+    gtids: dict[str | None, int] = {}
     pos, when = np.zeros(n, dtype=np.int64), np.zeros(n, dtype=np.int64)
     row_index = np.zeros(n, dtype=np.int64)
     known = np.zeros(n, dtype=bool)
     owners = list(map(itemgetter(0), entries))
     rows_of = np.fromiter(map(itemgetter(1), entries), np.int64, n)
     ids = np.fromiter(map(id, owners), np.int64, n)
-    _, group = np.unique(ids, return_inverse=True)
-    order = np.argsort(group, kind="stable")
-    for at in np.split(order, np.flatnonzero(np.diff(group[order])) + 1) if n else ():
+    order = np.argsort(ids, kind="stable")
+    for at in np.split(order, np.flatnonzero(np.diff(ids[order])) + 1) if n else ():
         table: Any = owners[int(at[0])]
         if table is None:
             continue
         if isinstance(table, StepOrigin):
             origin = table.origin
-            files[at], pos[at], gtids[at], when[at] = origin.file, origin.pos, origin.gtid, origin.commit_time
+            file_code[at], gtid_code[at] = _code(files, origin.file), _code(gtids, origin.gtid)
+            pos[at], when[at] = origin.pos, origin.commit_time
             continue
         if isinstance(table, OriginTable) and len(at) >= _VECTOR_ROWS:
             rows = rows_of[at]
             events = table.event_of_row[rows].astype(np.int64)
             ev_files, ev_pos, ev_gtids, ev_when = table.event_columns()
-            files[at], pos[at] = ev_files[events], ev_pos[events]
-            gtids[at], when[at] = ev_gtids[events], ev_when[events]
+            file_code[at] = np.array([_code(files, f) for f in ev_files], dtype=np.int64)[events]
+            gtid_code[at] = np.array([_code(gtids, g) for g in ev_gtids], dtype=np.int64)[events]
+            pos[at], when[at] = ev_pos[events], ev_when[events]
             row_index[at] = table.row_index[rows]
             known[at] = True
             continue
         for k in at.tolist():
             origin = table(int(rows_of[k]))
-            files[k], pos[k], gtids[k], when[k] = origin.file, origin.pos, origin.gtid, origin.commit_time
+            file_code[k], gtid_code[k] = _code(files, origin.file), _code(gtids, origin.gtid)
+            pos[k], when[k] = origin.pos, origin.commit_time
             if origin.row_index is not None:
                 row_index[k] = origin.row_index
                 known[k] = True
-    missing = ~known
     unknown = ids == id(None)
     types = ORIGIN_TYPES
     return {
-        "file": pa.array(files, types["file"]),
+        "file": _taken(files, file_code, types["file"]),
         "pos": pa.array(pos, types["pos"], mask=unknown),
-        "row_index": pa.array(row_index, pa.int64(), mask=missing).cast(types["row_index"]),
-        "gtid": pa.array(gtids, types["gtid"]),
+        "row_index": pa.array(row_index, pa.int64(), mask=~known).cast(types["row_index"]),
+        "gtid": _taken(gtids, gtid_code, types["gtid"]),
         "commit_time": pa.array(when * 1_000_000, pa.int64(), mask=unknown).cast(types["commit_time"]),
         "op": pa.array(list(map(itemgetter(2), entries)), pa.string()),
     }
+
+
+def _code(codes: dict[str | None, int], value: str | None) -> int:
+    """The number of ``value`` among ``codes`` (given the next one when new); -1 for None."""
+    if value is None:
+        return -1
+    code = codes.get(value)
+    if code is None:
+        code = codes[value] = len(codes)
+    return code
+
+
+def _taken(codes: dict[str | None, int], numbers: np.ndarray, typ: pa.DataType) -> pa.Array:
+    """The values ``numbers`` name in ``codes`` (null for -1)."""
+    values = pa.array(list(codes), typ)
+    if not len(values):
+        return pa.nulls(len(numbers), typ)
+    return values.take(pa.array(numbers, pa.int64(), mask=numbers < 0))
