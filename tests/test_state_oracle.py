@@ -12,7 +12,8 @@ connection, sometimes while a third holds a transaction open). For each snapshot
 * ``state --format sql`` piped into an empty database gives every table the snapshot's ``CHECKSUM TABLE``;
 * the history of the whole run (``build_state(versions=True)``, as ``extract --state`` writes ``history/``):
   its versions valid at the snapshot's position (made at or before it, not ended by then, not a version that
-  says a row was removed) are the snapshot's rows, table by table (a table renamed since, under its new name);
+  says a row was removed) are the snapshot's rows, table by table (a table renamed since, under the name it had
+  when it was dropped or at the end);
 * a base made of an earlier snapshot's dump (JSON lines) with ``--base-position`` at its position, and the
   state Parquet written there, plus the binlogs after it, equal the later snapshot.
 
@@ -217,21 +218,23 @@ def _check_history(load: Workload, files: list[str], snapshots: list[Snapshot], 
         at = (snapshot.file, snapshot.pos)
         valid = {name: [r for r in rows if _valid_at(r, at)] for name, rows in versions.items()}
         for table in state.tables:
-            final = _renamed(load, table.table)
+            names = _names_after(load, table.table)
             want = _values(table.arrow().to_pylist())
-            got = _values(valid.pop(final, []))
-            assert got == want, (f"{case}\nhistory of {final} at {snapshot.position}: {len(got)} versions valid, "
+            got = _values([r for name in names for r in valid.pop(name, [])])
+            assert got == want, (f"{case}\nhistory of {names} at {snapshot.position}: {len(got)} versions valid, "
                                  f"{len(want)} rows; first differences: {sorted(set(got) ^ set(want))[:3]}")
         extra = {name: len(rows) for name, rows in valid.items() if rows}
         assert not extra, f"{case}\nversions valid at {snapshot.position} of tables not there then: {extra}"
 
 
-def _renamed(load: Workload, name: str) -> str:
-    """The name a table had at the end of the case (its history is kept under it)."""
+def _names_after(load: Workload, name: str) -> list[str]:
+    """A table's name and the names RENAME TABLE gave it after: its history is under the one it had when it was
+    dropped (or at the end), so the versions valid at a moment are under one of them (names are never reused)."""
+    names = [name]
     for old, new in load.renames:
-        if old == name:
-            name = new
-    return name
+        if old == names[-1]:
+            names.append(new)
+    return names
 
 
 def _place(position: dict[str, Any] | None) -> tuple[str, int] | None:
@@ -283,6 +286,10 @@ def test_state_equals_the_servers_snapshots(server: MariaDBServer, tmp_path_fact
                                            Step(("add", "truncate"), 25, True, False, False))))
     @example(Case(11, "MINIMAL", TABLE_NAMES, (_EVERY_DDL, Step(("modify", "rename_table"), 30, False, True, True),
                                                Step(("recreate", "add"), 20, True, True, False))))
+    @example(Case(33062576, "FULL", ("t_misc", "t_num"), (  # found: a table dropped after a snapshot, then renamed
+        Step(("recreate", "add", "rename_column"), 7, False, True, True), Step(("recreate",), 27, False, True, False),
+        Step((), 29, True, False, True), Step(("modify",), 11, False, True, False),
+        Step(("rename_table", "rename_column", "rename_table"), 5, True, False, True))))
     def check(case: Case) -> None:
         if MINUTES and time.monotonic() > deadline:
             return  # the long mode's time is spent: the rest of this round's draws pass untried
