@@ -24,6 +24,7 @@ Values Arrow cannot hold (zero dates) are null, as in ``state --format parquet``
 from __future__ import annotations
 
 import pyarrow as pa
+import pyarrow.compute as pc
 
 from .keyed_rows import StateTable
 from .versions import ORIGIN_TYPES, HistoryPart
@@ -85,5 +86,5 @@ def _with_meta(values: pa.Table, names: list[str], meta: list[pa.Array]) -> pa.T
 
 def _position(file: pa.Array, pos: pa.Array, row_index: pa.Array) -> pa.Array:
     """``{file, pos, row_index}`` per row, null where there is no change (no file)."""
-    mask = pa.array([v is None for v in file.to_pylist()], pa.bool_())
+    mask = pc.is_null(file)
     return pa.StructArray.from_arrays([file, pos, row_index], fields=list(POSITION), mask=mask)
