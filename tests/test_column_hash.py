@@ -13,9 +13,10 @@ from binlog_ksy.runtime.constants import MYSQL_TYPE
 
 def _variants() -> list[Column]:
     base = Column(2, "c", MYSQL_TYPE.STRING, (MYSQL_TYPE.ENUM << 8) | 1, enum_values=("a", "b"))
-    changes = [{"nullable": False}, {"unsigned": True}, {"charset": 45}, {"is_primary_key": True},
-               {"enum_values": ("a", "b", "c")}, {"set_values": ("x",)}]
-    return [base] + [dataclasses.replace(base, **change) for change in changes]
+    changes: list[dict[str, object]] = [{"nullable": False}, {"unsigned": True}, {"charset": 45},
+                                        {"is_primary_key": True}, {"enum_values": ("a", "b", "c")},
+                                        {"set_values": ("x",)}]
+    return [base] + [dataclasses.replace(base, **change) for change in changes]  # type: ignore[arg-type]
 
 
 def test_equal_columns_hash_equal() -> None:

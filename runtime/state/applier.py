@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import os
 from collections import deque
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import replace
 from typing import Any
 
@@ -62,9 +62,9 @@ class Applier:
         #: Tables a DDL statement dropped (and no later one created again): where.
         self.dropped: dict[Key, str] = {}
         self.bases = dict(bases or {})
-        self.defaults: dict[Key, TableDefaults] | None = None
+        self.defaults: Mapping[Key, TableDefaults] | None = None
         #: The schema history's tables after the last DDL step applied (None: none yet).
-        self.definitions: dict[Key, TableDef] | None = None
+        self.definitions: Mapping[Key, TableDef] | None = None
         #: The error that ended reading (stop mode), reported by the caller.
         self.error: BinlogError | None = None
         #: Log the versions of every table's rows (:mod:`.versions`; needs the source's commits).

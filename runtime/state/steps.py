@@ -25,7 +25,7 @@ from __future__ import annotations
 import os
 import re
 from collections import deque
-from collections.abc import Generator, Iterator
+from collections.abc import Generator, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -41,6 +41,7 @@ from ..schema.ddl.model import TableDef
 from ..schema.file import SchemaFile
 from ..schema.history import SchemaHistory
 from ..transactions import TransactionState, transaction_gtid
+from .catalog_snapshots import CatalogSnapshots
 from .defaults import DefaultsCatalog, TableDefaults
 from .moment import BasePosition, BinlogPosition, GtidPosition, Moment, TransactionEnd, file_matches
 
@@ -80,11 +81,11 @@ class DdlStep:
     database: str | None
     timestamp: int
     micros: int | None
-    before: dict[tuple[str, str], TableDef]
-    after: dict[tuple[str, str], TableDef]
+    before: Mapping[tuple[str, str], TableDef]
+    after: Mapping[tuple[str, str], TableDef]
     history: SchemaHistory
     #: The column defaults of every table after the statement (:mod:`.defaults`).
-    defaults: dict[tuple[str, str], TableDefaults]
+    defaults: Mapping[tuple[str, str], TableDefaults]
     #: The GTID of the statement's transaction.
     gtid: str | None = None
 
@@ -171,6 +172,9 @@ class StepSource:
         self._txn_first: Event | None = None
         self._txn_in_base = False
         self._txn_steps: list[DdlStep] = []
+        #: The tables and the column defaults around each DDL step, sharing what the statement did not change.
+        self._tables_at: CatalogSnapshots[tuple[str, str], TableDef] = CatalogSnapshots()
+        self._defaults_at: CatalogSnapshots[tuple[str, str], TableDefaults] = CatalogSnapshots()
 
     @property
     def undecodable(self) -> str:
@@ -360,7 +364,7 @@ class StepSource:
 
     # -- DDL
 
-    def _before_ddl(self, event: Event) -> tuple[dict[tuple[str, str], TableDef], str, str | None] | None:
+    def _before_ddl(self, event: Event) -> tuple[Mapping[tuple[str, str], TableDef], str, str | None] | None:
         """The tables as the history knows them before a DDL-like statement, the statement and its default
         database (None for any other query)."""
         try:
@@ -370,14 +374,15 @@ class StepSource:
             return None
         if not sql or _DDL_LEAD.match(sql) is None:
             return None
-        return dict(self.history.state.tables), sql, text_of(getattr(body, "schema", None)) or None
+        return self._tables_at.take(self.history.state.tables), sql, text_of(getattr(body, "schema", None)) or None
 
-    def _ddl_step(self, before: dict[tuple[str, str], TableDef], event: Event, index: int) -> DdlStep:
+    def _ddl_step(self, before: Mapping[tuple[str, str], TableDef], event: Event, index: int) -> DdlStep:
         body = event.body
         return DdlStep(place=place(event, index), file=event.file, pos=event.pos, sql=query_text(body) or "",
                        database=text_of(getattr(body, "schema", None)) or None, timestamp=event.timestamp,
-                       micros=_query_micros(body), before=before, after=dict(self.history.state.tables),
-                       history=self.history, defaults=self.defaults.snapshot(),
+                       micros=_query_micros(body), before=before,
+                       after=self._tables_at.take(self.history.state.tables),
+                       history=self.history, defaults=self._defaults_at.take(self.defaults.tables),
                        gtid=self._txn.gtid if self._txn is not None else None)
 
 
