@@ -78,6 +78,8 @@ class SchemaHistory:
         self.problems: list[str] = []
         #: Grows whenever a definition changes: what readers cache per table map is valid for one version.
         self.version = 0
+        #: The version :meth:`follow` made last and the tables its statement changed (None: not known).
+        self.last_changed: tuple[int, tuple[tuple[str, str], ...]] | None = None
 
     @classmethod
     def from_sql_files(cls, paths: Iterable[str | os.PathLike[str]]) -> SchemaHistory:
@@ -127,6 +129,7 @@ class SchemaHistory:
                                    defer=self.defer_creates, origin=where)
         if outcome.changed:
             self.version += 1
+            self.last_changed = (self.version, outcome.changed)
         if outcome.is_ddl and self.recording:
             self.statements.append(DdlStatement(self.file_index, event.pos, sql, database, server, db))
         return None if outcome.problem is None else where.warning(outcome.problem, sql)
@@ -157,6 +160,7 @@ class SchemaHistory:
             self.state.apply(st.sql, st.database, collation_server=st.collation_server,
                              collation_database=st.collation_database, defer=True)
             self.version += 1
+            self.last_changed = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -78,22 +78,38 @@ class CatalogSnapshots(Generic[K, V]):
     def __init__(self) -> None:
         self._seen: dict[K, V] = {}
         self._last: Snapshot[K, V] | None = None
+        self._version: int | None = None
 
-    def take(self, current: Mapping[K, V]) -> Snapshot[K, V]:
-        """``current`` as it is now, sharing with the last snapshot what did not change since."""
-        seen = self._seen
-        changed = {k: v for k, v in current.items() if seen.get(k, _ABSENT) is not v}
-        gone = seen.keys() - current.keys() if len(seen) + len(changed) > len(current) else set()
+    def take(self, current: Mapping[K, V], version: int | None = None,
+             changed: tuple[int, tuple[K, ...]] | None = None) -> Snapshot[K, V]:
+        """``current`` as it is now, sharing with the last snapshot what did not change since.
+
+        ``version``: the catalog's version (one that grows whenever it changes): the same as at the last
+        snapshot, the last snapshot; ``changed``: the version one statement made and the keys it changed, which
+        are then the only ones looked at when the last snapshot was of the version before (else every key
+        is compared)."""
         last = self._last
-        if last is not None and not changed and not gone:
+        if last is not None and version is not None and version == self._version:
+            return last
+        seen = self._seen
+        if (last is not None and version is not None and changed is not None and changed[0] == version
+                and self._version == version - 1):
+            keys = changed[1]
+            updated = {k: current[k] for k in keys if k in current and seen.get(k, _ABSENT) is not current[k]}
+            gone: set[K] | list[K] = [k for k in keys if k not in current and k in seen]
+        else:
+            updated = {k: v for k, v in current.items() if seen.get(k, _ABSENT) is not v}
+            gone = seen.keys() - current.keys() if len(seen) + len(updated) > len(current) else set()
+        self._version = version
+        if last is not None and not updated and not gone:
             return last
         for key in gone:
             del seen[key]
-        seen.update(changed)
+        seen.update(updated)
         if last is None or last.depth >= FLATTEN:
             snapshot: Snapshot[K, V] = Snapshot(dict(current), None)
         else:
-            layer: dict[K, object] = dict(changed)
+            layer: dict[K, object] = dict(updated)
             layer.update(dict.fromkeys(gone, _GONE))
             snapshot = Snapshot(layer, last)
         self._last = snapshot

@@ -374,14 +374,19 @@ class StepSource:
             return None
         if not sql or _DDL_LEAD.match(sql) is None:
             return None
-        return self._tables_at.take(self.history.state.tables), sql, text_of(getattr(body, "schema", None)) or None
+        return self._tables(), sql, text_of(getattr(body, "schema", None)) or None
+
+    def _tables(self) -> Mapping[tuple[str, str], TableDef]:
+        """The schema history's tables now, as a snapshot (:mod:`.catalog_snapshots`)."""
+        history = self.history
+        return self._tables_at.take(history.state.tables, history.version, history.last_changed)
 
     def _ddl_step(self, before: Mapping[tuple[str, str], TableDef], event: Event, index: int) -> DdlStep:
         body = event.body
         return DdlStep(place=place(event, index), file=event.file, pos=event.pos, sql=query_text(body) or "",
                        database=text_of(getattr(body, "schema", None)) or None, timestamp=event.timestamp,
                        micros=_query_micros(body), before=before,
-                       after=self._tables_at.take(self.history.state.tables),
+                       after=self._tables(),
                        history=self.history, defaults=self._defaults_at.take(self.defaults.tables),
                        gtid=self._txn.gtid if self._txn is not None else None)
 
