@@ -371,20 +371,36 @@ def _image(side: ImageColumns | None, cells: dict[str, dict[int, Any]]) -> Image
     """An image's visible columns, each array in its column's Arrow type."""
     if side is None:
         return None
-    names: list[str] = []
+    names, visible, types = _visible(side.columns)
     arrays: list[pa.Array] = []
     exceptions: Exceptions = {}
-    for column, array in zip(side.columns, side.arrays, strict=True):
-        if is_hidden(column.name):
-            continue
-        typ = arrow_type(column)
+    source = side.arrays
+    for k, (j, typ) in enumerate(zip(visible, types, strict=True)):
+        array = source[j]
         if array.type != typ:
             array = array.cast(typ)
-        if column.name in cells:
-            exceptions[len(names)] = cells[column.name]
-        names.append(column.name)
         arrays.append(array)
-    return Image(tuple(names), arrays, exceptions)
+        if names[k] in cells:
+            exceptions[k] = cells[names[k]]
+    return Image(names, arrays, exceptions)
+
+
+#: Per layout (its columns tuple, by identity): its visible columns' names, places and Arrow types.
+_VISIBLE: dict[int, tuple[tuple[Column, ...], tuple[str, ...], list[int], list[pa.DataType]]] = {}
+
+
+def _visible(columns: tuple[Column, ...]) -> tuple[tuple[str, ...], list[int], list[pa.DataType]]:
+    """The names, places and Arrow types of a layout's columns that are not hidden (made once per layout: runs
+    of one table map share its columns tuple)."""
+    known = _VISIBLE.get(id(columns))
+    if known is not None and known[0] is columns:
+        return known[1], known[2], known[3]
+    visible = [j for j, c in enumerate(columns) if not is_hidden(c.name)]
+    made = (tuple(columns[j].name for j in visible), visible, [arrow_type(columns[j]) for j in visible])
+    if len(_VISIBLE) >= 8192:
+        _VISIBLE.clear()
+    _VISIBLE[id(columns)] = (columns, *made)
+    return made
 
 
 def _shared(columns: ChangeColumns, after: Image | None, width: int) -> SharedAfter | None:
