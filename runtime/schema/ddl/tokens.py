@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from functools import lru_cache
 from itertools import islice
 
 Token = tuple[str, str, str]
@@ -34,11 +35,19 @@ def _unescape(body: str, quote: str) -> str:
 
 
 def tokenize(sql: str) -> list[Token]:
-    """MySQL tokens of ``sql``: comments dropped, executable comments read as code, trailing ``;`` dropped."""
+    """MySQL tokens of ``sql``: comments dropped, executable comments read as code, trailing ``;`` dropped.
+
+    A statement is read by several followers in turn (the schema history, the column defaults, the state's
+    DDL effects): the last statements' tokens are kept, and each caller gets a list of its own."""
+    return list(_tokenized(sql))
+
+
+@lru_cache(maxsize=32)
+def _tokenized(sql: str) -> tuple[Token, ...]:
     out = list(_tokens(sql))
     while out and out[-1] == ("o", ";", ";"):
         out.pop()
-    return out
+    return tuple(out)
 
 
 def head_tokens(sql: str, count: int) -> list[Token]:
