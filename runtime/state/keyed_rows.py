@@ -49,6 +49,10 @@ __all__ = ["COMPACT_ROWS", "Image", "RunRows", "SharedAfter", "StateTable", "Tab
 #: Dead rows a table's batches may hold beyond twice its live rows before the live ones are copied out (a copy holds
 #: the live rows beside the old batches: copying sooner makes the peak higher, not lower).
 COMPACT_ROWS = 1 << 16
+#: Batches a table may hold beyond one per 1,024 live rows before its live rows are copied out into one: a batch's
+#: arrays cost their objects whatever their rows, and a small table changed by thousands of small runs (thousands
+#: of tables changed a row at a time) held thousands of them.
+COMPACT_BATCHES = 16
 #: Ended versions gathered together (their rows stay in the batches until then: before any compaction, DDL or
 #: change of the columns they are gathered all the same).
 FLUSH_VERSIONS = 8192
@@ -342,7 +346,8 @@ class TableRows:
             self.count = len(rows)
 
     def maybe_compact(self) -> None:
-        if self.store.stored > 2 * self.count + COMPACT_ROWS:
+        if (self.store.stored > 2 * self.count + COMPACT_ROWS
+                or len(self.store.batches) > COMPACT_BATCHES + (self.count >> 10)):
             self.compact()
 
     # -- layouts
