@@ -13,10 +13,10 @@ number of tables and its memory stays bounded whatever that number is.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Sequence
 from typing import Any, Generic, TypeVar
 
-__all__ = ["BoundedCache"]
+__all__ = ["BoundedCache", "LayoutCache"]
 
 V = TypeVar("V")
 
@@ -68,3 +68,24 @@ class BoundedCache(Generic[V]):
         self._entries.clear()
         self._costs.clear()
         self.held = 0
+
+
+class LayoutCache(Generic[V]):
+    """``layout -> value`` for layouts that are shared objects (a table map's columns tuple, its decoders'):
+    looked up by the object's identity, so a hit hashes no column, within a :class:`BoundedCache` budget. An
+    entry holds its layout, so that the identity it is kept under is not another object's."""
+
+    __slots__ = ("_cache", "_entry_cost")
+
+    def __init__(self, budget: int, entry_cost: int = 256) -> None:
+        self._cache: BoundedCache[tuple[Sequence[Any], V]] = BoundedCache(budget)
+        self._entry_cost = entry_cost
+
+    def get(self, layout: Sequence[Any], make: Callable[[Sequence[Any]], V]) -> V:
+        """The value made for ``layout`` (made by ``make`` when first asked for)."""
+        known = self._cache.get(id(layout))
+        if known is not None and known[0] is layout:
+            return known[1]
+        value = make(layout)
+        self._cache.put(id(layout), (layout, value), self._entry_cost * (len(layout) + 1))
+        return value

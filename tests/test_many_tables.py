@@ -22,7 +22,7 @@ from hypothesis import strategies as st
 
 from binlog_ksy.runtime import constants as et
 from binlog_ksy.runtime import event_body
-from binlog_ksy.runtime.bounded_cache import BoundedCache
+from binlog_ksy.runtime.bounded_cache import BoundedCache, LayoutCache
 from binlog_ksy.write import BinlogBuilder, bitmap, column_metadata, column_names, row_image
 
 TYPES, METAS = [3, 15, 8], [0, 160, 0]  # INT, VARCHAR(40) utf8mb4, BIGINT
@@ -96,6 +96,22 @@ def test_a_bounded_cache_keeps_what_fits_and_lets_the_oldest_go() -> None:
     assert cache.get(5) == "z" and cache.held == 86
     cache.put(99, "w" * 500)  # more than the whole budget: kept alone
     assert len(cache) == 1 and cache.get(99) is not None
+
+
+def test_a_layout_cache_makes_once_per_layout_object_and_never_mistakes_one_for_another() -> None:
+    made: list[tuple[int, ...]] = []
+    cache: LayoutCache[int] = LayoutCache(10 * 256 * 4)  # about 10 layouts of 3
+
+    def make(layout: object) -> int:
+        made.append(layout)  # type: ignore[arg-type]
+        return sum(layout)  # type: ignore[call-overload]
+
+    layouts = [tuple(range(k, k + 3)) for k in range(40)]
+    for layout in layouts + layouts[-5:]:
+        assert cache.get(layout, make) == sum(layout)
+    assert made == layouts  # the last five were still held: not made again
+    equal = tuple(range(0, 3))  # equal to the first layout but another object (the first may still be held)
+    assert cache.get(equal, make) == sum(equal) and made[-1] is equal
 
 
 def test_a_map_made_again_under_a_new_id_equals_one_made_from_its_event(tmp_path: Path) -> None:

@@ -26,7 +26,7 @@ reference, and its errors name the column and byte offset. Arrow types:
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from itertools import pairwise
 from operator import attrgetter
 from typing import Any, NamedTuple
@@ -34,7 +34,7 @@ from typing import Any, NamedTuple
 import numpy as np
 import pyarrow as pa
 
-from ..bounded_cache import BoundedCache
+from ..bounded_cache import BoundedCache, LayoutCache
 from ..column import Column
 from ..constants import MYSQL_TYPE
 from ..errors import BinlogError
@@ -537,6 +537,16 @@ def decode_changes(run: Sequence[RowsEvent], *, errors: str = "strict") -> Chang
     return _columns_of_pairs(list(run), pairs_of, errors)
 
 
+#: Per layout: each column's name, value converter and Arrow type (:func:`_converters`).
+_CONVERTERS: LayoutCache[list[tuple[str, Callable[[Any], tuple[Any, bool]], pa.DataType]]] = LayoutCache(32 << 20)
+
+
+def _converters(columns: tuple[Column, ...]) -> list[tuple[str, Callable[[Any], tuple[Any, bool]], pa.DataType]]:
+    """Each column's name, :func:`value_converter` and :func:`arrow_type`, made once per layout (the runs of one
+    table map share its decoder's columns tuple), not looked up column by column in every run."""
+    return _CONVERTERS.get(columns, lambda cols: [(c.name, value_converter(c), arrow_type(c)) for c in cols])
+
+
 def _columns_of_pairs(events: list[RowsEvent],
                       pairs_of: Sequence[Sequence[tuple[dict[str, Any] | None, dict[str, Any] | None]]],
                       errors: str) -> ChangeColumns:
@@ -552,15 +562,14 @@ def _columns_of_pairs(events: list[RowsEvent],
         columns = get_decoder(table_map.columns, present, errors=errors, memo=memo).present_columns
         arrays = []
         exact = True
-        for column in columns:
-            convert = value_converter(column)
+        for column_name, convert, typ in _converters(columns):
             values = []
             for pair in pairs:
                 image = pair[position]
-                arrow_value, ok = convert(image.get(column.name) if image is not None else None)
+                arrow_value, ok = convert(image.get(column_name) if image is not None else None)
                 exact &= ok
                 values.append(arrow_value)
-            arrays.append(pa.array(values, type=arrow_type(column)))
+            arrays.append(pa.array(values, type=typ))
         images[name] = ImageColumns(columns, arrays, exact)
     counts = [len(event_pairs) for event_pairs in pairs_of]
     event_of_row = np.repeat(np.arange(len(events), dtype=np.int64), counts)

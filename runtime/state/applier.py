@@ -20,12 +20,13 @@ from __future__ import annotations
 
 import os
 from collections import deque
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
 import pyarrow as pa
 
+from ..bounded_cache import LayoutCache
 from ..column import Column
 from ..errors import BinlogError
 from ..event import Event
@@ -385,22 +386,19 @@ def _image(side: ImageColumns | None, cells: dict[str, dict[int, Any]]) -> Image
     return Image(names, arrays, exceptions)
 
 
-#: Per layout (its columns tuple, by identity): its visible columns' names, places and Arrow types.
-_VISIBLE: dict[int, tuple[tuple[Column, ...], tuple[str, ...], list[int], list[pa.DataType]]] = {}
+#: Per layout: its visible columns' names, places and Arrow types (:func:`_visible`).
+_VISIBLE: LayoutCache[tuple[tuple[str, ...], list[int], list[pa.DataType]]] = LayoutCache(16 << 20)
 
 
 def _visible(columns: tuple[Column, ...]) -> tuple[tuple[str, ...], list[int], list[pa.DataType]]:
     """The names, places and Arrow types of a layout's columns that are not hidden (made once per layout: runs
     of one table map share its columns tuple)."""
-    known = _VISIBLE.get(id(columns))
-    if known is not None and known[0] is columns:
-        return known[1], known[2], known[3]
+    return _VISIBLE.get(columns, _visible_of)
+
+
+def _visible_of(columns: Sequence[Column]) -> tuple[tuple[str, ...], list[int], list[pa.DataType]]:
     visible = [j for j, c in enumerate(columns) if not is_hidden(c.name)]
-    made = (tuple(columns[j].name for j in visible), visible, [arrow_type(columns[j]) for j in visible])
-    if len(_VISIBLE) >= 8192:
-        _VISIBLE.clear()
-    _VISIBLE[id(columns)] = (columns, *made)
-    return made
+    return tuple(columns[j].name for j in visible), visible, [arrow_type(columns[j]) for j in visible]
 
 
 def _shared(columns: ChangeColumns, after: Image | None, width: int) -> SharedAfter | None:
