@@ -46,3 +46,26 @@ def test_each_snapshot_is_the_catalog_when_taken(steps: list[list[tuple[str, tup
         for key in [("d", f"t{i}") for i in range(12)]:
             assert (key in snapshot) == (key in then)
             assert snapshot.get(key) is then.get(key)
+
+
+def test_the_defaults_catalog_names_every_table_a_statement_changes() -> None:
+    """DefaultsCatalog.last_changed (what the state's snapshots of the column defaults read after a DDL
+    statement) names every table whose defaults the statement set, replaced or removed."""
+    from binlog_ksy.runtime.state.defaults import DefaultsCatalog
+
+    catalog = DefaultsCatalog()
+    statements = ["CREATE DATABASE d", "USE d", "CREATE TABLE t (a INT DEFAULT 1, b TEXT)",
+                  "CREATE TABLE u (c INT DEFAULT 2)", "CREATE TABLE IF NOT EXISTS t (z INT)",
+                  "ALTER TABLE t ADD COLUMN x INT DEFAULT 3", "ALTER TABLE t RENAME TO t2",
+                  "RENAME TABLE u TO u2, t2 TO t3", "CREATE TABLE e.v (q INT DEFAULT 4)", "SELECT 1",
+                  "DROP TABLE IF EXISTS t3", "CREATE TABLE w LIKE u2", "DROP DATABASE d"]
+    for sql in statements:
+        before, version = dict(catalog.tables), catalog.version
+        catalog.follow(sql, None)
+        after = catalog.tables
+        changed = {k for k in before.keys() | after.keys() if before.get(k) is not after.get(k)}
+        if not changed:
+            continue
+        assert catalog.version == version + 1 and catalog.last_changed is not None, sql
+        assert catalog.last_changed[0] == catalog.version and changed <= set(catalog.last_changed[1]), sql
+    assert catalog.tables == {("e", "v"): catalog.tables[("e", "v")]}

@@ -18,6 +18,7 @@ default a row can be given without the server. The typed value of a clause for a
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from ..schema.ddl.parser import _ParseError, _Parser
 from ..schema.ddl.tokens import Token, split_statements, tokenize
@@ -166,6 +167,28 @@ def column_clause(toks: list[Token]) -> tuple[str, DefaultClause]:
     return name, DefaultClause(clause.kind, clause.text, nullable, clause.fsp)
 
 
+class _Tracked(dict):  # type: ignore[type-arg]
+    """The catalog's tables, noting each key a statement sets or removes (:attr:`DefaultsCatalog.last_changed`)."""
+
+    __slots__ = ("changed",)
+
+    def __init__(self, *args: Any) -> None:
+        super().__init__(*args)
+        self.changed: set[Any] = set()
+
+    def __setitem__(self, key: Any, value: Any) -> None:
+        self.changed.add(key)
+        super().__setitem__(key, value)
+
+    def __delitem__(self, key: Any) -> None:
+        self.changed.add(key)
+        super().__delitem__(key)
+
+    def pop(self, key: Any, *default: Any) -> Any:
+        self.changed.add(key)
+        return super().pop(key, *default)
+
+
 class DefaultsCatalog:
     """The default clause of every column of every table the statements defined (see the module docstring).
 
@@ -173,8 +196,12 @@ class DefaultsCatalog:
     """
 
     def __init__(self) -> None:
-        self.tables: dict[Key, TableDefaults] = {}
+        self.tables: dict[Key, TableDefaults] = _Tracked()
         self.database: str | None = None
+        #: Grows whenever a statement changes a table's defaults.
+        self.version = 0
+        #: The version :meth:`follow` made last and the tables its statement changed.
+        self.last_changed: tuple[int, tuple[Key, ...]] | None = None
 
     def load_sql(self, text: str) -> None:
         """Follow every statement of a SQL script (``--schema-sql``, a dump's table definitions)."""
@@ -183,6 +210,16 @@ class DefaultsCatalog:
 
     def follow(self, sql: str, database: str | None) -> None:
         """Follow one statement run with ``database`` as its default database."""
+        tables = self.tables
+        if not isinstance(tables, _Tracked):
+            tables = self.tables = _Tracked(tables)
+        tables.changed = set()
+        self._follow(sql, database)
+        if tables.changed:
+            self.version += 1
+            self.last_changed = (self.version, tuple(tables.changed))
+
+    def _follow(self, sql: str, database: str | None) -> None:
         toks = tokenize(sql)
         if not toks or toks[0][0] != "w":
             return
@@ -312,7 +349,8 @@ class DefaultsCatalog:
             p.if_exists()
             if kind in ("DATABASE", "SCHEMA"):
                 name = p.ident()
-                self.tables = {k: v for k, v in self.tables.items() if k[0] != name}
+                for key in [k for k in self.tables if k[0] == name]:
+                    del self.tables[key]
                 return
             while kind is not None:
                 self.tables.pop(p.qualified(db), None)

@@ -387,7 +387,8 @@ class StepSource:
                        database=text_of(getattr(body, "schema", None)) or None, timestamp=event.timestamp,
                        micros=_query_micros(body), before=before,
                        after=self._tables(),
-                       history=self.history, defaults=self._defaults_at.take(self.defaults.tables),
+                       history=self.history, defaults=self._defaults_at.take(
+                           self.defaults.tables, self.defaults.version, self.defaults.last_changed),
                        gtid=self._txn.gtid if self._txn is not None else None)
 
 
