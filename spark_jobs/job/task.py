@@ -358,6 +358,8 @@ class _Task:
         self.payload: Event | None = None  # the last TRANSACTION_PAYLOAD read: its inner events follow it
         self.defined: dict[tuple[str, str], Any] = {}
         self.layouts: dict[tuple[str, str, pa.Schema], _PartWriter] = {}
+        #: Per table, its layouts met so far (the next part's number).
+        self._parts_of: dict[tuple[str, str], int] = {}
         #: The last writer of each table (``(schema object, writer)``): found without hashing an Arrow schema,
         #: which walks every field (most runs are a table's next run in the layout it had).
         self._last_layout: dict[tuple[str, str], tuple[pa.Schema, _PartWriter]] = {}
@@ -644,7 +646,8 @@ class _Task:
         layout_key = (table_map.schema, table_map.table, schema)
         writer = self.layouts.get(layout_key)
         if writer is None:
-            number = sum(1 for k in self.layouts if k[:2] == layout_key[:2])
+            number = self._parts_of.get(table, 0)
+            self._parts_of[table] = number + 1
             path = "/".join([self.parts.root, "tables", table_dir_name(table_map.schema, table_map.table),
                              f"part-{self.parts.name}-{number:03d}.parquet"])
             writer = self.layouts[layout_key] = _PartWriter(path, schema, self.opts.batch_size)
