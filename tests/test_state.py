@@ -273,3 +273,35 @@ def test_a_partial_tables_history_holds_the_versions_of_its_state() -> None:
         assert tombstones <= deletes, table.table
         checked += deletes - tombstones
     assert checked, "the files delete rows they never showed before: those leave no version"
+
+
+def test_an_alter_that_changes_no_column_makes_no_version(tmp_path: Path) -> None:
+    """History: ADD INDEX, NOT NULL and a comment leave every version as it is; ADD COLUMN ends each and makes the row
+    again in the new columns (``_op`` ``alter``, at the statement's position)."""
+    from binlog_ksy.runtime.state.scd_tables import current_versions, ended_versions
+    from binlog_ksy.write import BinlogBuilder, bitmap, column_metadata, row_image
+
+    types, metas = [3, 15], [0, 160]  # INT, VARCHAR(40) utf8mb4
+    builder = BinlogBuilder.new("10.11.9", "mariadb", timestamp=1_700_000_000)
+    builder.query("CREATE DATABASE d CHARACTER SET utf8mb4", schema="d")
+    builder.query("CREATE TABLE t (id INT PRIMARY KEY, v VARCHAR(40))", schema="d")
+    builder.gtid(None, 1)
+    builder.table_map(100, "d", "t", types, column_metadata(types, metas), bitmap([1, 1]))
+    builder.rows("write", 100, 2, bitmap([1, 1]), b"".join(row_image(types, [i, f"v{i}"], metadata=metas)
+                                                           for i in range(3)), flags=1)
+    builder.xid(1)
+    builder.query("ALTER TABLE t ADD INDEX (v), MODIFY v VARCHAR(40) NOT NULL COMMENT 'the same values'", schema="d")
+    path = tmp_path / "binlog.000001"
+    builder.save(path)
+    kept = build_state([str(path)], versions=True)
+    assert [v["_op"] for v in current_versions(kept.tables[0]).to_pylist()] == ["insert"] * 3
+    assert not any(p.rows for p in kept.history.get(("d", "t"), []))
+
+    builder.query("ALTER TABLE t ADD COLUMN n INT DEFAULT 7", schema="d")
+    builder.save(path)
+    state = build_state([str(path)], versions=True)
+    ended = [r for p in state.history[("d", "t")] if p.rows for r in ended_versions(p).to_pylist()]
+    current = current_versions(state.tables[0]).to_pylist()
+    assert [r["_op"] for r in ended] == ["insert"] * 3 and all(r["_to_pos"]["row_index"] is None for r in ended)
+    assert [(r["id"], r["n"], r["_op"]) for r in current] == [(i, 7, "alter") for i in range(3)]
+    assert {r["_from_pos"]["pos"] for r in current} == {ended[0]["_to_pos"]["pos"]}

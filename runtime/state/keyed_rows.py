@@ -736,8 +736,12 @@ class TableRows:
 
 def _same_layout(old: tuple[Column, ...], new: tuple[Column, ...], sources: list[tuple[int | None, bool, Any]]
                  ) -> bool:
-    """An ALTER TABLE left every column as it was (same names and types, each from itself, unconverted)."""
-    return old == new and all(source == j and not convert for j, (source, convert, _) in enumerate(sources))
+    """An ALTER TABLE left the rows' values as they were: the same column names and Arrow types, each column from
+    itself, unconverted (a new key, comment or index changes no version)."""
+    if len(old) != len(new):
+        return False
+    same = all(a.name == b.name and arrow_type(a) == arrow_type(b) for a, b in zip(old, new, strict=True))
+    return same and all(source == j and not convert for j, (source, convert, _) in enumerate(sources))
 
 
 def _keys(columns: list[list[Any]]) -> list[Any]:
