@@ -167,7 +167,7 @@ def column_clause(toks: list[Token]) -> tuple[str, DefaultClause]:
     return name, DefaultClause(clause.kind, clause.text, nullable, clause.fsp)
 
 
-class _Tracked(dict):  # type: ignore[type-arg]
+class _Tracked(dict[Key, TableDefaults]):
     """The catalog's tables, noting each key a statement sets or removes (:attr:`DefaultsCatalog.last_changed`)."""
 
     __slots__ = ("changed",)
@@ -196,7 +196,7 @@ class DefaultsCatalog:
     """
 
     def __init__(self) -> None:
-        self.tables: dict[Key, TableDefaults] = _Tracked()
+        self.tables = _Tracked()
         self.database: str | None = None
         #: Grows whenever a statement changes a table's defaults.
         self.version = 0
@@ -210,14 +210,11 @@ class DefaultsCatalog:
 
     def follow(self, sql: str, database: str | None) -> None:
         """Follow one statement run with ``database`` as its default database."""
-        tables = self.tables
-        if not isinstance(tables, _Tracked):
-            tables = self.tables = _Tracked(tables)
-        tables.changed = set()
+        self.tables.changed = set()
         self._follow(sql, database)
-        if tables.changed:
+        if self.tables.changed:
             self.version += 1
-            self.last_changed = (self.version, tuple(tables.changed))
+            self.last_changed = (self.version, tuple(self.tables.changed))
 
     def _follow(self, sql: str, database: str | None) -> None:
         toks = tokenize(sql)

@@ -59,20 +59,16 @@ class OriginTable:
     def __init__(self, events: list[tuple[str, int, str | None, int]], event_of_row: np.ndarray,
                  row_index: np.ndarray) -> None:
         self.events, self.event_of_row, self.row_index = events, event_of_row, row_index
-        self._columns: tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray] | None = None
+        self._columns: tuple[np.ndarray, np.ndarray] | None = None
 
     def __call__(self, row: int) -> Origin:
         file, pos, gtid, when = self.events[int(self.event_of_row[row])]
         return Origin(file, pos, int(self.row_index[row]), gtid, when)
 
-    def event_columns(self) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
-        """Per event: its file, position, GTID and commit time (made once)."""
+    def event_columns(self) -> tuple[np.ndarray, np.ndarray]:
+        """Per event: its position and commit time (made once)."""
         if self._columns is None:
-            files = np.empty(len(self.events), dtype=object)
-            gtids = np.empty(len(self.events), dtype=object)
-            files[:] = [e[0] for e in self.events]
-            gtids[:] = [e[2] for e in self.events]
-            self._columns = (files, np.array([e[1] for e in self.events], dtype=np.int64), gtids,
+            self._columns = (np.array([e[1] for e in self.events], dtype=np.int64),
                              np.array([e[3] for e in self.events], dtype=np.int64))
         return self._columns
 
@@ -210,8 +206,8 @@ class VersionLog:
     def remade(self, refs: Sequence[int]) -> None:
         """The rows at ``refs`` are versions made by the change :attr:`at` (an ALTER TABLE; their earlier
         versions already ended by it)."""
-        assert self.at is not None, "remade by a DDL statement: set at first"
-        made = StepOrigin(self.at)
+        made = self._at()
+        assert made is not None, "remade by a DDL statement: set at first"
         self.live.update((ref, (made, 0, "alter")) for ref in refs)
 
     def renumbered(self, refs: Sequence[int]) -> None:
@@ -286,9 +282,9 @@ def _entry_arrays(entries: list[_Entry]) -> dict[str, pa.Array]:
         if isinstance(table, OriginTable) and len(at) >= _VECTOR_ROWS:
             rows = rows_of[at]
             events = table.event_of_row[rows].astype(np.int64)
-            ev_files, ev_pos, ev_gtids, ev_when = table.event_columns()
-            file_code[at] = np.array([_code(files, f) for f in ev_files], dtype=np.int64)[events]
-            gtid_code[at] = np.array([_code(gtids, g) for g in ev_gtids], dtype=np.int64)[events]
+            ev_pos, ev_when = table.event_columns()
+            file_code[at] = np.array([_code(files, e[0]) for e in table.events], dtype=np.int64)[events]
+            gtid_code[at] = np.array([_code(gtids, e[2]) for e in table.events], dtype=np.int64)[events]
             pos[at], when[at] = ev_pos[events], ev_when[events]
             row_index[at] = table.row_index[rows]
             known[at] = True
