@@ -158,8 +158,11 @@ class StoreBounds:
         """Keyword arguments of ``pyarrow.fs.S3FileSystem``."""
         from pyarrow import fs as pafs
 
+        # allow_delayed_open: a file smaller than a part is one PutObject when it is closed, not a multipart
+        # upload's three requests (a failure is then raised by the write or the close, not the open)
         return {"connect_timeout": self.connect, "request_timeout": self.request,
-                "retry_strategy": pafs.AwsStandardS3RetryStrategy(max_attempts=self.attempts)}
+                "retry_strategy": pafs.AwsStandardS3RetryStrategy(max_attempts=self.attempts),
+                "allow_delayed_open": True}
 
     def delta_options(self) -> dict[str, str]:
         """delta-rs ``storage_options`` (object_store's client and retry settings)."""
@@ -325,6 +328,23 @@ def store_environment() -> tuple[tuple[str, str], ...]:
     return tuple(sorted((k, v) for k, v in os.environ.items() if k.startswith(_STORE_VARIABLES)))
 
 
+#: The pyarrow filesystems whose "directories" are key prefixes: a key needs no folder made before it.
+OBJECT_STORES = ("S3FileSystem", "GcsFileSystem", "AzureFileSystem")
+
+
+def is_object_store(filesystem: Any) -> bool:
+    """Whether ``filesystem`` (pyarrow) is an object store (S3, GCS, Azure)."""
+    return type(filesystem).__name__ in OBJECT_STORES
+
+
+def make_parent(filesystem: Any, inner: str) -> None:
+    """Make the folder of ``inner`` (a path of ``filesystem``) before a file is written there, where the
+    store has folders; nothing on an object store, where pyarrow would check and write an empty marker object
+    for each level of the path (two requests or more per file written)."""
+    if not is_object_store(filesystem):
+        filesystem.create_dir(inner.rsplit("/", 1)[0], recursive=True)
+
+
 class Files:
     """The few operations the job's commit and table writers need, on one store (local or pyarrow URI).
 
@@ -346,7 +366,7 @@ class Files:
 
             self.fs = pafs.LocalFileSystem()
             self._prefix = ""
-        self.object_store = type(self.fs).__name__ in ("S3FileSystem", "GcsFileSystem", "AzureFileSystem")
+        self.object_store = is_object_store(self.fs)
 
     def inner(self, path: str) -> str:
         """The filesystem's own path of ``path``."""

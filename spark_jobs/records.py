@@ -47,7 +47,7 @@ from ..runtime.event_body import known_rows_head
 from ..runtime.filters import ChangeFilter, EventSelection
 from ..runtime.present.value_json import image_json
 from ..runtime.schema.history import DdlStatement, SchemaHistory
-from ..runtime.storage import filesystem_of, is_uri, open_binlog, raise_store_failure
+from ..runtime.storage import filesystem_of, is_uri, make_parent, open_binlog, raise_store_failure
 from .incremental import WHOLE_FILE, RangeBounds
 from .typed import TypedPlan, iter_typed_batches
 
@@ -168,7 +168,7 @@ class ProgressWriter:
         try:
             if is_uri(self.path):
                 filesystem, path = filesystem_of(self.path)
-                filesystem.create_dir(path.rsplit("/", 1)[0], recursive=True)
+                make_parent(filesystem, path)
                 with filesystem.open_output_stream(path) as out:
                     out.write(data)
             else:

@@ -10,8 +10,11 @@ rows`` gives for the same files; an interrupted run leaves the previous output.
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
+import urllib.parse
+import urllib.request
 from pathlib import Path
 from typing import Any
 
@@ -111,11 +114,12 @@ def test_extract_reads_and_writes_s3_parquet(spark, s3_env) -> None:  # noqa: F8
     # nothing left beside the output
     siblings = [i.base_name for i in filesystem.get_file_info(pafs.FileSelector("job-out"))]
     assert siblings == ["parquet"]
-
     # A rerun that fails before its commit leaves the first run's output as it was.
     before = _changes_rows(out + "/changes")
+    staged: list[str] = []
 
     def boom(tmp: str) -> None:
+        staged.extend(_keys(s3_env.endpoint, "job-out"))
         raise RuntimeError("interrupted")
 
     from binlog_ksy.spark_jobs.job.config import ExtractConfig
@@ -127,6 +131,25 @@ def test_extract_reads_and_writes_s3_parquet(spark, s3_env) -> None:  # noqa: F8
     assert _changes_rows(out + "/changes") == before
     siblings = [i.base_name for i in filesystem.get_file_info(pafs.FileSelector("job-out"))]
     assert siblings == ["parquet"]
+    # what the run had staged: the run's claim (its temporary folder) and files, no empty "folder" object
+    # below it (a store has no folders; pyarrow would have checked and written one per level of each path)
+    folders = [key for key in staged if key.endswith("/")]
+    assert len(staged) > 10 and [key.count("/") for key in folders] == [1], staged[:20]
+
+
+def _keys(endpoint: str, bucket: str) -> list[str]:
+    """Every key in ``bucket``, as the store lists them (ListObjectsV2, no folder view)."""
+    keys: list[str] = []
+    token = ""
+    while True:
+        query = "list-type=2" + (f"&continuation-token={urllib.parse.quote(token)}" if token else "")
+        with urllib.request.urlopen(f"{endpoint}/{bucket}?{query}", timeout=30) as response:
+            text = response.read().decode()
+        keys += re.findall(r"<Key>([^<]*)</Key>", text)
+        more = re.search(r"<NextContinuationToken>([^<]*)</NextContinuationToken>", text)
+        if not more:
+            return keys
+        token = more.group(1)
 
 
 @pytest.mark.spark

@@ -88,6 +88,7 @@ from binlog_ksy.runtime.storage import (
     expand_inputs,
     filesystem_of,
     is_uri,
+    make_parent,
     store_bounds,
     store_environment,
 )
@@ -304,7 +305,7 @@ def _write_empty(out: OutputDirectory, dataset: str, schema: pa.Schema, prefix: 
     path = out.staged(dataset, f"part-{prefix}empty.parquet")
     if is_uri(path):
         filesystem, inner = filesystem_of(path)
-        filesystem.create_dir(inner.rsplit("/", 1)[0], recursive=True)
+        make_parent(filesystem, inner)
         pq.write_table(schema.empty_table(), inner, filesystem=filesystem)
     else:
         os.makedirs(os.path.dirname(path), exist_ok=True)
@@ -339,7 +340,7 @@ def _write_plan_errors(out: OutputDirectory, rows: list[dict[str, Any]], prefix:
     path = out.staged("errors", f"part-{prefix}plan.parquet")
     if is_uri(path):
         filesystem, inner = filesystem_of(path)
-        filesystem.create_dir(inner.rsplit("/", 1)[0], recursive=True)
+        make_parent(filesystem, inner)
         pq.write_table(table, inner, filesystem=filesystem)
     else:
         os.makedirs(os.path.dirname(path), exist_ok=True)

@@ -48,7 +48,7 @@ from ...runtime.state.read import State, build_state
 from ...runtime.state.scd_tables import current_versions, ended_versions, state_table
 from ...runtime.state.summary import position_text, summary_json
 from ...runtime.state.versions import HistoryPart, VersionLog
-from ...runtime.storage import filesystem_of, is_uri, open_binlog
+from ...runtime.storage import filesystem_of, is_uri, make_parent, open_binlog
 
 __all__ = ["StateResult", "StateSpec", "layout_known", "run_state_task", "state_table_lines",
            "written_summary"]
@@ -242,7 +242,7 @@ def _put(local: str, root: str, key: tuple[str, str], name: str) -> None:
     path = _target(root, "history", key, name)
     if is_uri(path):
         filesystem, inner = filesystem_of(path)
-        filesystem.create_dir(inner.rsplit("/", 1)[0], recursive=True)
+        make_parent(filesystem, inner)
         pafs.copy_files(local, inner, source_filesystem=pafs.LocalFileSystem(), destination_filesystem=filesystem)
     else:
         os.makedirs(os.path.dirname(path), exist_ok=True)
@@ -253,7 +253,7 @@ def _write(table: pa.Table, root: str, dataset: str, key: tuple[str, str], name:
     path = _target(root, dataset, key, name)
     if is_uri(path):
         filesystem, inner = filesystem_of(path)
-        filesystem.create_dir(inner.rsplit("/", 1)[0], recursive=True)
+        make_parent(filesystem, inner)
         pq.write_table(table, inner, filesystem=filesystem, compression="snappy")
     else:
         os.makedirs(os.path.dirname(path), exist_ok=True)
