@@ -13,8 +13,10 @@ import sys
 from pathlib import Path
 
 import pyspark
+import pytest
 
 from binlog_ksy.spark_jobs.job.worker_daemon import without_bundled_zips
+from spark_session import spark  # noqa: F401 - the session fixture
 
 SITE = Path(pyspark.__file__).resolve().parent.parent
 LIB = SITE / "pyspark" / "python" / "lib"
@@ -62,3 +64,13 @@ def test_the_daemon_imports_pyspark_from_the_installed_files(tmp_path: Path) -> 
     assert any(line.startswith("import 'pyspark.daemon' # <") and "SourceFileLoader" in line for line in imports)
     assert any(line.startswith("import 'py4j' # <") and "SourceFileLoader" in line for line in imports)
     assert not [line for line in imports if "pyspark.zip" in line or "py4j-" in line]
+
+
+@pytest.mark.spark
+def test_a_task_runs_in_a_worker_whose_imports_are_frozen(spark) -> None:  # noqa: F811
+    """The daemon froze what it imported before it forked the worker: the ``gc.collect()`` PySpark runs after
+    each task does not walk those objects again (the task module's imports alone are tens of thousands)."""
+    import gc
+
+    frozen = spark.sparkContext.parallelize([0], 1).map(lambda _: gc.get_freeze_count()).collect()
+    assert frozen[0] > 20_000, frozen
