@@ -236,6 +236,7 @@ class ChunkedSync:
         self.rounds = 0
         self._stop = threading.Event()
         self.error: BaseException | None = None
+        self._store: tuple[Any, str] | None = None  # the pyarrow filesystem and the prefix's path in it
         self.thread = threading.Thread(target=self._loop, name="chunked-sync", daemon=True)
 
     def start(self) -> ChunkedSync:
@@ -251,13 +252,15 @@ class ChunkedSync:
             self.error = exc
 
     def sync_once(self, whole: bool) -> None:
-        filesystem, inner = filesystem_of(self.uri)
+        if self._store is None:  # one client for every round
+            self._store = filesystem_of(self.uri)
+        filesystem, inner = self._store
         binlogs = sorted(p for p in self.folder.iterdir() if p.name.startswith("binlog.") and p.suffix[1:].isdigit())
         for number, path in enumerate(binlogs):
-            data = path.read_bytes()
             done = self.uploaded.get(path.name, -1)
-            if len(data) == done:
+            if path.stat().st_size == done:  # unchanged since its last upload: not read again
                 continue
+            data = path.read_bytes()
             newest = number == len(binlogs) - 1
             end = len(data) if whole or not newest else min(len(data), max(done, 0) + self.rng.randint(1, self.chunk))
             with filesystem.open_output_stream(f"{inner}/{path.name}") as stream:
