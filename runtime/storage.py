@@ -345,6 +345,17 @@ def make_parent(filesystem: Any, inner: str) -> None:
         filesystem.create_dir(inner.rsplit("/", 1)[0], recursive=True)
 
 
+def write_target(path: str) -> tuple[Any, str]:
+    """Where to write the file ``path`` (a local path or a URI): its pyarrow filesystem (None: a local path,
+    pyarrow's own) and the path in it, with its folder made (:func:`make_parent`; ``os.makedirs`` locally)."""
+    if is_uri(path):
+        filesystem, inner = filesystem_of(path)
+        make_parent(filesystem, inner)
+        return filesystem, inner
+    os.makedirs(os.path.dirname(path), exist_ok=True)
+    return None, path
+
+
 class Files:
     """The few operations the job's commit and table writers need, on one store (local or pyarrow URI).
 

@@ -86,11 +86,9 @@ from binlog_ksy.runtime.schema.history import SchemaHistory
 from binlog_ksy.runtime.storage import (
     InputFile,
     expand_inputs,
-    filesystem_of,
-    is_uri,
-    make_parent,
     store_bounds,
     store_environment,
+    write_target,
 )
 from binlog_ksy.spark_jobs import arrow_schemas
 from binlog_ksy.spark_jobs.datasource import _read_text
@@ -302,14 +300,8 @@ def _write_empty(out: OutputDirectory, dataset: str, schema: pa.Schema, prefix: 
     """An empty part with the dataset's schema, so a dataset nothing was written to still reads."""
     import pyarrow.parquet as pq
 
-    path = out.staged(dataset, f"part-{prefix}empty.parquet")
-    if is_uri(path):
-        filesystem, inner = filesystem_of(path)
-        make_parent(filesystem, inner)
-        pq.write_table(schema.empty_table(), inner, filesystem=filesystem)
-    else:
-        os.makedirs(os.path.dirname(path), exist_ok=True)
-        pq.write_table(schema.empty_table(), path)
+    filesystem, target = write_target(out.staged(dataset, f"part-{prefix}empty.parquet"))
+    pq.write_table(schema.empty_table(), target, filesystem=filesystem)
 
 
 def _staged_exists(out: OutputDirectory, dataset: str) -> bool:
@@ -337,14 +329,8 @@ def _write_plan_errors(out: OutputDirectory, rows: list[dict[str, Any]], prefix:
     if not rows:
         return
     table = pa.Table.from_pylist(rows, schema=arrow_schemas.ERRORS)
-    path = out.staged("errors", f"part-{prefix}plan.parquet")
-    if is_uri(path):
-        filesystem, inner = filesystem_of(path)
-        make_parent(filesystem, inner)
-        pq.write_table(table, inner, filesystem=filesystem)
-    else:
-        os.makedirs(os.path.dirname(path), exist_ok=True)
-        pq.write_table(table, path)
+    filesystem, target = write_target(out.staged("errors", f"part-{prefix}plan.parquet"))
+    pq.write_table(table, target, filesystem=filesystem)
 
 
 def _summarize(summary: ExtractSummary, results: list[TaskResult]) -> None:

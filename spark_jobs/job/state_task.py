@@ -48,7 +48,7 @@ from ...runtime.state.read import State, build_state
 from ...runtime.state.scd_tables import current_versions, ended_versions, state_table
 from ...runtime.state.summary import position_text, summary_json
 from ...runtime.state.versions import HistoryPart, VersionLog
-from ...runtime.storage import filesystem_of, is_uri, make_parent, open_binlog
+from ...runtime.storage import filesystem_of, is_uri, make_parent, open_binlog, write_target
 
 __all__ = ["StateResult", "StateSpec", "layout_known", "run_state_task", "state_table_lines",
            "written_summary"]
@@ -250,11 +250,5 @@ def _put(local: str, root: str, key: tuple[str, str], name: str) -> None:
 
 
 def _write(table: pa.Table, root: str, dataset: str, key: tuple[str, str], name: str) -> None:
-    path = _target(root, dataset, key, name)
-    if is_uri(path):
-        filesystem, inner = filesystem_of(path)
-        make_parent(filesystem, inner)
-        pq.write_table(table, inner, filesystem=filesystem, compression="snappy")
-    else:
-        os.makedirs(os.path.dirname(path), exist_ok=True)
-        pq.write_table(table, path, compression="snappy")
+    filesystem, target = write_target(_target(root, dataset, key, name))
+    pq.write_table(table, target, filesystem=filesystem, compression="snappy")

@@ -41,7 +41,7 @@ from ...runtime.rows.columnar import ChangeColumns
 from ...runtime.rows.events import RowsEvent
 from ...runtime.schema.history import DdlStatement, SchemaHistory
 from ...runtime.stats import TransactionStats, counts, counts_event
-from ...runtime.storage import filesystem_of, is_uri, make_parent, open_binlog, raise_store_failure
+from ...runtime.storage import open_binlog, raise_store_failure, write_target
 from ...runtime.transactions import TransactionState, every_transaction_has_a_gtid
 from ...runtime.types.json_text import dumps
 from .. import arrow_schemas as schemas
@@ -236,13 +236,10 @@ class _PartWriter:
 
 
 def _open_writer(path: str, schema: pa.Schema) -> pq.ParquetWriter:
-    if is_uri(path):  # with the store's bounded timeouts and retries (storage.store_bounds), as every store call
-        filesystem, inner = filesystem_of(path)
-        make_parent(filesystem, inner)
-        return pq.ParquetWriter(inner, schema, filesystem=filesystem, compression="snappy",
-                                **schemas.parquet_options(schema))
-    os.makedirs(os.path.dirname(path), exist_ok=True)
-    return pq.ParquetWriter(path, schema, compression="snappy", **schemas.parquet_options(schema))
+    # a URI's filesystem has the store's bounded timeouts and retries (storage.store_bounds), as every store call
+    filesystem, target = write_target(path)
+    return pq.ParquetWriter(target, schema, filesystem=filesystem, compression="snappy",
+                            **schemas.parquet_options(schema))
 
 
 class _Parts:
