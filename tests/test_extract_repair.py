@@ -209,6 +209,36 @@ def test_a_delta_run_that_died_between_its_commits_is_undone(tmp_path: Path,
     assert not (out / PENDING_FILE).exists() and sorted(p.name for p in tmp_path.iterdir()) == ["tables"]
 
 
+def test_a_first_delta_run_cut_in_its_first_commits_leaves_nothing(tmp_path: Path,
+                                                                  capsys: pytest.CaptureFixture[str]) -> None:
+    """A first run that died while it created its tables: one committed, one with data files but no commit yet
+    (the store went away between them), one whose log holds only a commit being written. ``--repair`` removes
+    all three: nothing is left that would make the next run refuse the output as not its own."""
+    from deltalake import CommitProperties, write_deltalake
+
+    from binlog_ksy.runtime.outputs.lake import RUN_PROPERTY
+
+    out = tmp_path / "tables"
+    dead = "20240102T000000-777777777777"
+    write_deltalake(str(out / "events"), pa.table({"pos": [4]}),
+                    commit_properties=CommitProperties(custom_metadata={RUN_PROPERTY: dead}))
+    uncommitted = out / "changes" / "schema=shop" / "table=orders"
+    uncommitted.mkdir(parents=True)
+    (uncommitted / "part-00001-0.parquet").write_bytes(b"PAR1")
+    (out / "tables" / "shop.orders" / "_delta_log").mkdir(parents=True)
+    (out / "tables" / "shop.orders" / "_delta_log" / "_commit_0.json.tmp").write_text("{}")
+    (out / "tables" / "shop.orders" / "part-00001-1.parquet").write_bytes(b"PAR1")
+    (out / PENDING_FILE).write_text(json.dumps({"run_id": dead, "table_format": "delta"}))
+
+    status, lines, err = _repair(capsys, str(out))
+    assert status == 0, err
+    for name in ("events", "changes", "tables/shop.orders"):
+        assert any(line.endswith(f"in {name}") for line in lines), (name, lines)
+    assert [p for p in out.rglob("*") if p.is_file()] == []
+    status, lines, err = _repair(capsys, str(out))  # the output is this job's: nothing left to do
+    assert status == 0 and lines == [f"nothing to repair in {out}"], (lines, err)
+
+
 def test_usage_errors_and_a_store_that_does_not_answer(tmp_path: Path, capsys: pytest.CaptureFixture[str],
                                                        monkeypatch: pytest.MonkeyPatch) -> None:
     assert _repair(capsys, str(tmp_path / "out"), "binlog.000001")[0] == 2  # no input with --repair

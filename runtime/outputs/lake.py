@@ -44,6 +44,7 @@ from __future__ import annotations
 import contextlib
 import logging
 import os
+import re
 import warnings
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -194,12 +195,33 @@ def _empty_delta(target: str, name: str, run_id: str) -> None:
                     commit_properties=CommitProperties(custom_metadata={RUN_PROPERTY: run_id}))
 
 
+#: A name in ``_delta_log`` that makes a version of the table: a commit or a checkpoint (PROTOCOL.md, "Delta Log
+#: Entries"); a commit being written (``_commit_<uuid>.json.tmp``) does not.
+_LOG_VERSION = re.compile(r"\d{20}\.(json|checkpoint\b.*)$")
+
+
+def _dataset_folders(target: str) -> list[str]:
+    """Every dataset folder of a lake output, whether a table was committed in it or not."""
+    files = Files(target)
+    names = [n for n in TOP_DATASETS if files.exists(f"{target}/{n}")]
+    for folder in ("tables", *MERGED_FOLDERS):
+        names += [f"{folder}/{n}" for n in files.list_names(f"{target}/{folder}")]
+    return names
+
+
 def _undo_delta(target: str, run_id: str) -> list[str]:
+    """Put back the Delta tables a run committed to, and remove those it was creating: a folder whose log holds no
+    version yet (the store failed between the data files and the first commit) has only the run's files."""
     from deltalake import DeltaTable
 
     undone = []
-    for name in _delta_tables(target):
+    files = Files(target)
+    for name in _dataset_folders(target):
         uri = _delta_uri(target, name)
+        if not any(_LOG_VERSION.match(entry) for entry in files.list_names(f"{target}/{name}/_delta_log")):
+            files.delete(f"{target}/{name}")
+            undone.append(name)
+            continue
         table = DeltaTable(uri, storage_options=_delta_options(uri))
         history = table.history()  # newest first
         ours = [h for h in history if h.get(RUN_PROPERTY) == run_id]
@@ -211,6 +233,9 @@ def _undo_delta(target: str, run_id: str) -> list[str]:
         else:
             table.restore(first - 1)
         undone.append(name)
+    for folder in ("tables", *MERGED_FOLDERS):  # a folder of tables left empty (local, HDFS) goes too
+        if files.is_dir(f"{target}/{folder}") and not files.list_names(f"{target}/{folder}"):
+            files.delete(f"{target}/{folder}")
     return undone
 
 
