@@ -10,7 +10,9 @@ test S3 server and in local folders, and ``--repair`` is run on it through the c
   names, leftovers no run claims, an older version's ``_owner.json`` long abandoned;
 * what a run that may be alive on another host has is left alone, and named;
 * nothing is touched (not even written and deleted) when there is nothing to repair;
-* a Delta run that died between its tables' commits is undone; one that is committing now is refused;
+* a Delta run that died between its tables' commits is undone; one that is committing now is refused; a first
+  Delta or Iceberg run cut before its tables' first commits leaves nothing that makes the next run refuse the
+  output;
 * usage errors exit 2, a store that does not answer exits 3 within its bound, naming it.
 """
 
@@ -236,6 +238,35 @@ def test_a_first_delta_run_cut_in_its_first_commits_leaves_nothing(tmp_path: Pat
         assert any(line.endswith(f"in {name}") for line in lines), (name, lines)
     assert [p for p in out.rglob("*") if p.is_file()] == []
     status, lines, err = _repair(capsys, str(out))  # the output is this job's: nothing left to do
+    assert status == 0 and lines == [f"nothing to repair in {out}"], (lines, err)
+
+
+@pytest.mark.parametrize("catalog_beside", [False, True], ids=["catalog-in-output", "catalog-beside"])
+def test_a_first_iceberg_run_cut_in_its_first_commits_leaves_nothing(tmp_path: Path, catalog_beside: bool,
+                                                                    capsys: pytest.CaptureFixture[str]) -> None:
+    """The same with Iceberg: one table committed, one created that the store failed to fill. ``--repair``
+    drops both and removes their files (a catalog's drop leaves them), and the next run may use the output."""
+    from binlog_ksy.runtime.outputs.lake import RUN_PROPERTY, _catalog
+
+    out = tmp_path / "tables"
+    out.mkdir()
+    uri = f"sqlite:///{tmp_path}/catalog.db" if catalog_beside else None
+    catalog = _catalog(str(out), uri)
+    catalog.create_namespace_if_not_exists("binlog")
+    dead = "20240102T000000-777777777777"
+    events = catalog.create_table_if_not_exists("binlog.events", schema=pa.schema([("pos", pa.int64())]))
+    events.append(pa.table({"pos": [4]}), snapshot_properties={RUN_PROPERTY: dead})
+    catalog.create_table_if_not_exists("binlog.changes", schema=pa.schema([("pos", pa.int64())]))
+    (out / PENDING_FILE).write_text(json.dumps({"run_id": dead, "table_format": "iceberg"}))
+    argv = [str(out), *(["--iceberg-catalog", uri] if uri else [])]
+
+    status, lines, err = _repair(capsys, *argv)
+    assert status == 0, err
+    for name in ("binlog.events", "binlog.changes"):
+        assert any(line.endswith(f"in {name}") for line in lines), (name, lines)
+    assert catalog.list_tables("binlog") == []
+    assert [p.name for p in out.rglob("*")] == ([] if catalog_beside else ["_iceberg_catalog.db"])
+    status, lines, err = _repair(capsys, *argv)  # the output is this job's: nothing left to do
     assert status == 0 and lines == [f"nothing to repair in {out}"], (lines, err)
 
 

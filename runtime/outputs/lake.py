@@ -56,8 +56,8 @@ import pyarrow.dataset as ds
 from ..errors import ConfigError, StorageError
 from ..storage import Files, filesystem_of, is_uri, store_bounds, store_failure_text
 
-__all__ = ["MERGED_FOLDERS", "RUN_PROPERTY", "PublishedTable", "iceberg_name", "lake_schema", "merged_iceberg_table",
-           "publish", "read_table", "staged_datasets", "undo_run"]
+__all__ = ["ICEBERG_CATALOG_FILE", "MERGED_FOLDERS", "RUN_PROPERTY", "PublishedTable", "iceberg_name", "lake_schema",
+           "merged_iceberg_table", "publish", "read_table", "staged_datasets", "undo_run"]
 
 #: The commit metadata / snapshot property naming the run that made a commit.
 RUN_PROPERTY = "binlog_ksy_run"
@@ -65,6 +65,8 @@ RUN_PROPERTY = "binlog_ksy_run"
 TOP_DATASETS = ("events", "changes", "transactions", "errors", "cdc")
 #: Folders of one dataset per table that ``extract --state`` writes, merged run after run (:mod:`.lake_merge`).
 MERGED_FOLDERS = ("state", "history")
+#: The SQL catalog of Iceberg tables kept in a local target when none is given.
+ICEBERG_CATALOG_FILE = "_iceberg_catalog.db"
 
 
 @dataclass(frozen=True)
@@ -265,7 +267,7 @@ def _catalog(target: str, catalog_uri: str | None) -> Any:
             raise ConfigError(f"{target}: an Iceberg output in a remote store needs a catalog: give "
                               "--iceberg-catalog (a SQLAlchemy URI: sqlite:////path/catalog.db, postgresql://...)")
         os.makedirs(os.path.abspath(target), exist_ok=True)
-        catalog_uri = "sqlite:///" + os.path.join(os.path.abspath(target), "_iceberg_catalog.db")
+        catalog_uri = "sqlite:///" + os.path.join(os.path.abspath(target), ICEBERG_CATALOG_FILE)
     warehouse = target.rstrip("/")
     for alias in ("s3a://", "s3n://"):
         if warehouse.startswith(alias):
@@ -319,6 +321,8 @@ def _publish_iceberg(staging: str, target: str, names: list[str], mode: str, run
 
 
 def _undo_iceberg(catalog: Any, namespace: str, run_id: str) -> list[str]:
+    """Roll back the Iceberg tables a run committed to, and drop those it created: with a snapshot of its own
+    first, or with no snapshot at all (the store failed between the table's creation and its first commit)."""
     undone: list[str] = []
     try:
         identifiers = catalog.list_tables(namespace)
@@ -328,17 +332,28 @@ def _undo_iceberg(catalog: Any, namespace: str, run_id: str) -> list[str]:
         table = catalog.load_table(identifier)
         ours = [s for s in table.snapshots() if (s.summary and s.summary.additional_properties.get(RUN_PROPERTY))
                 == run_id]
-        if not ours:
+        if table.snapshots() and not ours:
             continue
-        first = min(ours, key=lambda s: s.sequence_number or 0)
         name = ".".join(identifier)
-        if first.parent_snapshot_id is None:
-            catalog.drop_table(identifier)  # the run created it
+        first = min(ours, key=lambda s: s.sequence_number or 0) if ours else None
+        if first is None or first.parent_snapshot_id is None:
+            _drop_created(catalog, identifier, table.location())
         else:
             table.manage_snapshots().rollback_to_snapshot(first.parent_snapshot_id).commit()
             _restore_schema(catalog.load_table(identifier), table.snapshot_by_id(first.parent_snapshot_id))
         undone.append(name)
     return undone
+
+
+def _drop_created(catalog: Any, identifier: tuple[str, ...], location: str) -> None:
+    """Drop a table a run created, with its files (the catalog's ``drop_table`` leaves them), and its namespace's
+    folder when that is left empty (local, HDFS): nothing of the run stays in the output."""
+    catalog.drop_table(identifier)
+    files = Files(location)
+    files.delete(location)
+    parent = location.rstrip("/").rsplit("/", 1)[0]
+    if files.is_dir(parent) and not files.list_names(parent):
+        files.delete(parent)
 
 
 def _restore_schema(table: Any, snapshot: Any) -> None:

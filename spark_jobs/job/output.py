@@ -75,6 +75,7 @@ from pyspark.sql import SparkSession
 
 from binlog_ksy.runtime.atomic import pid_alive
 from binlog_ksy.runtime.errors import ConfigError, StorageError
+from binlog_ksy.runtime.outputs.lake import ICEBERG_CATALOG_FILE
 from binlog_ksy.runtime.storage import Files, is_uri
 
 __all__ = ["ABANDONED_SECONDS", "LEASE_SECONDS", "MARKER_FILE", "OWNER_FILE", "PENDING_FILE", "RENEW_SECONDS",
@@ -572,7 +573,8 @@ class OutputDirectory:
         if not self._store.is_dir(self.output):
             raise ConfigError(f"output {self.output} exists and is not a directory")
         ours = self._store.exists(self.final(MARKER_FILE)) or self._store.exists(self.final(PENDING_FILE))
-        if self._store.list_names(self.output) and not ours:
+        # the job's local Iceberg catalog alone: what a first run whose table commits were undone leaves
+        if [n for n in self._store.list_names(self.output) if n != ICEBERG_CATALOG_FILE] and not ours:
             raise ConfigError(f"output {self.output} is a non-empty directory that binlog-ksy extract did not "
                               f"write (no {MARKER_FILE}); choose another --output or empty it")
 
