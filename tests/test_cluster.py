@@ -9,10 +9,9 @@ shared with the driver.
 
 * the cluster recipe of docs/cluster.md (pack-env, then extract --env), run as written with the cluster's
   URL, gives the same datasets as a local-mode run of the same inputs;
-* a job file's ``env:`` ships the archive too, here for two ``--incremental`` runs into an ``s3://``
-  output on a real S3 server whose settings only the driver has;
-* ``extract --follow --env`` on the cluster keeps the output current as binlogs arrive and, stopped, leaves what
-  one local run leaves;
+* a job file's ``env:`` ships the archive too, here for ``follow: true`` into an ``s3://`` output on a real S3
+  server whose settings only the driver has: the follow keeps the output current as binlogs arrive (each batch
+  an ``--incremental`` run's tasks, reading only the new files) and, stopped, leaves what one local run leaves;
 * ``spark-submit`` with docs/cluster.md's flags prints only JSON on stdout;
 * an output the workers do not share with the driver is refused (exit 2, shared filesystem or
   object store), with nothing written and no summary;
@@ -181,60 +180,41 @@ def test_documented_recipe_on_bare_workers_equals_local_mode(cluster: Cluster, p
     _assert_same_datasets(_datasets(str(out)), _datasets(str(local_output)))
 
 
-def test_job_file_env_incremental_s3_output_equals_local_mode(cluster: Cluster, packed: tuple[Path, str],
-                                                               local_output: Path, work: Path,
-                                                               s3_server: S3Server) -> None:  # noqa: F811
-    """Two --incremental runs on the cluster into s3:// (the second after more files came) = one local run."""
-    inputs = work / "inputs"
+def test_job_file_env_follow_into_s3_equals_local_mode(cluster: Cluster, packed: tuple[Path, str], local_output: Path,
+                                                      work: Path, s3_server: S3Server) -> None:  # noqa: F811
+    """A job file's ``env:`` (relative: from the job file's folder) ships the archive for ``follow: true`` on the
+    cluster, into an ``s3://`` output whose store settings only the driver has: a batch over the files there, then
+    one over a folder of binlogs copied in while it runs (only the new files read); stopped by SIGTERM (exit 0), its
+    output is what one local run over all leaves. Each batch is an ``--incremental`` run's tasks on the executors."""
+    inputs = work / "follow-inputs"
     shutil.copytree(SAMPLES, inputs, ignore=shutil.ignore_patterns("shop-minimal-nocrc"))
     bucket = s3_server.bucket("cluster-out")
     job = work / "job.yaml"
-    job.write_text(f"inputs: [{inputs}]\noutput: {bucket}/binlogs\nmaster: {cluster.url}\nincremental: true\n"
-                   f"env: {packed[0].name}\n")  # relative: from the job file's folder
-    summaries = []
-    for _ in range(2):
-        done = _cli("extract", "--config", str(job), "--format", "json", "--quiet", cwd=ROOT,
-                    env=_env(s3_server.env))  # only the driver has the store's settings
-        assert done.returncode == 0, done.stderr[-3000:]
-        summaries.append(json.loads(done.stdout))
-        shutil.copytree(SAMPLES / "shop-minimal-nocrc", inputs / "shop-minimal-nocrc", dirs_exist_ok=True)
-    assert [s["output"] for s in summaries] == [f"{bucket}/binlogs"] * 2
-    assert [s["files"] for s in summaries] == [6, 9] and summaries[1]["errors"] == 0
-    assert 0 < summaries[1]["events"] < summaries[0]["events"]  # the second run read only the new files
-    s3 = pafs.S3FileSystem(endpoint_override=s3_server.endpoint, access_key=s3_server.env["AWS_ACCESS_KEY_ID"],
-                           secret_key=s3_server.env["AWS_SECRET_ACCESS_KEY"], scheme="http", region="us-east-1")
-    got = {name: sorted(row.replace(str(inputs), str(SAMPLES)) for row in rows)
-           for name, rows in _datasets("cluster-out/binlogs", s3).items()}
-    _assert_same_datasets(got, _datasets(str(local_output)))
-
-
-def test_follow_on_the_cluster_equals_local_mode(cluster: Cluster, packed: tuple[Path, str], local_output: Path,
-                                                work: Path) -> None:
-    """``extract --follow --env`` on the cluster: a batch over the files there, then one over a folder of binlogs
-    copied in while it runs; stopped by SIGTERM (exit 0), its output is what one local run over all leaves."""
-    inputs = work / "follow-inputs"
-    shutil.copytree(SAMPLES, inputs, ignore=shutil.ignore_patterns("shop-minimal-nocrc"))
-    out = work / "follow_out"
-    proc = subprocess.Popen([str(VENV_BIN / "binlog-ksy"), "extract", str(inputs), "--output", str(out),
-                             "--master", cluster.url, "--env", str(packed[0]), "--follow", "--interval", "1s",
-                             "--format", "json"], cwd=work, env=_env(), stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE, text=True, start_new_session=True)
+    job.write_text(f"inputs: [{inputs}]\noutput: {bucket}/binlogs\nmaster: {cluster.url}\nfollow: true\n"
+                   f"interval: 1s\nenv: {packed[0].name}\n")
+    proc = subprocess.Popen([str(VENV_BIN / "binlog-ksy"), "extract", "--config", str(job), "--format", "json"],
+                            cwd=ROOT,
+                            env=_env(s3_server.env), stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            start_new_session=True)  # only the driver has the store's settings
     try:
         assert proc.stdout is not None
         first = json.loads(proc.stdout.readline() or "null")
         assert first is not None, proc.communicate(timeout=60)[1][-3000:]
-        assert first["files"] == 6 and first["changes"] > 0, first
+        assert first["files"] == 6 and first["changes"] > 0 and first["errors"] == 0, first
         copied = time.time()
         staged = work / "follow-staged"  # whole files at once: a binlog copied in part would be one being written
         shutil.copytree(SAMPLES / "shop-minimal-nocrc", staged)
         staged.rename(inputs / "shop-minimal-nocrc")
+        new_events = 0
         while True:  # until a batch that listed the folder after the copy has nothing left behind
             line = proc.stdout.readline()
             assert line, proc.communicate(timeout=60)[1][-3000:]
             batch = json.loads(line)
+            new_events += batch["events"]
             listed = dt.datetime.fromisoformat(batch["as_of"]).timestamp()
             if listed > copied and batch["behind_bytes"] == 0:
                 break
+        assert 0 < new_events < first["events"]  # the later batches read only the new files
         os.killpg(proc.pid, signal.SIGTERM)
         _, err = proc.communicate(timeout=120)
         assert proc.returncode == 0, err[-3000:]
@@ -242,8 +222,10 @@ def test_follow_on_the_cluster_equals_local_mode(cluster: Cluster, packed: tuple
         if proc.poll() is None:
             os.killpg(proc.pid, signal.SIGKILL)
             proc.wait()
+    s3 = pafs.S3FileSystem(endpoint_override=s3_server.endpoint, access_key=s3_server.env["AWS_ACCESS_KEY_ID"],
+                           secret_key=s3_server.env["AWS_SECRET_ACCESS_KEY"], scheme="http", region="us-east-1")
     got = {name: sorted(row.replace(str(inputs), str(SAMPLES)) for row in rows)
-           for name, rows in _datasets(str(out)).items()}
+           for name, rows in _datasets("cluster-out/binlogs", s3).items()}
     _assert_same_datasets(got, _datasets(str(local_output)))
 
 
