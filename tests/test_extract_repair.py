@@ -13,7 +13,8 @@ test S3 server and in local folders, and ``--repair`` is run on it through the c
 * a Delta run that died between its tables' commits is undone; one that is committing now is refused; a first
   Delta or Iceberg run cut before its tables' first commits leaves nothing that makes the next run refuse the
   output;
-* usage errors exit 2, a store that does not answer exits 3 within its bound, naming it.
+* usage errors exit 2, a store that does not answer exits 3 within its bound, naming it;
+* a killed run's local progress folder is removed by the next run.
 """
 
 from __future__ import annotations
@@ -381,3 +382,22 @@ def test_a_leftover_still_written_into_is_left_for_the_next_run(tmp_path: Path, 
     status, lines, _ = _repair(capsys, str(out))
     assert status == 0 and any(line.startswith(f"removed {tmp}") for line in lines), lines
     assert sorted(p.name for p in tmp_path.iterdir()) == ["busy"]
+
+
+def test_a_killed_runs_progress_folder_is_removed_by_the_next_run(tmp_path: Path,
+                                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    """A local run's tasks write their progress into a folder of the temporary folder, named after the run's
+    process; a run killed leaves it, and the next run removes it (not one whose process still runs)."""
+    from binlog_ksy.spark_jobs.job.progress import PROGRESS_PREFIX, progress_dir
+
+    monkeypatch.setattr("tempfile.tempdir", str(tmp_path))
+    killed = tmp_path / f"{PROGRESS_PREFIX}{_dead_pid()}-abcd1234"
+    (killed / "extract").mkdir(parents=True)
+    (killed / "extract" / "0123.json").write_text("{}")
+    running = tmp_path / f"{PROGRESS_PREFIX}1-efgh5678"  # pid 1 runs as long as the machine does
+    running.mkdir()
+    other = tmp_path / "not-ours"
+    other.mkdir()
+    made = Path(progress_dir())
+    assert made.parent == tmp_path and made.name.startswith(f"{PROGRESS_PREFIX}{os.getpid()}-")
+    assert sorted(p.name for p in tmp_path.iterdir()) == sorted([made.name, running.name, other.name])

@@ -12,11 +12,25 @@ from typing import Any, TextIO
 
 from pyspark.sql import SparkSession
 
+from binlog_ksy.runtime.atomic import pid_alive
 from binlog_ksy.runtime.storage import InputFile
 
-__all__ = ["JobProgress"]
+__all__ = ["PROGRESS_PREFIX", "JobProgress", "progress_dir"]
 
 _PROG = "binlog-ksy extract"
+#: The name of a run's local progress folder (in the system's temporary folder) begins with this and the run's pid.
+PROGRESS_PREFIX = "binlog-ksy-progress-"
+
+
+def progress_dir() -> str:
+    """A new local folder for this run's progress files, named after this process. The folders of runs whose
+    process is gone are removed first: a run killed (SIGKILL) leaves its folder, and nothing else removes it."""
+    tmp = tempfile.gettempdir()
+    for name in os.listdir(tmp):
+        pid = name[len(PROGRESS_PREFIX):].split("-", 1)[0] if name.startswith(PROGRESS_PREFIX) else ""
+        if pid.isdigit() and not pid_alive(int(pid)):
+            shutil.rmtree(os.path.join(tmp, name), ignore_errors=True)
+    return tempfile.mkdtemp(prefix=f"{PROGRESS_PREFIX}{os.getpid()}-")
 
 
 class JobProgress:
@@ -39,7 +53,7 @@ class JobProgress:
         self.total_bytes = sum(f.size or 0 for f in files)
         self.interval = interval
         self.local = str(spark.sparkContext.master).startswith("local")
-        self.dir = tempfile.mkdtemp(prefix="binlog-ksy-progress-") if self.local else None
+        self.dir = progress_dir() if self.local else None
         self._tracker = spark.sparkContext.statusTracker()
         self._stop = threading.Event()
         self._thread: threading.Thread | None = None
