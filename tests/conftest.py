@@ -19,6 +19,13 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 GC_THRESHOLDS = (10_000, 50, 50)
 gc.set_threshold(*GC_THRESHOLDS)
 
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_sessionfinish(session: pytest.Session) -> None:
+    """The run's garbage collected before a parallel worker says it has finished: the last collection, at exit,
+    is then short (a worker told to stop during a long one printed the KeyboardInterrupt it got in there)."""
+    gc.collect()
+
 #: The checkout. Tests read only what it holds (the binlogs of other projects are in tests/fixtures/), what
 #: they write themselves, and what is installed: a file opened beside the checkout (``../shared/...``) fails
 #: the test that opened it (tests/test_self_contained.py checks the code of the tests, benchmarks and scripts).
