@@ -452,6 +452,11 @@ class Files:
         elif kind == pafs.FileType.File:
             self.fs.delete_file(inner)
 
+    def delete_if_empty(self, path: str) -> None:
+        """Remove the directory ``path`` when it holds nothing (local, HDFS: an object store has no empty ones)."""
+        if self.is_dir(path) and not self.list_names(path):
+            self.delete(path)
+
     def rename(self, source: str, target: str) -> None:
         """Move a file or directory (atomic on local and HDFS; copy + delete per object on object stores)."""
         src, dst = self.inner(source), self.inner(target)

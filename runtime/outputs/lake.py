@@ -231,13 +231,12 @@ def _undo_delta(target: str, run_id: str) -> list[str]:
             continue
         first = min(int(h["version"]) for h in ours)
         if first == 0:
-            Files(uri).delete(uri)  # the run created it
+            files.delete(f"{target}/{name}")  # the run created it
         else:
             table.restore(first - 1)
         undone.append(name)
-    for folder in ("tables", *MERGED_FOLDERS):  # a folder of tables left empty (local, HDFS) goes too
-        if files.is_dir(f"{target}/{folder}") and not files.list_names(f"{target}/{folder}"):
-            files.delete(f"{target}/{folder}")
+    for folder in ("tables", *MERGED_FOLDERS):  # a folder of tables left empty goes too
+        files.delete_if_empty(f"{target}/{folder}")
     return undone
 
 
@@ -351,9 +350,7 @@ def _drop_created(catalog: Any, identifier: tuple[str, ...], location: str) -> N
     catalog.drop_table(identifier)
     files = Files(location)
     files.delete(location)
-    parent = location.rstrip("/").rsplit("/", 1)[0]
-    if files.is_dir(parent) and not files.list_names(parent):
-        files.delete(parent)
+    files.delete_if_empty(location.rstrip("/").rsplit("/", 1)[0])
 
 
 def _restore_schema(table: Any, snapshot: Any) -> None:

@@ -48,7 +48,7 @@ from ...runtime.state.read import State, build_state
 from ...runtime.state.scd_tables import current_versions, ended_versions, state_table
 from ...runtime.state.summary import position_text, summary_json
 from ...runtime.state.versions import HistoryPart, VersionLog
-from ...runtime.storage import filesystem_of, is_uri, make_parent, open_binlog, write_target
+from ...runtime.storage import open_binlog, write_target
 
 __all__ = ["StateResult", "StateSpec", "layout_known", "run_state_task", "state_table_lines",
            "written_summary"]
@@ -239,14 +239,11 @@ def _target(root: str, dataset: str, key: tuple[str, str], name: str) -> str:
 
 def _put(local: str, root: str, key: tuple[str, str], name: str) -> None:
     """Move a spooled part file of ``history/`` to its table's folder."""
-    path = _target(root, "history", key, name)
-    if is_uri(path):
-        filesystem, inner = filesystem_of(path)
-        make_parent(filesystem, inner)
-        pafs.copy_files(local, inner, source_filesystem=pafs.LocalFileSystem(), destination_filesystem=filesystem)
+    filesystem, target = write_target(_target(root, "history", key, name))
+    if filesystem is None:
+        shutil.move(local, target)
     else:
-        os.makedirs(os.path.dirname(path), exist_ok=True)
-        shutil.move(local, path)
+        pafs.copy_files(local, target, source_filesystem=pafs.LocalFileSystem(), destination_filesystem=filesystem)
 
 
 def _write(table: pa.Table, root: str, dataset: str, key: tuple[str, str], name: str) -> None:
